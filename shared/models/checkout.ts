@@ -1,0 +1,69 @@
+/** The checkout draft of the signed-in shopper (`/v1/checkout`) and placing an order. */
+import * as z from 'zod/mini'
+import { CartTotalsSchema } from './cart.ts'
+import { IdSchema } from './common.ts'
+import { PaymentMethodSchema } from './payment-cards.ts'
+import { StoreSchema } from './stores.ts'
+
+/** How the order reaches the shopper. */
+export const DELIVERY_TYPES = ['pickup', 'courier'] as const
+export const DeliveryTypeSchema = z.enum(DELIVERY_TYPES)
+export type DeliveryType = z.infer<typeof DeliveryTypeSchema>
+
+/** Something that stops the order from being placed as it is. */
+export const CheckoutProblemSchema = z.object({
+  kind: z.enum(['outOfStock', 'notEnough', 'storeUnavailable', 'noStore', 'noPayment', 'emptyCart']),
+  /** The goods concerned, for stock problems. */
+  goodsId: z.nullable(IdSchema),
+  /** Units that can be ordered, for stock problems. */
+  available: z.nullable(z.int().check(z.nonnegative())),
+  message: z.string(),
+})
+export type CheckoutProblem = z.infer<typeof CheckoutProblemSchema>
+
+/** `GET /v1/checkout`: the current draft, with the cart version it was computed for. */
+export const CheckoutSchema = z.object({
+  deliveryType: DeliveryTypeSchema,
+  store: z.nullable(StoreSchema),
+  paymentMethod: z.nullable(PaymentMethodSchema),
+  totals: CartTotalsSchema,
+  deliveryPrice: z.number().check(z.nonnegative()),
+  cartVersion: z.int().check(z.nonnegative()),
+  problems: z.array(CheckoutProblemSchema),
+  /** True when there are no problems. */
+  canPlace: z.boolean(),
+})
+export type Checkout = z.infer<typeof CheckoutSchema>
+
+/** `PUT /v1/checkout/delivery`: pickup needs a store that allows pickup. */
+export const CheckoutDeliverySchema = z.object({
+  deliveryType: DeliveryTypeSchema,
+  storeCode: z.optional(z.string()),
+})
+export type CheckoutDelivery = z.infer<typeof CheckoutDeliverySchema>
+
+/** `PUT /v1/checkout/payment`: one of the shopper's saved methods. */
+export const CheckoutPaymentSchema = z.object({ paymentMethodId: z.string().check(z.minLength(1)) })
+export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>
+
+/**
+ * `POST /v1/checkout/orders`: places the order from the cart the shopper saw. The same
+ * `idempotencyKey` answers the same order again.
+ */
+export const PlaceOrderSchema = z.object({
+  cartVersion: z.int().check(z.nonnegative()),
+  idempotencyKey: z.string().check(z.minLength(8), z.maxLength(100)),
+})
+export type PlaceOrder = z.infer<typeof PlaceOrderSchema>
+
+/** Codes of the 409 answers of checkout calls. */
+export const CHECKOUT_CONFLICTS = ['cartChanged', 'outOfStock', 'storeChanged', 'emptyCart'] as const
+
+/** The 409 body of checkout conflicts: `goodsIds` names the lines of `outOfStock`. */
+export const CheckoutConflictSchema = z.object({
+  code: z.enum(CHECKOUT_CONFLICTS),
+  message: z.optional(z.string()),
+  goodsIds: z.optional(z.array(IdSchema)),
+  cartVersion: z.optional(z.int()),
+})
+export type CheckoutConflict = z.infer<typeof CheckoutConflictSchema>
