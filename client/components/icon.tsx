@@ -1,0 +1,47 @@
+/**
+ * `<Icon name size label?>`: an icon file of spec section 7 inlined as SVG (so it takes the text
+ * colour). The wrapper reserves its size, so nothing shifts when the icon arrives. Decorative
+ * (`aria-hidden`) unless a label is given. The server renders the empty wrapper and never fetches.
+ */
+import { useContext, useEffect, useSyncExternalStore } from 'react'
+import { AppContext } from '#client/app/app-context.tsx'
+import { iconLoader, iconUrl, type IconName } from './icon-loader.ts'
+
+export type { IconName } from './icon-loader.ts'
+
+/** Props of `Icon`. */
+export interface IconProps {
+  name: IconName
+  /** Width and height in px. Default 24. */
+  size?: number
+  /** Accessible name; without it the icon is decorative. */
+  label?: string
+  className?: string
+}
+
+const DEFAULT_PROJECT = 'aurora'
+const noopSubscribe = () => () => {}
+const serverSnapshot = () => undefined
+
+/** Inline SVG icon from `/assets/svg/icons/{project}/{name}.svg`. */
+export function Icon({ name, size = 24, label, className }: IconProps) {
+  const project = useContext(AppContext)?.config.product ?? DEFAULT_PROJECT
+  const url = iconUrl(project, name)
+  const loader = typeof window === 'undefined' ? undefined : iconLoader()
+  const svg = useSyncExternalStore(loader?.subscribe ?? noopSubscribe, () => loader?.get(url), serverSnapshot)
+
+  useEffect(() => {
+    void iconLoader().load(url)
+  }, [url])
+
+  const labelled = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const }
+  return (
+    <span
+      className={className ? `icon ${className}` : 'icon'}
+      style={{ width: size, height: size }}
+      data-icon={name}
+      {...labelled}
+      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+    />
+  )
+}

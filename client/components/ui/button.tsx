@@ -1,0 +1,121 @@
+/**
+ * Buttons: `Button` (a real `<button>`), `ButtonLink` (a link that looks like a button: client-side
+ * navigation for our routes, a plain `<a>` for external addresses).
+ */
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react'
+import { Link } from 'wouter'
+import { cx } from './class-names.ts'
+import { Spinner } from './spinner.tsx'
+import { Icon, type IconName } from '../icon.tsx'
+
+/** Visual variants shared by buttons and button links. */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
+/** Sizes shared by buttons and button links. */
+export type ButtonSize = 'sm' | 'md' | 'lg'
+
+interface ButtonLookProps {
+  variant?: ButtonVariant
+  size?: ButtonSize
+  fullWidth?: boolean
+  /** Icon before the text. */
+  iconStart?: IconName
+  /** Icon after the text. */
+  iconEnd?: IconName
+}
+
+/** The class list of a button look (for elements that cannot use these components). */
+export function buttonClass({ variant = 'primary', size = 'md', fullWidth }: ButtonLookProps, ...extra: Array<string | undefined | false>): string {
+  return cx('btn', `btn--${variant}`, `btn--${size}`, fullWidth && 'btn--full', ...extra)
+}
+
+const iconSize = (size: ButtonSize | undefined) => (size === 'sm' ? 16 : 20)
+
+function ButtonContent({ iconStart, iconEnd, size, children }: ButtonLookProps & { children: ReactNode }) {
+  return (
+    <>
+      {iconStart && <Icon name={iconStart} size={iconSize(size)} className="btn__icon" />}
+      <span className="btn__label">{children}</span>
+      {iconEnd && <Icon name={iconEnd} size={iconSize(size)} className="btn__icon" />}
+    </>
+  )
+}
+
+/** Props of `Button`. */
+export interface ButtonProps extends ButtonLookProps, ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Shows a spinner, disables the button and sets `aria-busy`; the label stays for screen readers. */
+  loading?: boolean
+}
+
+/** A button; `type` defaults to 'button' so it never submits a form by accident. */
+export function Button({ variant, size, fullWidth, iconStart, iconEnd, loading, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={buttonClass({ variant, size, fullWidth }, loading && 'btn--loading', className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
+      {loading && <Spinner size="sm" className="btn__spinner" />}
+      <ButtonContent iconStart={iconStart} iconEnd={iconEnd} size={size}>
+        {children}
+      </ButtonContent>
+    </button>
+  )
+}
+
+/** Props of `ButtonLink`. */
+export interface ButtonLinkProps extends ButtonLookProps, Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  href: string
+  /** An address outside the storefront: a plain `<a>` (no client-side navigation). */
+  external?: boolean
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void
+}
+
+/** A link styled as a button. */
+export function ButtonLink({ variant, size, fullWidth, iconStart, iconEnd, className, children, href, external, ...rest }: ButtonLinkProps) {
+  const classes = buttonClass({ variant, size, fullWidth }, className)
+  const content = (
+    <ButtonContent iconStart={iconStart} iconEnd={iconEnd} size={size}>
+      {children}
+    </ButtonContent>
+  )
+  if (external) {
+    return (
+      <a {...rest} href={href} className={classes}>
+        {content}
+      </a>
+    )
+  }
+  return (
+    <Link {...rest} href={href} className={classes}>
+      {content}
+    </Link>
+  )
+}
+
+/** Props of `IconButton`: the label is required (it is the button's accessible name). */
+export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'children'> {
+  icon: IconName
+  label: string
+  variant?: 'ghost' | 'secondary' | 'primary'
+  size?: ButtonSize
+  /** Pressed state for toggles (favorites): sets `aria-pressed`. */
+  pressed?: boolean
+}
+
+/** A square button showing only an icon, named by `label` (also its tooltip). */
+export function IconButton({ icon, label, variant = 'ghost', size = 'md', pressed, className, type = 'button', title, ...rest }: IconButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={cx('icon-btn', `icon-btn--${variant}`, `icon-btn--${size}`, className)}
+      aria-label={label}
+      aria-pressed={pressed}
+      title={title ?? label}
+    >
+      <Icon name={icon} size={size === 'sm' ? 18 : size === 'lg' ? 26 : 22} />
+    </button>
+  )
+}
