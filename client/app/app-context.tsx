@@ -1,0 +1,36 @@
+/**
+ * App-wide browser state: the public config, the visitor's session view and the shared UI actions
+ * (open the login dialog, open the store picker). Pages and components read it with `useApp()`.
+ */
+import { createContext, useContext } from 'react'
+import type { PublicConfig } from '#shared/public-config.ts'
+import type { ApiClient } from '#shared/api/client.ts'
+
+/** What the browser knows about the visitor (no tokens: those stay in HttpOnly cookies). */
+export interface ClientSession {
+  authorized: boolean
+  userId: string | undefined
+  incompleteProfile: boolean
+  ecomEnabled: boolean
+}
+
+export interface AppContextValue {
+  config: PublicConfig
+  session: ClientSession
+  api: ApiClient
+  /** Opens the login dialog; resolves true when the shopper signed in. */
+  openLogin: (options?: { reason?: string }) => Promise<boolean>
+  /** Opens the city and store picker; resolves true when a store was chosen. */
+  openStorePicker: () => Promise<boolean>
+  /** Re-reads the session after sign-in or sign-out. */
+  refreshSession: () => void
+}
+
+export const AppContext = createContext<AppContextValue | null>(null)
+
+/** The app context; throws outside the app tree (a programming error). */
+export function useApp(): AppContextValue {
+  const value = useContext(AppContext)
+  if (!value) throw new Error('useApp() outside <AppContext>')
+  return value
+}

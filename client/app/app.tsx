@@ -1,0 +1,114 @@
+/**
+ * The application root, rendered by the server (streaming) and hydrated by the browser with the same
+ * props: config, session, the current view and the SWR fallback that holds every loader's result.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
+import { SWRConfig } from 'swr'
+import { Router, useLocation, useSearch } from 'wouter'
+import type { ApiClient } from '#shared/api/client.ts'
+import { SiteLayout } from '../components/layout/site-layout.tsx'
+import { ErrorView } from '../components/errors/error-view.tsx'
+import { ROUTES } from '#shared/routing/routes.ts'
+import type { PageProps } from '../pages/registry.ts'
+import { AppContext, useApp, type AppContextValue, type ClientSession } from './app-context.tsx'
+import type { BootData, View } from './boot.ts'
+import { navigate } from './navigation.ts'
+import { useBuildUpdate } from './use-build-update.ts'
+import { useNavigationEffects } from './use-navigation-effects.ts'
+import { readClientSession } from './session.ts'
+import { DialogHost, useDialogs } from './dialog-host.tsx'
+
+export interface AppProps {
+  boot: BootData
+  api: ApiClient
+  /** The page component of the initial view, loaded before render/hydration. */
+  page: ComponentType<PageProps> | undefined
+  /** Server only: the request path and query for wouter. */
+  ssrPath?: string
+  ssrSearch?: string
+}
+
+/** The root component. */
+export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
+  const [session, setSession] = useState<ClientSession>(boot.session)
+  const dialogs = useDialogs()
+  const refreshSession = useCallback(() => setSession((current) => readClientSession(boot.config, current)), [boot.config])
+  const context = useMemo<AppContextValue>(
+    () => ({ config: boot.config, session, api, openLogin: dialogs.openLogin, openStorePicker: dialogs.openStorePicker, refreshSession }),
+    [boot.config, session, api, dialogs.openLogin, dialogs.openStorePicker, refreshSession],
+  )
+  return (
+    <SWRConfig value={{ fallback: boot.fallback, revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false }}>
+      <AppContext.Provider value={context}>
+        <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
+          <Shell initialView={boot.view} initialPage={page} />
+          <DialogHost state={dialogs} />
+        </Router>
+      </AppContext.Provider>
+    </SWRConfig>
+  )
+}
+
+interface Shown {
+  view: View
+  Page: ComponentType<PageProps> | undefined
+  /** Increments on every client navigation (scroll, focus and title effects key on it). */
+  seq: number
+  title?: string | undefined
+}
+
+/** Resolves navigations and renders the current view inside its layout. */
+function Shell({ initialView, initialPage }: { initialView: View; initialPage: ComponentType<PageProps> | undefined }) {
+  const { config, session, api } = useApp()
+  const [location, setLocation] = useLocation()
+  const search = useSearch()
+  const [shown, setShown] = useState<Shown>({ view: initialView, Page: initialPage, seq: 0 })
+  const updateAvailable = useBuildUpdate(config.version)
+  const first = useRef(true)
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    let current = true
+    const qs = search ? `?${search}` : ''
+    navigate({
+      pathname: location,
+      search: qs,
+      session: { ...session, customerCode: false, storeChosen: undefined },
+      api,
+      mainSiteUrl: config.mainSiteUrl,
+      product: config.product,
+      updateAvailable,
+      onLateError: (view) => current && setShown((s) => ({ ...s, view })),
+    }).then((result) => {
+      if (!current) return
+      if (result.kind === 'full-load') window.location.assign(result.location)
+      else if (result.kind === 'redirect') setLocation(result.location, { replace: true })
+      else setShown((s) => ({ view: result.view, Page: result.module?.Page ?? s.Page, seq: s.seq + 1, title: result.meta?.title }))
+    }, (error: unknown) => {
+      if (current) setShown((s) => ({ view: { kind: 'error', status: 503, code: String((error as Error).name) }, Page: s.Page, seq: s.seq + 1 }))
+    })
+    return () => {
+      current = false
+    }
+    // Session changes re-run the rules only through the next navigation, not by themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location, search])
+
+  useNavigationEffects(shown.seq, shown.title)
+
+  const { view, Page } = shown
+  const layout = view.kind === 'page' ? ROUTES[view.route].layout : 'default'
+  const routeName = view.kind === 'page' ? view.route : 'error'
+  return (
+    <SiteLayout layout={layout} routeName={routeName}>
+      {view.kind === 'error' || !Page ? (
+        <ErrorView status={view.kind === 'error' ? view.status : 500} />
+      ) : (
+        <Page routeName={view.route} params={view.params} search={view.search} blocked={view.blocked} />
+      )}
+    </SiteLayout>
+  )
+}

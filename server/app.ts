@@ -1,0 +1,90 @@
+/**
+ * The storefront as one Fastify app: ecosystem plugins, our plugins, then routes (health, analytics,
+ * auth, proxy, static, and the SSR catch-all). Tests build a fresh app per case with `buildApp`.
+ */
+import { createServer } from 'node:http'
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import compress from '@fastify/compress'
+import { constants as zlib } from 'node:zlib'
+import type { Config } from './config.ts'
+import { loggerOptions } from './logger.ts'
+import { createMetrics, type Metrics } from './metrics.ts'
+import { loadManifest, type ClientManifest } from './render/manifest.ts'
+import { contextPlugin } from './plugins/context.ts'
+import { securityPlugin } from './plugins/security.ts'
+import { metricsPlugin } from './plugins/metrics.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { healthPlugin } from './plugins/health.ts'
+import { analyticsPlugin } from './plugins/analytics.ts'
+import { authRoutesPlugin } from './plugins/auth-routes.ts'
+import { proxyPlugin, PROXY_BODY_LIMIT } from './plugins/proxy.ts'
+import { assetsPlugin } from './plugins/assets.ts'
+import { seoPlugin } from './plugins/seo.ts'
+import { pagesPlugin } from './plugins/pages.ts'
+
+export interface BuildOptions {
+  /** Folder with `client/` (assets and manifest) from `npm run build`. */
+  distDir: string
+  /** A prepared manifest (tests); read from `distDir` otherwise. */
+  manifest?: ClientManifest
+  metrics?: Metrics
+  /** pino logger options; false silences logs (tests). */
+  logger?: boolean
+}
+
+const REQUEST_ID = /^[\w-]{8,64}$/
+
+/** Builds the app; it does not listen. */
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const manifest = options.manifest ?? loadManifest(options.distDir)
+  const metrics = options.metrics ?? createMetrics()
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    // An incoming request id is kept when it looks like one (load balancer tracing); otherwise ours.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    requestIdLogLabel: 'requestId',
+    trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,
+    bodyLimit: PROXY_BODY_LIMIT,
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 500 },
+    serverFactory: (handler) =>
+      createServer({
+        headersTimeout: config.timeouts.headersMs,
+        requestTimeout: config.timeouts.requestMs,
+        keepAliveTimeout: config.timeouts.keepAliveMs,
+        connectionsCheckingInterval: 5_000,
+        maxHeaderSize: 16 * 1024,
+      }, handler),
+  })
+
+  await app.register(cookie)
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Flush per write so the streamed shell reaches the browser before the render finishes.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 }, flush: zlib.BROTLI_OPERATION_FLUSH },
+    zlibOptions: { level: 6, flush: zlib.Z_SYNC_FLUSH },
+  })
+  await app.register(contextPlugin, { config, metrics, buildId: manifest.buildId })
+  await app.register(securityPlugin)
+  await app.register(metricsPlugin, { metrics })
+  await app.register(errorsPlugin)
+  await app.register(healthPlugin)
+  await app.register(analyticsPlugin)
+  await app.register(authRoutesPlugin)
+  await app.register(proxyPlugin)
+  await app.register(assetsPlugin, { distDir: options.distDir })
+  await app.register(seoPlugin)
+  await app.register(pagesPlugin, { manifest })
+  return app
+}

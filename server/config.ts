@@ -1,0 +1,183 @@
+/**
+ * The server's configuration: the environment parsed once by zod at start-up into a frozen object.
+ * Only the entry point calls `loadConfig`; everything else receives the object.
+ */
+import { z } from 'zod'
+import { DEFAULT_AUD, DEFAULT_CLIENT_NAME, DEFAULT_KFP_CID } from '#shared/constants.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
+
+const port = z.coerce.number().int().min(0).max(65535)
+const seconds = z.coerce.number().positive()
+const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
+const url = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: port.default(9464),
+  METRICS_HOST: z.string().min(1).optional(),
+  PRODUCT: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, 'lowercase brand slug').default('aurora'),
+  WEB_GATEWAY_URL: url.optional(),
+  ID_GATEWAY_URL: url.optional(),
+  MOCK_GATEWAY_PORT: port.default(4010),
+  MAIN_SITE_URL: url.default('https://aurora.example'),
+  PUBLIC_ORIGIN: url.optional(),
+  ANALYTICS_COUNTER_ID: z.string().regex(/^\w{1,40}$/).optional(),
+  ANALYTICS_URL: url.optional(),
+  ECOM: z.enum(['true', 'false']).default('false'),
+  ECOM_USER_IDS: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  ANTIFRAUD: z.enum(['on', 'off']).optional(),
+  ERROR_REPORT_URL: url.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  OTP_IP_LIMIT: z.coerce.number().int().positive().default(10),
+  YANDEX_CAPTCHA_KEY: z.string().optional(),
+  KFP_CID: z.string().default(DEFAULT_KFP_CID),
+  ADFOX_OWNER_ID: z.string().optional(),
+  COOKIE_DOMAIN: z.string().optional(),
+  WEEK_PRODUCTS_CATEGORY: z.coerce.number().int().positive().optional(),
+  STORE_DEFAULT_VALUE: z.string().optional(),
+  FAVORITES_AVAILABLE: flag.default(true),
+  CLIENT_NAME: z.string().default(DEFAULT_CLIENT_NAME),
+  AUD: z.string().default(DEFAULT_AUD),
+  MAP_TILE_URL: z.string().optional(),
+  PROFILE_LOAD_DELAY_MS: z.coerce.number().int().min(0).default(50),
+  UPSTREAM_CONNECT_TIMEOUT_S: seconds.default(2),
+  UPSTREAM_HEADERS_TIMEOUT_S: seconds.default(5),
+  UPSTREAM_BODY_TIMEOUT_S: seconds.default(10),
+  PAGE_DATA_BUDGET_S: seconds.default(5),
+  REQUEST_TIMEOUT_S: seconds.default(30),
+  HEADERS_TIMEOUT_S: seconds.default(20),
+  CONNECTION_TIMEOUT_S: seconds.default(60),
+  KEEP_ALIVE_TIMEOUT_S: seconds.default(72),
+  SHUTDOWN_GRACE_S: seconds.default(10),
+  CACHE_TTL_S: seconds.default(30),
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  DEPLOYMENT: z.string().default('production'),
+  DIST_DIR: z.string().optional(),
+})
+
+export type Env = z.input<typeof EnvSchema>
+
+/** The validated, frozen server configuration. */
+export interface Config {
+  readonly env: 'production' | 'development' | 'test'
+  readonly port: number
+  readonly host: string
+  readonly metricsPort: number
+  readonly metricsHost: string
+  readonly product: string
+  readonly webGatewayUrl: string
+  readonly idGatewayUrl: string
+  /** True when no gateway URL was configured: `npm start` runs the mock gateway. */
+  readonly usesMockGateway: boolean
+  readonly mockGatewayPort: number
+  readonly mainSiteUrl: string
+  readonly publicOrigin: string | undefined
+  readonly analyticsCounterId: string | undefined
+  readonly analyticsUrl: string | undefined
+  readonly ecom: boolean
+  readonly ecomUserIds: readonly string[]
+  readonly antifraud: boolean
+  readonly errorReportUrl: string | undefined
+  readonly logLevel: string
+  readonly trustProxy: string | undefined
+  readonly otpIpLimit: number
+  readonly profileLoadDelayMs: number
+  readonly timeouts: {
+    readonly upstreamConnectMs: number
+    readonly upstreamHeadersMs: number
+    readonly upstreamBodyMs: number
+    readonly pageDataBudgetMs: number
+    readonly requestMs: number
+    readonly headersMs: number
+    readonly connectionMs: number
+    readonly keepAliveMs: number
+    readonly shutdownGraceMs: number
+  }
+  readonly cache: { readonly ttlMs: number; readonly maxEntries: number }
+  readonly distDir: string | undefined
+  /** The subset the browser receives (spec section 3), minus `version`, which the build provides. */
+  readonly publicConfig: Omit<PublicConfig, 'version'>
+}
+
+/** Thrown for an invalid environment; its message is the one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = EnvSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const name = String(issue.path[0] ?? 'environment')
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`)
+  }
+  const e = parsed.data
+  const usesMockGateway = !e.WEB_GATEWAY_URL && !e.ID_GATEWAY_URL
+  const mockBase = `http://127.0.0.1:${e.MOCK_GATEWAY_PORT}`
+  const webGatewayUrl = (e.WEB_GATEWAY_URL ?? `${mockBase}/webgate`).replace(/\/$/, '')
+  const idGatewayUrl = (e.ID_GATEWAY_URL ?? `${mockBase}/${e.PRODUCT}-id`).replace(/\/$/, '')
+  const antifraud = e.ANTIFRAUD ? e.ANTIFRAUD === 'on' : !usesMockGateway
+  const ms = (s: number) => Math.round(s * 1000)
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST ?? e.HOST,
+    product: e.PRODUCT,
+    webGatewayUrl,
+    idGatewayUrl,
+    usesMockGateway,
+    mockGatewayPort: e.MOCK_GATEWAY_PORT,
+    mainSiteUrl: e.MAIN_SITE_URL.replace(/\/$/, ''),
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    analyticsCounterId: e.ANALYTICS_COUNTER_ID,
+    analyticsUrl: e.ANALYTICS_URL,
+    ecom: e.ECOM === 'true',
+    ecomUserIds: Object.freeze([...e.ECOM_USER_IDS]),
+    antifraud,
+    errorReportUrl: e.ERROR_REPORT_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    otpIpLimit: e.OTP_IP_LIMIT,
+    profileLoadDelayMs: e.PROFILE_LOAD_DELAY_MS,
+    timeouts: Object.freeze({
+      upstreamConnectMs: ms(e.UPSTREAM_CONNECT_TIMEOUT_S),
+      upstreamHeadersMs: ms(e.UPSTREAM_HEADERS_TIMEOUT_S),
+      upstreamBodyMs: ms(e.UPSTREAM_BODY_TIMEOUT_S),
+      pageDataBudgetMs: ms(e.PAGE_DATA_BUDGET_S),
+      requestMs: ms(e.REQUEST_TIMEOUT_S),
+      headersMs: ms(e.HEADERS_TIMEOUT_S),
+      connectionMs: ms(e.CONNECTION_TIMEOUT_S),
+      keepAliveMs: ms(e.KEEP_ALIVE_TIMEOUT_S),
+      shutdownGraceMs: ms(e.SHUTDOWN_GRACE_S),
+    }),
+    cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
+    distDir: e.DIST_DIR,
+    publicConfig: Object.freeze({
+      config: e.DEPLOYMENT,
+      yandexCaptcha: e.YANDEX_CAPTCHA_KEY,
+      kfpCid: e.KFP_CID,
+      debug: e.NODE_ENV !== 'production',
+      adfoxOwnerId: e.ADFOX_OWNER_ID,
+      cookieDomain: e.COOKIE_DOMAIN,
+      weekProductsCategory: e.WEEK_PRODUCTS_CATEGORY,
+      ecom: e.ECOM,
+      storeDefaultValue: e.STORE_DEFAULT_VALUE,
+      favoritesAvailable: e.FAVORITES_AVAILABLE,
+      clientName: e.CLIENT_NAME,
+      aud: e.AUD,
+      product: e.PRODUCT,
+      mainSiteUrl: e.MAIN_SITE_URL.replace(/\/$/, ''),
+      analyticsCounterId: e.ANALYTICS_COUNTER_ID,
+      ecomUserIds: [...e.ECOM_USER_IDS],
+      antifraud,
+      mapTileUrl: e.MAP_TILE_URL,
+    }),
+  })
+}

@@ -1,0 +1,54 @@
+/** Prometheus metrics: request durations by route name, SSR render time, upstream calls, Node defaults. */
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+
+/** The registry and the instruments the server records into. */
+export interface Metrics {
+  readonly registry: Registry
+  readonly httpDuration: Histogram<'route' | 'method' | 'status'>
+  readonly renderDuration: Histogram<'route' | 'status'>
+  readonly upstreamDuration: Histogram<'endpoint' | 'status'>
+  readonly cacheEvents: Counter<'event'>
+  readonly analyticsEvents: Counter<'accepted'>
+}
+
+/** Creates a fresh registry (one per app, so tests never share counters). */
+export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry()
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry })
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request duration by route name (never the raw path), method and status',
+      labelNames: ['route', 'method', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    renderDuration: new Histogram({
+      name: 'ssr_render_duration_seconds',
+      help: 'Server render time from data ready to the last byte, by route name',
+      labelNames: ['route', 'status'],
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers: [registry],
+    }),
+    upstreamDuration: new Histogram({
+      name: 'upstream_request_duration_seconds',
+      help: 'Gateway call duration by endpoint name and status (error for network failures)',
+      labelNames: ['endpoint', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+      registers: [registry],
+    }),
+    cacheEvents: new Counter({
+      name: 'anonymous_cache_events_total',
+      help: 'Anonymous gateway data cache: hit, miss, stale, stale-error',
+      labelNames: ['event'],
+      registers: [registry],
+    }),
+    analyticsEvents: new Counter({
+      name: 'analytics_events_total',
+      help: 'Analytics goal events received from browsers',
+      labelNames: ['accepted'],
+      registers: [registry],
+    }),
+  }
+}

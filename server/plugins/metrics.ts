@@ -1,0 +1,13 @@
+/** Records every request into the duration histogram, labelled by route name, never the raw path. */
+import fp from 'fastify-plugin'
+import type { Metrics } from '../metrics.ts'
+
+/** Observes request durations. The registry is served by the separate metrics listener (main.ts). */
+export const metricsPlugin = fp(async (app, opts: { metrics: Metrics }) => {
+  app.addHook('onResponse', async (request, reply) => {
+    opts.metrics.httpDuration.observe(
+      { route: request.routeName, method: request.method, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    )
+  })
+}, { name: 'metrics-recorder' })

@@ -1,0 +1,38 @@
+/**
+ * The SSR catch-all: every GET that no other route answered is a page (or the not-found page).
+ * Other methods on unknown paths answer a JSON 404.
+ */
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import type { PublicConfig } from '#shared/public-config.ts'
+import { matchRoute } from '#shared/routing/rules.ts'
+import { renderPage } from '../render/render-page.tsx'
+import type { ClientManifest } from '../render/manifest.ts'
+
+/** Longest request target we render; longer ones answer 414. */
+export const MAX_PAGE_URL_LENGTH = 2048
+
+/** The request's public origin: `PUBLIC_ORIGIN`, or the scheme and host of the request. */
+export const originOf = (request: FastifyRequest, configured: string | undefined): string =>
+  configured ?? `${request.protocol}://${request.host}`
+
+/** Registers the page renderer as the not-found handler. */
+export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) => {
+  const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
+  const deps = { config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, publicConfig }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      request.routeName = 'unmatched'
+      return reply.code(404).send({ code: 'notFound', message: 'Здесь ничего не нашлось' })
+    }
+    if (request.url.length > MAX_PAGE_URL_LENGTH) {
+      request.routeName = 'uri-too-long'
+      return reply.code(414).type('text/plain; charset=utf-8').send('URI Too Long')
+    }
+    const pathname = request.url.split('?')[0] ?? '/'
+    request.routeName = matchRoute(pathname)?.route.name ?? 'not-found'
+    await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: originOf(request, app.config.publicOrigin) })
+    return reply
+  })
+}, { name: 'pages', dependencies: ['context'] })

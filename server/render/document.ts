@@ -1,0 +1,59 @@
+/** The HTML around the React stream: head tags per route, the data block and the module script. */
+import type { PageMeta } from '#shared/routing/types.ts'
+import { BOOT_ELEMENT_ID, serializeBootData } from '#client/app/boot.ts'
+import { ROUTE_ANNOUNCER_ID } from '#client/app/use-navigation-effects.ts'
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
+
+export interface HeadInput {
+  meta: PageMeta
+  /** Absolute canonical URL. */
+  canonicalUrl: string | undefined
+  origin: string
+  css: readonly string[]
+  preloads: readonly string[]
+  siteName: string
+}
+
+/** `<!doctype html>` up to the opening of the React root. */
+export function documentHead(input: HeadInput): string {
+  const { meta } = input
+  const tags = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.robots ? `<meta name="robots" content="${escapeHtml(meta.robots)}">` : '',
+    input.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(input.canonicalUrl)}">` : '',
+    `<meta property="og:type" content="${meta.ogType ?? 'website'}">`,
+    `<meta property="og:site_name" content="${escapeHtml(input.siteName)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    input.canonicalUrl ? `<meta property="og:url" content="${escapeHtml(input.canonicalUrl)}">` : '',
+    meta.ogImage ? `<meta property="og:image" content="${escapeHtml(new URL(meta.ogImage, input.origin).toString())}">` : '',
+    '<meta name="theme-color" content="#7a1f5c">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...input.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...input.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    // JSON-LD is data, not script: the CSP's script-src does not apply and the serializer escapes `<`.
+    ...(meta.jsonLd ?? []).map((item) => `<script type="application/ld+json">${serializeBootData(item)}</script>`),
+  ]
+  return `<!doctype html><html lang="ru"><head>${tags.filter(Boolean).join('')}</head><body><div id="root">`
+}
+
+/** Everything after the React root: the live region, the boot data and the entry module. */
+export function documentTail(boot: unknown, entry: string): string {
+  return (
+    `</div><div id="${ROUTE_ANNOUNCER_ID}" class="visually-hidden" aria-live="polite" aria-atomic="true"></div>` +
+    `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData(boot)}</script>` +
+    `<script type="module" src="${escapeHtml(entry)}"></script></body></html>`
+  )
+}
+
+/** The minimal page bots get for an error status (DESIGN.md section 3). */
+export function botErrorBody(status: number, message: string): string {
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${status}</title></head><body><h1>${status}</h1><p>${escapeHtml(message)}</p></body></html>`
+}

@@ -1,0 +1,31 @@
+/** The client build manifest: entry script, stylesheet and each route's modulepreload list. */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export interface ClientManifest {
+  buildId: string
+  /** Entry module URL. */
+  entry: string
+  /** Stylesheet URLs. */
+  css: string[]
+  /** Static imports of the entry: preloaded on every page. */
+  entryImports: string[]
+  /** Route name → its page chunk and that chunk's static imports not already in the entry. */
+  routes: Record<string, string[]>
+}
+
+/** Reads `client/manifest.json` from the dist folder; throws with a clear message when the build is missing. */
+export function loadManifest(distDir: string): ClientManifest {
+  const file = join(distDir, 'client', 'manifest.json')
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ClientManifest
+  } catch (error) {
+    throw new Error(`client build missing (${file}): run "npm run build" first`, { cause: error })
+  }
+}
+
+/** The modulepreload URLs of one route: the entry's static imports and the route's own chunks. */
+export const preloadsFor = (manifest: ClientManifest, route: string | undefined): string[] => [
+  ...manifest.entryImports,
+  ...(route ? (manifest.routes[route] ?? []) : []),
+]

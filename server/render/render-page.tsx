@@ -1,0 +1,263 @@
+/**
+ * Server rendering of a page: the routing rules, the route's loaders (with the page data budget and
+ * the anonymous cache), the status and headers decided before the first byte, then
+ * `renderToPipeableStream` streaming the shell as soon as it is ready (all content first for bots).
+ */
+import { PassThrough, Transform } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { renderToPipeableStream } from 'react-dom/server'
+import { unstable_serialize } from 'swr'
+import { AppError, toAppError } from '#shared/api/errors.ts'
+import type { ApiClient } from '#shared/api/client.ts'
+import { SITE_NAME } from '#shared/constants.ts'
+import { resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
+import type { Query } from '#shared/routing/query.ts'
+import type { LoaderContext, PageMeta, SessionState } from '#shared/routing/types.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
+import { App } from '#client/app/app.tsx'
+import type { BootData, View } from '#client/app/boot.ts'
+import { parseSearch } from '#client/app/navigation.ts'
+import { PAGE_MODULES, hasPage } from '#client/pages/registry.ts'
+import type { AnonymousCache } from '../cache.ts'
+import type { Config } from '../config.ts'
+import type { Metrics } from '../metrics.ts'
+import type { RequestSession } from '../session/request-session.ts'
+import { botErrorBody, documentHead, documentTail } from './document.ts'
+import { preloadsFor, type ClientManifest } from './manifest.ts'
+
+export interface RenderDeps {
+  config: Config
+  manifest: ClientManifest
+  metrics: Metrics
+  cache: AnonymousCache
+  publicConfig: PublicConfig
+}
+
+export interface PageRequest {
+  request: FastifyRequest
+  reply: FastifyReply
+  session: RequestSession
+  api: ApiClient
+  origin: string
+}
+
+/** Cache-Control of anonymous pages: fit for a CDN (DESIGN.md section 6). */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
+/** Cache-Control of anything personal or cookie-dependent. */
+export const PRIVATE_CACHE = 'private, no-store'
+
+const ERROR_TITLES: Record<string, string> = { notFound: 'Здесь ничего не нашлось', outage: 'Сайт временно не работает' }
+
+interface Loaded {
+  data: Record<string, unknown>
+  fallback: Record<string, unknown>
+  error: AppError | undefined
+  personal: boolean
+}
+
+/** Renders the page for a request; never throws (failures become error pages). */
+export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<void> {
+  const { request, reply, session } = page
+  const url = new URL(request.url, 'http://localhost')
+  const bot = session.state().bot === true
+  let state: SessionState = session.state()
+
+  // The upstream calls of a page are aborted when the browser disconnects or the data budget runs out.
+  const controller = new AbortController()
+  const budget = setTimeout(() => controller.abort(new AppError('timeout', 'page data budget exceeded')), deps.config.timeouts.pageDataBudgetMs)
+  const onClose = () => controller.abort(new AppError('aborted', 'client disconnected'))
+  request.raw.once('close', onClose)
+
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: state, mainSiteUrl: deps.config.mainSiteUrl })
+      if (decision.kind === 'redirect') {
+        session.commit(reply)
+        reply.header('cache-control', decision.rule === 'profile-external' ? 'public, max-age=3600' : PRIVATE_CACHE)
+        return void reply.redirect(decision.location, decision.status)
+      }
+      if (decision.kind === 'not-found') {
+        request.log.info({ route: 'not-found' }, decision.message)
+        return void (await sendError(deps, page, 404, 'not_found', decision.message, state, bot))
+      }
+      const { route } = decision
+      const ctx: LoaderContext<never> = { params: decision.params as never, search: parseSearch(url.search), session: state, product: deps.config.product }
+      if (state.authorized) await session.ensureFresh()
+      const queries = decision.blocked === 'login' ? {} : (route.page?.loaders?.(ctx) ?? {})
+      const loaded = await runLoaders(deps, page.api, queries, controller.signal)
+
+      // A refused refresh ends the session: render again as the anonymous visitor, not an error page.
+      if (session.ended && attempt === 0) {
+        state = session.state()
+        continue
+      }
+      if (controller.signal.aborted && controller.signal.reason instanceof AppError && controller.signal.reason.code === 'aborted') return
+      if (loaded.error) {
+        const status = pageStatus(loaded.error)
+        request.log.warn({ route: route.name, code: loaded.error.code, endpoint: loaded.error.endpoint, status }, 'essential page data failed')
+        return void (await sendError(deps, page, status, loaded.error.code, loaded.error.message, state, bot))
+      }
+
+      const redirect = route.page?.serverRedirect?.(loaded.data as never)
+      if (redirect) {
+        const resolved = resolveServerRedirect(redirect.location, { origin: page.origin, mainSiteUrl: deps.config.mainSiteUrl, permanent: redirect.permanent })
+        if (!resolved) {
+          request.log.warn({ route: route.name }, 'refused a gateway redirect to a foreign origin')
+          return void (await sendError(deps, page, 404, 'not_found', 'redirect refused', state, bot))
+        }
+        session.commit(reply)
+        reply.header('cache-control', loaded.personal || state.authorized ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
+        return void reply.redirect(resolved.location, resolved.status)
+      }
+      const canonical = route.page?.canonical?.(ctx, loaded.data as never)
+      if (canonical && canonical !== url.pathname) {
+        session.commit(reply)
+        reply.header('cache-control', state.authorized ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
+        return void reply.redirect(canonical + url.search, 301)
+      }
+
+      const meta = route.page?.meta(ctx, loaded.data as never) ?? { title: SITE_NAME, description: SITE_NAME }
+      const view: View = { kind: 'page', route: route.name, params: decision.params, search: ctx.search, blocked: decision.blocked }
+      const personal = loaded.personal || state.authorized || route.guards.length > 0
+      return void (await stream(deps, page, { status: 200, view, meta, fallback: loaded.fallback, personal, state, bot, canonicalPath: meta.canonicalPath ?? url.pathname }))
+    }
+  } finally {
+    clearTimeout(budget)
+    request.raw.off('close', onClose)
+  }
+}
+
+/** The page status for a failed essential query: 404/422 keep theirs, the rest are outages. */
+function pageStatus(error: AppError): number {
+  if (error.status === 404 || error.status === 422) return error.status
+  if (error.code === 'timeout') return 504
+  if (error.status >= 500 && error.status <= 599) return error.status === 500 ? 502 : error.status
+  return 502
+}
+
+/** Runs the loaders; anonymous queries go through the shared cache. */
+async function runLoaders(deps: RenderDeps, api: ApiClient, queries: Record<string, Query<unknown>>, signal: AbortSignal): Promise<Loaded> {
+  const data: Record<string, unknown> = {}
+  const fallback: Record<string, unknown> = {}
+  let error: AppError | undefined
+  let personal = false
+  await Promise.all(
+    Object.entries(queries).map(async ([name, query]) => {
+      personal ||= query.personal
+      const key = unstable_serialize(query.key)
+      try {
+        const value = query.personal ? await query.fetch(api, signal) : await deps.cache.get(key, () => query.fetch(api, signal))
+        data[name] = value
+        fallback[key] = value
+      } catch (cause) {
+        const failure = toAppError(cause)
+        if (!query.optional && !error) error = failure
+      }
+    }),
+  )
+  return { data, fallback, error, personal }
+}
+
+interface StreamInput {
+  status: number
+  view: View
+  meta: PageMeta
+  fallback: Record<string, unknown>
+  personal: boolean
+  state: SessionState
+  bot: boolean
+  canonicalPath: string | undefined
+}
+
+/** Sends an error page: the not-found or outage view for people, a minimal body for bots. */
+async function sendError(deps: RenderDeps, page: PageRequest, status: number, code: string, message: string, state: SessionState, bot: boolean): Promise<void> {
+  const { reply } = page
+  page.session.commit(reply)
+  if (bot) {
+    reply.code(status).header('cache-control', PRIVATE_CACHE).type('text/html; charset=utf-8')
+    return void reply.send(botErrorBody(status, status === 404 ? message : 'Service unavailable'))
+  }
+  const notFound = status === 404 || status === 422
+  const meta: PageMeta = { title: ERROR_TITLES[notFound ? 'notFound' : 'outage']!, description: ERROR_TITLES[notFound ? 'notFound' : 'outage']!, robots: 'noindex' }
+  const view: View = { kind: 'error', status, code, requestId: page.request.id }
+  await stream(deps, page, { status, view, meta, fallback: {}, personal: true, state, bot, canonicalPath: undefined })
+}
+
+/** Sets status and headers, then streams the React tree between the document head and tail. */
+async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): Promise<void> {
+  const { request, reply, session } = page
+  const started = performance.now()
+  const routeName = input.view.kind === 'page' ? input.view.route : 'error'
+  const Page = input.view.kind === 'page' && hasPage(input.view.route) ? (await PAGE_MODULES[input.view.route]()).Page : undefined
+  const userId = session.userId()
+  const boot: BootData = {
+    config: deps.publicConfig,
+    session: {
+      authorized: input.state.authorized,
+      userId: input.state.authorized ? userId : undefined,
+      incompleteProfile: input.state.incompleteProfile,
+      ecomEnabled: input.state.ecomEnabled,
+    },
+    view: input.view,
+    fallback: input.fallback,
+  }
+  const url = new URL(request.url, 'http://localhost')
+  const head = documentHead({
+    meta: input.meta,
+    canonicalUrl: input.canonicalPath ? new URL(input.canonicalPath, page.origin).toString() : undefined,
+    origin: page.origin,
+    css: deps.manifest.css,
+    preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined),
+    siteName: SITE_NAME,
+  })
+  const tail = documentTail(boot, deps.manifest.entry)
+
+  session.commit(reply)
+  const setsCookie = reply.hasHeader('set-cookie')
+  reply
+    .code(input.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', input.personal || setsCookie || input.status >= 400 ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
+    .header('vary', 'Cookie')
+  if (input.status >= 400 && input.status !== 404 && input.status !== 422) reply.header('retry-after', '900')
+
+  const body = new PassThrough()
+  const out = new Transform({
+    transform(chunk, _encoding, callback) {
+      callback(null, chunk)
+    },
+    flush(callback) {
+      this.push(tail)
+      callback()
+    },
+  })
+  out.write(head)
+  const element = <App boot={boot} api={page.api} page={Page} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
+  const react = renderToPipeableStream(element, {
+    onShellReady() {
+      if (!input.bot) react.pipe(out)
+    },
+    onAllReady() {
+      if (input.bot) react.pipe(out)
+    },
+    onShellError(error) {
+      request.log.error({ err: error, route: routeName }, 'render failed before the shell')
+      out.end()
+    },
+    onError(error) {
+      request.log.error({ err: error, route: routeName }, 'render error')
+    },
+  })
+  // A render that has not finished in time is aborted; its status is already decided (DESIGN.md section 3).
+  const abortTimer = setTimeout(() => react.abort(new Error('render timeout')), deps.config.timeouts.pageDataBudgetMs)
+  const onClose = () => {
+    if (!reply.raw.writableFinished) react.abort(new Error('client disconnected'))
+  }
+  reply.raw.once('close', onClose)
+  out.once('end', () => {
+    clearTimeout(abortTimer)
+    deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - started) / 1000)
+  })
+  out.pipe(body)
+  return reply.send(body)
+}

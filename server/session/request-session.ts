@@ -1,0 +1,100 @@
+/**
+ * The session of one request, read from its cookies: the tokens (server-side only), the visitor's
+ * state for the routing rules, and the auth handler the API client uses. Cookie changes made while
+ * the request runs (a refresh, a cleared session) are applied to the reply before its first byte.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { isbot } from 'isbot'
+import { COOKIE } from '#shared/cookies.ts'
+import { isEcomEnabled } from '#shared/public-config.ts'
+import type { AuthHandler, ApiClient } from '#shared/api/client.ts'
+import type { SessionState } from '#shared/routing/types.ts'
+import type { Config } from '../config.ts'
+import { clearSessionCookies, readCookie, setTokenCookies } from './cookies.ts'
+import { isExpiring } from './jwt.ts'
+import type { TokenPair, TokenRefresher } from './refresher.ts'
+
+/** Per-request session; create one with `createRequestSession`. */
+export interface RequestSession {
+  /** The routing view of the visitor. */
+  state(): SessionState
+  userId(): string | undefined
+  auth: AuthHandler
+  /** Makes sure a token that is about to expire is refreshed before a call that needs it. */
+  ensureFresh(): Promise<void>
+  /** True once a refresh was refused: the visitor is anonymous now. */
+  readonly ended: boolean
+  /** Writes pending cookie changes to the reply (call before the first byte). */
+  commit(reply: FastifyReply): void
+  /** Adopts tokens from a login (BFF). */
+  adopt(tokens: TokenPair): void
+  /** Forgets the session (sign-out). */
+  end(): void
+}
+
+/** Builds the session of a request; `idApi` is a client without auth used for the refresh call. */
+export function createRequestSession(
+  request: FastifyRequest,
+  deps: { config: Config; refresher: TokenRefresher; idApi: () => ApiClient },
+): RequestSession {
+  let accessToken = readCookie(request, COOKIE.accessToken)
+  let refreshToken = readCookie(request, COOKIE.refreshToken)
+  let pending: { kind: 'set'; tokens: TokenPair } | { kind: 'clear' } | undefined
+  let ended = false
+
+  const end = () => {
+    accessToken = undefined
+    refreshToken = undefined
+    ended = true
+    pending = { kind: 'clear' }
+  }
+
+  async function refresh(): Promise<boolean> {
+    if (!refreshToken) {
+      if (accessToken) end()
+      return false
+    }
+    const tokens = await deps.refresher.refresh(deps.idApi(), refreshToken)
+    if (!tokens) {
+      end()
+      return false
+    }
+    accessToken = tokens.accessToken
+    refreshToken = tokens.refreshToken
+    pending = { kind: 'set', tokens }
+    return true
+  }
+
+  const session: RequestSession = {
+    state: () => ({
+      authorized: accessToken !== undefined && !ended,
+      customerCode: readCookie(request, COOKIE.customerCode) !== undefined,
+      incompleteProfile: !ended && readCookie(request, COOKIE.incompleteProfile) === '1',
+      ecomEnabled: !ended && isEcomEnabled(deps.config.publicConfig, readCookie(request, COOKIE.userId)),
+      storeChosen: undefined,
+      bot: isbot(request.headers['user-agent'] ?? ''),
+    }),
+    userId: () => (ended ? undefined : readCookie(request, COOKIE.userId)),
+    auth: { token: () => accessToken, refresh },
+    async ensureFresh() {
+      if (accessToken && refreshToken && isExpiring(accessToken, Date.now())) await refresh().catch(() => undefined)
+    },
+    get ended() {
+      return ended
+    },
+    commit(reply) {
+      if (!pending || reply.sent) return
+      if (pending.kind === 'set') setTokenCookies(request, reply, pending.tokens)
+      else clearSessionCookies(request, reply)
+      pending = undefined
+    },
+    adopt(tokens) {
+      accessToken = tokens.accessToken
+      refreshToken = tokens.refreshToken
+      ended = false
+      pending = { kind: 'set', tokens }
+    },
+    end,
+  }
+  return session
+}

@@ -1,0 +1,172 @@
+/**
+ * The one gateway client (spec section 7), used by the browser and by the server's loaders.
+ * It builds URLs and headers, applies the auth handler and the retry policy, enforces a timeout,
+ * and validates every answer with the endpoint's schema. Every failure becomes an AppError.
+ */
+import { safeParse } from 'zod/mini'
+import { AppError, codeForStatus, toAppError } from './errors.ts'
+import { buildPath, buildQuery, fromWire, toWire, type EndpointDef, type Gateway } from './endpoint.ts'
+import { buildHeaders, HEADER, type HeaderContext } from './headers.ts'
+import { isErrorStatus, shouldRetryStatus } from './retry.ts'
+import { GatewayErrorSchema } from './gateway-error.ts'
+
+/** Attaches the bearer token and refreshes it (the server's session layer implements it). */
+export interface AuthHandler {
+  /** The current access token, if any. */
+  token(): string | undefined
+  /** Refreshes the tokens once; resolves false when the refresh failed and the session is gone. */
+  refresh(): Promise<boolean>
+}
+
+/** What the client reports after each gateway exchange (logs and metrics). */
+export interface ApiEvent {
+  endpoint: string
+  method: string
+  status: number | 'error'
+  durationMs: number
+  attempt: number
+  error?: AppError
+}
+
+export interface ApiClientOptions {
+  product: string
+  /** Base URL of each gateway: `/webgate` in the browser, the configured upstream on the server. */
+  baseUrl: (gateway: Gateway) => string
+  fetch: typeof globalThis.fetch
+  headers: () => HeaderContext
+  timeoutMs: number
+  auth?: AuthHandler
+  /** Called after each exchange; request and response errors are only logged (spec section 7). */
+  onEvent?: (event: ApiEvent) => void
+  /** Extra fetch init (the server passes its undici dispatcher). */
+  init?: Record<string, unknown>
+}
+
+export interface CallOptions<TParams, TQuery, TBody> {
+  params?: TParams
+  query?: TQuery
+  body?: TBody | FormData
+  signal?: AbortSignal | undefined
+}
+
+export interface ApiClient {
+  readonly product: string
+  call<P extends Record<string, string | number>, Q, B, R>(
+    def: EndpointDef<P, Q, B, R>,
+    options?: CallOptions<P, Q, B>,
+  ): Promise<R>
+}
+
+/** Creates a client; cheap enough to make one per server request. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { product } = options
+
+  async function exchange(def: EndpointDef, url: string, init: RequestInit, attempt: number): Promise<Response> {
+    const started = Date.now()
+    try {
+      const response = await options.fetch(url, init)
+      options.onEvent?.({ endpoint: def.name, method: def.method, status: response.status, durationMs: Date.now() - started, attempt })
+      return response
+    } catch (cause) {
+      const error = cause instanceof Error && cause.name === 'TimeoutError'
+        ? new AppError('timeout', `${def.name}: gateway timeout`, { endpoint: def.name, cause })
+        : cause instanceof Error && cause.name === 'AbortError'
+          ? new AppError('aborted', `${def.name}: aborted`, { endpoint: def.name, cause })
+          : new AppError('network', `${def.name}: network error`, { endpoint: def.name, cause })
+      options.onEvent?.({ endpoint: def.name, method: def.method, status: 'error', durationMs: Date.now() - started, attempt, error })
+      throw error
+    }
+  }
+
+  async function call<P extends Record<string, string | number>, Q, B, R>(
+    def: EndpointDef<P, Q, B, R>,
+    callOptions: CallOptions<P, Q, B> = {},
+  ): Promise<R> {
+    const anyDef = def as unknown as EndpointDef
+    const url = options.baseUrl(def.gateway) + buildPath(anyDef, callOptions.params, product) + buildQuery(callOptions.query)
+    const isForm = typeof FormData !== 'undefined' && callOptions.body instanceof FormData
+    const bodyKind = callOptions.body === undefined ? 'none' : isForm ? 'form' : 'json'
+    const payload = callOptions.body === undefined || isForm
+      ? (callOptions.body as FormData | undefined)
+      : JSON.stringify(def.productCode ? toWire(callOptions.body, product) : callOptions.body)
+
+    let retries = 0
+    let refreshed = false
+    for (let attempt = 1; ; attempt++) {
+      const headers = buildHeaders(def.gateway, options.headers(), bodyKind)
+      const token = def.auth ? options.auth?.token() : undefined
+      if (token) headers[HEADER.authorization] = `Bearer ${token}`
+      const signal = callOptions.signal
+        ? AbortSignal.any([callOptions.signal, AbortSignal.timeout(options.timeoutMs)])
+        : AbortSignal.timeout(options.timeoutMs)
+      let response: Response
+      try {
+        response = await exchange(anyDef, url, { ...options.init, method: def.method, headers, body: payload ?? null, signal }, attempt)
+      } catch (error) {
+        // A dropped connection on an idempotent GET is retried like a 502.
+        if (error instanceof AppError && error.code === 'network' && shouldRetryStatus(def.method, 502, retries)) {
+          retries++
+          continue
+        }
+        throw error
+      }
+
+      if (response.status === 401 && def.auth && options.auth && !refreshed) {
+        // Spec section 4: after a 401 the token is refreshed once and the request retried once.
+        await response.body?.cancel()
+        refreshed = true
+        if (await options.auth.refresh()) continue
+        throw new AppError('unauthorized', `${def.name}: session expired`, { endpoint: def.name })
+      }
+      if (shouldRetryStatus(def.method, response.status, retries)) {
+        await response.body?.cancel()
+        retries++
+        continue
+      }
+      if (isErrorStatus(response.status)) throw await gatewayError(anyDef, response)
+      return (await readAnswer(anyDef, response)) as R
+    }
+  }
+
+  async function readAnswer(def: EndpointDef, response: Response): Promise<unknown> {
+    if (def.responseType === 'text') return response.text()
+    let data: unknown = undefined
+    if (response.status !== 204) {
+      const text = await response.text()
+      try {
+        data = text === '' ? undefined : JSON.parse(text)
+      } catch (cause) {
+        throw new AppError('invalid_response', `${def.name}: answer is not JSON`, { endpoint: def.name, cause })
+      }
+    }
+    if (def.productCode) data = fromWire(data, product)
+    const parsed = safeParse(def.response, data)
+    if (!parsed.success) {
+      throw new AppError('invalid_response', `${def.name}: answer does not match its schema`, { endpoint: def.name, cause: parsed.error })
+    }
+    return parsed.data
+  }
+
+  return {
+    product,
+    call: (def, callOptions) => call(def, callOptions).catch((error: unknown) => {
+      throw error instanceof AppError ? error : new AppError(toAppError(error).code, `${def.name}: ${String(error)}`, { endpoint: def.name, cause: error })
+    }),
+  }
+}
+
+/** Builds the AppError for a 4xx/5xx answer, keeping the gateway's own error code. */
+async function gatewayError(def: EndpointDef, response: Response): Promise<AppError> {
+  let gatewayCode: string | undefined
+  let message = `${def.name}: gateway answered ${response.status}`
+  try {
+    const parsed = safeParse(GatewayErrorSchema, await response.json())
+    if (parsed.success) {
+      gatewayCode = parsed.data.code
+      if (parsed.data.message) message = `${message} (${parsed.data.code}: ${parsed.data.message})`
+    }
+  } catch {
+    // The body is not JSON; the status alone decides.
+  }
+  return new AppError(codeForStatus(response.status), message, { status: response.status, gatewayCode, endpoint: def.name })
+}

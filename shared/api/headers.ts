@@ -1,0 +1,59 @@
+import type { Gateway } from './endpoint.ts'
+
+/** Header names of spec sections 7 and 9, spelled once. */
+export const HEADER = {
+  contentType: 'content-type',
+  requestId: 'x-request-id',
+  sessionId: 'x-session-id',
+  traceId: 'x-trace-id',
+  deviceId: 'x-device-id',
+  appVersion: 'x-app-version',
+  platform: 'x-platform',
+  platformVersion: 'x-platform-version',
+  devicePlatform: 'x-device-platform',
+  deviceTag: 'x-device-tag',
+  clientName: 'x-client-name',
+  authorization: 'authorization',
+} as const
+
+/** Sent instead of a device id when none is known yet, so the gateway omits the field (spec section 7). */
+export const DEVICE_ID_OMIT_EMPTY = 'omit-empty'
+/** The platform value of spec section 7. */
+export const PLATFORM = 'Web'
+
+/** What the caller knows about the current request; every field may be absent. */
+export interface HeaderContext {
+  requestId: string
+  sessionId?: string | undefined
+  traceId?: string | undefined
+  deviceId?: string | undefined
+  appVersion: string
+  clientName: string
+  /** `mobile` or `desktop`, derived from the user agent. */
+  deviceTag?: string | undefined
+}
+
+/**
+ * Builds the gateway headers of spec sections 7 and 9. The JSON content type is left out for form
+ * data and bodiless calls; the client name goes to the web gateway only.
+ */
+export function buildHeaders(gateway: Gateway, context: HeaderContext, body: 'json' | 'form' | 'none'): Record<string, string> {
+  const headers: Record<string, string> = {
+    [HEADER.requestId]: context.requestId,
+    [HEADER.traceId]: context.traceId ?? context.requestId,
+    [HEADER.deviceId]: context.deviceId || DEVICE_ID_OMIT_EMPTY,
+    [HEADER.appVersion]: context.appVersion,
+    [HEADER.platform]: PLATFORM,
+    [HEADER.platformVersion]: context.appVersion,
+    [HEADER.devicePlatform]: PLATFORM,
+    [HEADER.deviceTag]: context.deviceTag ?? 'desktop',
+  }
+  if (body === 'json') headers[HEADER.contentType] = 'application/json'
+  if (context.sessionId) headers[HEADER.sessionId] = context.sessionId
+  if (gateway === 'web') headers[HEADER.clientName] = context.clientName
+  return headers
+}
+
+/** `mobile` for phone and tablet user agents, `desktop` otherwise. */
+export const deviceTagFor = (userAgent: string | undefined): string =>
+  userAgent && /Mobi|Android|iPhone|iPad/i.test(userAgent) ? 'mobile' : 'desktop'

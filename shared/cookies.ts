@@ -1,0 +1,29 @@
+/** Cookie names of DESIGN.md section 2: a contract for tests and operators. */
+export const COOKIE = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  userId: 'user_id',
+  incompleteProfile: 'incomplete_profile',
+  customerCode: 'customer_code',
+  sessionId: 'session_id',
+  deviceId: 'device_id',
+  userAgreement: 'user_agreement',
+} as const
+
+/** Local-storage keys of spec section 3. */
+export const STORAGE = {
+  lastOtpAttempt: 'auth.lastOtpAttempt',
+  userUuid: 'analytics.userUuid',
+  analyticsDebug: 'analytics.debug',
+  searchHistory: 'search.history',
+  shopCity: 'shop.city',
+  shopCode: 'shop.code',
+  shopType: 'shop.type',
+  storePrompted: 'shop.prompted',
+  deliveryType: 'shop.deliveryType',
+  deviceId: 'device.id',
+  ecom: 'ecom',
+  configOverride: 'config.override',
+  ageConfirmed: 'age.confirmed',
+  reloadGuard: 'app.reloadGuard',
+} as const

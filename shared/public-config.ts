@@ -1,0 +1,58 @@
+/**
+ * The public runtime config of spec section 3: what the browser may know. The server builds it from
+ * its validated environment; the browser may override values from a locally stored JSON object.
+ */
+import * as z from 'zod/mini'
+
+export const PublicConfigSchema = z.object({
+  /** Deployment name (`production`, `staging`, `development`). */
+  config: z.string(),
+  /** SmartCaptcha site key; the widget loads only when it is set. */
+  yandexCaptcha: z.optional(z.string()),
+  /** Device-fingerprint client id. */
+  kfpCid: z.string(),
+  /** Running build id. */
+  version: z.string(),
+  debug: z.boolean(),
+  /** Advertising owner id; ad slots render only when it is set. */
+  adfoxOwnerId: z.optional(z.string()),
+  cookieDomain: z.optional(z.string()),
+  /** Category shown as the week's products on the home page. */
+  weekProductsCategory: z.optional(z.number()),
+  /** 'true' turns e-commerce on for everyone. */
+  ecom: z.enum(['true', 'false']),
+  /** Store preselected before the shopper chooses one. */
+  storeDefaultValue: z.optional(z.string()),
+  favoritesAvailable: z.boolean(),
+  clientName: z.string(),
+  /** Audience of the id gateway. */
+  aud: z.string(),
+  /** Brand slug: `/{product}-id`, `{product}IDCode`. */
+  product: z.string(),
+  mainSiteUrl: z.string(),
+  /** Analytics is off when unset. */
+  analyticsCounterId: z.optional(z.string()),
+  /** User ids with e-commerce (spec section 3: the list of ecom-enabled user ids). */
+  ecomUserIds: z.array(z.string()),
+  /** Captcha token required to request a code. */
+  antifraud: z.boolean(),
+  /** Tile URL template of a map library; unset means the offline vector map. */
+  mapTileUrl: z.optional(z.string()),
+})
+export type PublicConfig = z.infer<typeof PublicConfigSchema>
+
+/** Merges a locally stored JSON override into the config; an invalid override is ignored. */
+export function applyConfigOverride(config: PublicConfig, overrideJson: string | null | undefined): PublicConfig {
+  if (!overrideJson) return config
+  try {
+    const merged = { ...config, ...(JSON.parse(overrideJson) as object) }
+    const parsed = PublicConfigSchema.safeParse(merged)
+    return parsed.success ? parsed.data : config
+  } catch {
+    return config
+  }
+}
+
+/** E-commerce is on when the config says 'true' or the user id is listed (spec section 1). */
+export const isEcomEnabled = (config: Pick<PublicConfig, 'ecom' | 'ecomUserIds'>, userId: string | undefined): boolean =>
+  config.ecom === 'true' || (userId !== undefined && config.ecomUserIds.includes(userId))

@@ -1,0 +1,7 @@
+export * from './href.ts'
+export * from './match.ts'
+export * from './params.ts'
+export * from './query.ts'
+export * from './routes.ts'
+export * from './rules.ts'
+export * from './types.ts'

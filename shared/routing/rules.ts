@@ -1,0 +1,136 @@
+/**
+ * The routing rules of spec section 2 (rules 1-5 and the guards) as one pure function, called by the
+ * server before it renders and by the browser on every navigation. Rules 6-8 (scroll, prefetch,
+ * transition wait) are browser behaviour and live in the client's navigation code.
+ */
+import { safeParse } from 'zod/mini'
+import { compilePattern, matchPattern, type CompiledPattern } from './match.ts'
+import { ROUTE_LIST, ROUTES, type AnyRoute } from './routes.ts'
+import type { SessionState } from './types.ts'
+
+/** Where a navigation ends up. */
+export type Decision =
+  | { kind: 'redirect'; location: string; status: 301 | 302; external: boolean; rule: string }
+  | { kind: 'not-found'; status: 404; message: string }
+  | {
+      kind: 'render'
+      route: AnyRoute
+      params: Record<string, unknown>
+      /** A guard that is not satisfied: the page frame renders and the login or store dialog opens. */
+      blocked?: 'login' | 'store'
+    }
+
+export interface NavigationInput {
+  /** The raw request pathname (still percent-encoded). */
+  pathname: string
+  /** The raw query string, with or without `?`. */
+  search: string
+  session: SessionState
+  /** `MAIN_SITE_URL`: the external site of the profile pages. */
+  mainSiteUrl: string
+}
+
+const PROFILE_INCOMPLETE_PATH = ROUTES['profile-incomplete'].patterns[0]!
+const compiled: ReadonlyArray<{ route: AnyRoute; patterns: CompiledPattern[] }> = ROUTE_LIST.map((route) => ({
+  route,
+  patterns: route.patterns.map(compilePattern),
+}))
+
+/** Joins `MAIN_SITE_URL` with a path and query; the result is always under the main site's origin. */
+export function mainSiteLocation(mainSiteUrl: string, pathname: string, search: string): string {
+  const base = new URL(mainSiteUrl)
+  const target = new URL(base.origin)
+  // The path is appended to the configured base, never parsed as a URL of its own (no host injection).
+  target.pathname = base.pathname.replace(/\/$/, '') + pathname
+  target.search = search
+  return target.toString()
+}
+
+/** Whether a path is in the /profile section: `/profile` itself or below it (not `/profileabc`). */
+export const isProfilePath = (pathname: string): boolean => pathname === '/profile' || pathname.startsWith('/profile/')
+
+/** Matches a path against the route table; undefined for an unmatched path or invalid params (rule 5). */
+export function matchRoute(pathname: string): { route: AnyRoute; params: Record<string, unknown> } | undefined {
+  for (const { route, patterns } of compiled) {
+    for (const pattern of patterns) {
+      const raw = matchPattern(pattern, pathname)
+      if (!raw) continue
+      if (!route.params) return { route, params: raw }
+      const parsed = safeParse(route.params, raw)
+      if (parsed.success) return { route, params: parsed.data as Record<string, unknown> }
+      // The path has the route's shape but its params are invalid: rule 5, not another route.
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/** The `Page not found: {path}` message of rule 5. */
+export const notFoundMessage = (pathname: string): string => `Page not found: ${pathname}`
+
+/** Applies rules 1, 2, 4, 5 and the guards to a navigation. Pure: no I/O, no clock. */
+export function resolveNavigation(input: NavigationInput): Decision {
+  const { session } = input
+  const search = input.search === '' || input.search.startsWith('?') ? input.search : `?${input.search}`
+  const pathname = input.pathname.length > 1 ? input.pathname.replace(/\/+$/, '') : input.pathname
+
+  // Rule 2: the profile section lives on the main site, except the incomplete-profile page.
+  if (isProfilePath(pathname) && !pathname.includes('incomplete')) {
+    return { kind: 'redirect', location: mainSiteLocation(input.mainSiteUrl, pathname, search), status: 301, external: true, rule: 'profile-external' }
+  }
+
+  const matched = matchRoute(pathname)
+  if (!matched || matched.route.kind !== 'page') return { kind: 'not-found', status: 404, message: notFoundMessage(pathname) }
+  const { route } = matched
+
+  // Rule 1: with a JWT the registration route goes to the profile route (external by rule 2).
+  if (route.name === 'registration' && session.authorized) {
+    return { kind: 'redirect', location: mainSiteLocation(input.mainSiteUrl, '/profile', ''), status: 302, external: true, rule: 'registration-authorized' }
+  }
+
+  // Rule 4: an incomplete profile is completed first; a valid one has nothing to do on that page.
+  if (session.authorized && session.incompleteProfile && route.name !== 'profile-incomplete') {
+    return { kind: 'redirect', location: PROFILE_INCOMPLETE_PATH, status: 302, external: false, rule: 'profile-incomplete' }
+  }
+  if (route.name === 'profile-incomplete' && !(session.authorized && session.incompleteProfile)) {
+    return { kind: 'redirect', location: '/', status: 302, external: false, rule: 'profile-valid' }
+  }
+
+  if (route.feature === 'ecom' && !session.ecomEnabled && session.authorized) {
+    return { kind: 'not-found', status: 404, message: notFoundMessage(pathname) }
+  }
+  if (route.guards.includes('authorized') && !session.authorized) {
+    return { kind: 'render', route, params: matched.params, blocked: 'login' }
+  }
+  if (route.guards.includes('offline-store-guard') && session.storeChosen === false && !session.bot) {
+    return { kind: 'render', route, params: matched.params, blocked: 'store' }
+  }
+  return { kind: 'render', route, params: matched.params }
+}
+
+/**
+ * Rule 3: a redirect the gateway asked for. A relative target stays a client navigation; an absolute
+ * one is a full page load and is followed only to our own origin or the main site's host. Anything
+ * else (including `//host` and `/\host`, which browsers treat as absolute) is refused: undefined.
+ */
+export function resolveServerRedirect(
+  location: string,
+  options: { origin: string; mainSiteUrl: string; permanent: boolean },
+): Extract<Decision, { kind: 'redirect' }> | undefined {
+  let target: URL
+  try {
+    target = new URL(location, options.origin)
+  } catch {
+    return undefined
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined
+  const status = options.permanent ? 301 : 302
+  const relative = location.startsWith('/') && !location.startsWith('//') && !/^\/[\\\s]/.test(location) && !location.includes('\\')
+  if (target.origin === new URL(options.origin).origin) {
+    return { kind: 'redirect', location: target.pathname + target.search + target.hash, status, external: !relative, rule: 'server-redirect' }
+  }
+  if (target.host === new URL(options.mainSiteUrl).host) {
+    return { kind: 'redirect', location: target.toString(), status, external: true, rule: 'server-redirect' }
+  }
+  return undefined
+}
