@@ -1,0 +1,114 @@
+/**
+ * The error views of spec section 2, with their exact texts: 404 and 422 show the not-found view
+ * (a full-width button to the promotions catalogue), any other status the outage view (a secondary
+ * 'Обновить' button that reloads the page). Each sends its view and click events.
+ */
+import { useEffect } from 'react'
+import { href } from '#shared/routing/index.ts'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Button, ButtonLink } from '../ui/button.tsx'
+
+/** Texts of the error views (spec section 2), exported for tests. */
+export const ERROR_TEXTS = {
+  notFound: {
+    title: 'Здесь ничего не нашлось',
+    text: 'Зато всегда есть выгодные предложения в разделе акций',
+    button: 'Перейти в акции',
+  },
+  outage: {
+    title: 'Сайт временно не работает',
+    text: 'Мы уже чиним эту проблему — пожалуйста, попробуйте снова через 15 минут',
+    button: 'Обновить',
+  },
+} as const
+
+/** Whether a status gets the not-found view (404 and 422) rather than the outage view. */
+export const isNotFoundStatus = (status: number): boolean => status === 404 || status === 422
+
+/** Id of the error view's heading (the app focuses it after navigation). */
+export const ERROR_HEADING_ID = 'error-heading'
+
+const currentPath = () => window.location.pathname + window.location.search
+
+function Illustration({ kind }: { kind: 'not-found' | 'outage' }) {
+  return (
+    <svg className="error-view__art" viewBox="0 0 120 120" width="120" height="120" aria-hidden="true" focusable="false">
+      <circle cx="60" cy="60" r="56" className="error-view__art-bg" />
+      {kind === 'not-found' ? (
+        <g className="error-view__art-line" fill="none" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M36 46h48l-4 40a6 6 0 0 1-6 5H46a6 6 0 0 1-6-5l-4-40Z" />
+          <path d="M48 46v-6a12 12 0 0 1 24 0v6" />
+          <path d="M52 70h16" />
+        </g>
+      ) : (
+        <g className="error-view__art-line" fill="none" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M60 30v34" />
+          <path d="M60 80v2" />
+          <path d="M40 92h40" />
+        </g>
+      )}
+    </svg>
+  )
+}
+
+/** Props of the error views. */
+export interface ErrorViewProps {
+  /** The page status (404, 422, 500, 502, …). */
+  status: number
+}
+
+/** Not-found view for 404 and 422. */
+export function NotFoundView({ status }: ErrorViewProps) {
+  const { track } = useAnalytics()
+  useEffect(() => {
+    track('error404_view', { status, path: currentPath() })
+  }, [status, track])
+  return (
+    <section className="error-view error-view--not-found" aria-labelledby={ERROR_HEADING_ID} data-status={status}>
+      <Illustration kind="not-found" />
+      <h1 className="error-view__title" id={ERROR_HEADING_ID} tabIndex={-1}>
+        {ERROR_TEXTS.notFound.title}
+      </h1>
+      <p className="error-view__text">{ERROR_TEXTS.notFound.text}</p>
+      <ButtonLink
+        href={href('promo-catalog')}
+        variant="primary"
+        size="lg"
+        fullWidth
+        className="error-view__action"
+        onClick={() => track('error404_toPromo_click', { status, path: currentPath() })}
+      >
+        {ERROR_TEXTS.notFound.button}
+      </ButtonLink>
+    </section>
+  )
+}
+
+/** Outage view for every other status. */
+export function OutageView({ status }: ErrorViewProps) {
+  const { track } = useAnalytics()
+  useEffect(() => {
+    track('error500_view', { status, path: currentPath() })
+  }, [status, track])
+  const reload = () => {
+    track('error500_refresh_click', { status, path: currentPath() })
+    window.location.reload()
+  }
+  return (
+    <section className="error-view error-view--outage" aria-labelledby={ERROR_HEADING_ID} data-status={status}>
+      <Illustration kind="outage" />
+      <h1 className="error-view__title" id={ERROR_HEADING_ID} tabIndex={-1}>
+        {ERROR_TEXTS.outage.title}
+      </h1>
+      <p className="error-view__text">{ERROR_TEXTS.outage.text}</p>
+      <Button variant="secondary" size="lg" className="error-view__action" onClick={reload}>
+        {ERROR_TEXTS.outage.button}
+      </Button>
+    </section>
+  )
+}
+
+/** Picks the view for a status: 404/422 not-found, anything else outage. */
+export function ErrorView({ status }: ErrorViewProps) {
+  return isNotFoundStatus(status) ? <NotFoundView status={status} /> : <OutageView status={status} />
+}

@@ -1,0 +1,101 @@
+/**
+ * The site footer: 'Покупателям' (our routes), 'О компании' (the main site), social links and
+ * copyright. Every link sends its `footerLinks_*` or `socials_*` event.
+ */
+import { Link } from 'wouter'
+import { href } from '#shared/routing/index.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { useAnalytics, type AnalyticsEventName } from '#client/analytics/index.ts'
+import { Icon, type IconName } from '../icon.tsx'
+import { Logo } from './logo.tsx'
+
+interface FooterLink {
+  label: string
+  /** A storefront path, or a main-site path when `external`. */
+  path: string
+  event: AnalyticsEventName
+  external?: boolean
+}
+
+const BUYER_LINKS: readonly FooterLink[] = [
+  { label: 'Акции', path: href('promo-catalog'), event: 'footerLinks_promo' },
+  { label: 'Каталог', path: href('catalog'), event: 'footerLinks_catalog' },
+  { label: 'Статьи', path: href('articles'), event: 'footerLinks_articles' },
+  { label: 'Политика cookie', path: href('cookie-policy'), event: 'footerLinks_cookiePolicy' },
+]
+
+const COMPANY_LINKS: readonly FooterLink[] = [
+  { label: 'О компании', path: '/about', event: 'footerLinks_about', external: true },
+  { label: 'Магазины', path: '/stores', event: 'footerLinks_stores', external: true },
+  { label: 'Программа лояльности', path: '/loyalty', event: 'footerLinks_loyalty', external: true },
+  { label: 'Вакансии', path: '/careers', event: 'footerLinks_careers', external: true },
+  { label: 'Контакты', path: '/contacts', event: 'footerLinks_contacts', external: true },
+]
+
+/** Social networks of the chain (external). */
+export const SOCIAL_LINKS: ReadonlyArray<{ label: string; url: string; icon: IconName; event: AnalyticsEventName }> = [
+  { label: 'ВКонтакте', url: 'https://vk.com/aurora_shop', icon: 'vk', event: 'socials_vk' },
+  { label: 'Telegram', url: 'https://t.me/aurora_shop', icon: 'telegram', event: 'socials_telegram' },
+  { label: 'Одноклассники', url: 'https://ok.ru/aurora_shop', icon: 'ok', event: 'socials_ok' },
+]
+
+/** Site footer. */
+export function Footer() {
+  const { config } = useApp()
+  const { track } = useAnalytics()
+  const mainSite = config.mainSiteUrl.replace(/\/+$/, '')
+  const item = (link: FooterLink) => (
+    <li key={link.path}>
+      {link.external ? (
+        <a className="site-footer__link" href={mainSite + link.path} onClick={() => track(link.event)}>
+          {link.label}
+        </a>
+      ) : (
+        <Link className="site-footer__link" href={link.path} onClick={() => track(link.event)}>
+          {link.label}
+        </Link>
+      )}
+    </li>
+  )
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <div className="site-footer__brand">
+          <Logo />
+          <p className="site-footer__tagline">Косметика, парфюмерия и товары для дома рядом с вами</p>
+        </div>
+        <nav className="site-footer__col" aria-labelledby="footer-buyers">
+          <h2 className="site-footer__heading" id="footer-buyers">
+            Покупателям
+          </h2>
+          <ul className="site-footer__list">{BUYER_LINKS.map(item)}</ul>
+        </nav>
+        <nav className="site-footer__col" aria-labelledby="footer-company">
+          <h2 className="site-footer__heading" id="footer-company">
+            О компании
+          </h2>
+          <ul className="site-footer__list">{COMPANY_LINKS.map(item)}</ul>
+        </nav>
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading" id="footer-socials">
+            Мы в соцсетях
+          </h2>
+          <ul className="site-footer__socials" aria-labelledby="footer-socials">
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.icon}>
+                <a className="site-footer__social" href={social.url} rel="noopener noreferrer" onClick={() => track(social.event)}>
+                  <Icon name={social.icon} size={22} />
+                  <span className="visually-hidden">{social.label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="container site-footer__bottom">
+        <p>© Сеть магазинов «Аврора». Все права защищены.</p>
+        <p>Цены на сайте могут отличаться от цен в магазинах.</p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,40 @@
+/**
+ * `<SiteLayout layout routeName>`: the page frame of both layouts of spec section 2 — skip link,
+ * toolbar, `<main id="main">`, footer and the toast regions. The product layout adds a breadcrumb
+ * slot and a narrower content column.
+ */
+import type { ReactNode } from 'react'
+import type { Layout } from '#shared/routing/index.ts'
+import { ToastViewport } from '../toasts/toast-viewport.tsx'
+import { Footer } from './footer.tsx'
+import { Toolbar } from './toolbar.tsx'
+
+/** Props of `SiteLayout`. */
+export interface SiteLayoutProps {
+  layout: Layout
+  /** Route name of the page (analytics names of spec section 2). */
+  routeName: string
+  /** Breadcrumbs above the content (the product layout's slot; catalogue pages use it too). */
+  breadcrumbs?: ReactNode
+  children: ReactNode
+}
+
+/** Page frame. */
+export function SiteLayout({ layout, routeName, breadcrumbs, children }: SiteLayoutProps) {
+  return (
+    <div className={`site site--${layout}`} data-route={routeName}>
+      <a className="skip-link" href="#main">
+        Перейти к содержимому
+      </a>
+      <Toolbar routeName={routeName} />
+      <main id="main" tabIndex={-1} className={`site-main site-main--${layout}`}>
+        <div className={layout === 'product' ? 'container container--narrow' : 'container'}>
+          {breadcrumbs && <div className="site-main__breadcrumbs">{breadcrumbs}</div>}
+          {children}
+        </div>
+      </main>
+      <Footer />
+      <ToastViewport />
+    </div>
+  )
+}

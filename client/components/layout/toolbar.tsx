@@ -1,0 +1,129 @@
+/**
+ * The top toolbar of spec section 2: logo, city/store, catalogue and promotions, search, cart (when
+ * e-commerce is on) and auth. One markup for every width; CSS lays it out in one row on desktop and
+ * two compact rows on a phone (labels then become screen-reader text, names stay).
+ */
+import { Link } from 'wouter'
+import { href } from '#shared/routing/index.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Icon } from '../icon.tsx'
+import { cx } from '../ui/class-names.ts'
+import { Logo } from './logo.tsx'
+import { ToolbarSearch } from './toolbar-search.tsx'
+import { useStoredCity } from './stored-city.ts'
+
+/** Label of the store button before a city is chosen. */
+export const STORE_BUTTON_DEFAULT = 'Выберите магазин'
+
+/** The main site's profile page (spec section 2: the profile lives on the main site). */
+export const profileUrl = (mainSiteUrl: string): string => `${mainSiteUrl.replace(/\/+$/, '')}/profile`
+
+/** City/store button: opens the store picker. */
+export function StoreButton() {
+  const { openStorePicker } = useApp()
+  const [city, reread] = useStoredCity()
+  const onClick = async () => {
+    if (await openStorePicker()) reread()
+  }
+  return (
+    <button type="button" className="toolbar__store" onClick={() => void onClick()} aria-haspopup="dialog">
+      <Icon name="location" size={20} />
+      <span className="toolbar__store-text">
+        {city ? (
+          <>
+            <span className="visually-hidden">Ваш город: </span>
+            {city}
+          </>
+        ) : (
+          STORE_BUTTON_DEFAULT
+        )}
+      </span>
+      <Icon name="chevron-down" size={16} className="toolbar__store-chevron" />
+    </button>
+  )
+}
+
+/** 'Войти' for visitors (opens the login dialog); 'Профиль' on the main site for signed-in shoppers. */
+export function AuthButton() {
+  const { session, config, openLogin } = useApp()
+  const { track } = useAnalytics()
+  if (session.authorized) {
+    return (
+      <a className="toolbar__action" href={profileUrl(config.mainSiteUrl)} onClick={() => track('toProfile_toolbar')}>
+        <Icon name="user" size={22} />
+        <span className="toolbar__label">Профиль</span>
+      </a>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="toolbar__action"
+      aria-haspopup="dialog"
+      onClick={() => {
+        track('toolbar_login_click')
+        void openLogin()
+      }}
+    >
+      <Icon name="user" size={22} />
+      <span className="toolbar__label">Войти</span>
+    </button>
+  )
+}
+
+/** Props of `Toolbar`. */
+export interface ToolbarProps {
+  /** Route name of the page (marks the current section, prefills search on the search page). */
+  routeName: string
+}
+
+/** Top toolbar. */
+export function Toolbar({ routeName }: ToolbarProps) {
+  const { session } = useApp()
+  const { track } = useAnalytics()
+  const inCatalog = routeName === 'catalog' || routeName === 'catalog-category'
+  const inPromo = routeName.startsWith('promo-')
+  return (
+    <header className="toolbar">
+      <div className="container toolbar__inner">
+        <Link href="/" className="toolbar__logo" aria-label="Аврора — на главную">
+          <Logo />
+        </Link>
+        <div className="toolbar__store-slot">
+          <StoreButton />
+        </div>
+        <nav className="toolbar__nav" aria-label="Разделы">
+          <Link
+            href={href('catalog')}
+            className={cx('toolbar__catalog', inCatalog && 'is-current')}
+            aria-current={inCatalog ? 'page' : undefined}
+            onClick={() => track('toolbar_catalog_click')}
+          >
+            <Icon name="catalog" size={20} />
+            <span className="toolbar__label">Каталог</span>
+          </Link>
+          <Link
+            href={href('promo-catalog')}
+            className={cx('toolbar__promo', inPromo && 'is-current')}
+            aria-current={inPromo ? 'page' : undefined}
+            onClick={() => track('toolbar_promo_click')}
+          >
+            <Icon name="percent" size={20} />
+            <span className="toolbar__label">Акции</span>
+          </Link>
+        </nav>
+        <ToolbarSearch className="toolbar__search" prefill={routeName === 'search'} />
+        <div className="toolbar__actions">
+          {session.authorized && session.ecomEnabled && (
+            <Link href={href('ecom-cart')} className="toolbar__action" onClick={() => track('toolbar_cart_click')}>
+              <Icon name="cart" size={22} />
+              <span className="toolbar__label">Корзина</span>
+            </Link>
+          )}
+          <AuthButton />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,46 @@
+/** Test helpers for the shared UI: an app context value and a string render inside a router. */
+import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { Router } from 'wouter'
+import { AppContext, type AppContextValue } from '#client/app/app-context.tsx'
+import type { ApiClient } from '#shared/api/client.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
+
+/** A public config for tests. */
+export const testConfig = (overrides: Partial<PublicConfig> = {}): PublicConfig => ({
+  config: 'test',
+  kfpCid: 'test-kfp',
+  version: 'test',
+  debug: false,
+  ecom: 'false',
+  favoritesAvailable: true,
+  clientName: 'aurora-web',
+  aud: 'loyalty-web',
+  product: 'aurora',
+  mainSiteUrl: 'https://aurora.example',
+  ecomUserIds: [],
+  antifraud: false,
+  ...overrides,
+})
+
+/** An app context value for tests (actions resolve false). */
+export const testApp = (overrides: Partial<AppContextValue> = {}): AppContextValue => ({
+  config: testConfig(),
+  session: { authorized: false, userId: undefined, incompleteProfile: false, ecomEnabled: false },
+  api: {} as ApiClient,
+  openLogin: () => Promise.resolve(false),
+  openStorePicker: () => Promise.resolve(false),
+  refreshSession: () => {},
+  ...overrides,
+})
+
+/** Renders to an HTML string as the server would, inside the app context and a router at `path`. */
+export function renderHtml(node: ReactNode, options: { app?: Partial<AppContextValue>; path?: string; search?: string } = {}): string {
+  return renderToString(
+    <AppContext value={testApp(options.app)}>
+      <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>
+        {node}
+      </Router>
+    </AppContext>,
+  )
+}

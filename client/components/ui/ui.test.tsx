@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { renderHtml } from '../testing.tsx'
+import { Button, IconButton } from './button.tsx'
+import { Dialog } from './dialog.tsx'
+import { Price, discountOf } from './price.tsx'
+import { Rating } from './rating.tsx'
+import { Tabs } from './tabs.tsx'
+import { TextField } from './text-field.tsx'
+import { Checkbox, Switch } from './checkbox.tsx'
+import { Icon } from '../icon.tsx'
+import { PHONE_MASK } from '#shared/masks.ts'
+
+const NBSP = '\u00a0'
+
+describe('Button', () => {
+  it('is a real button that never submits by accident', () => {
+    expect(renderHtml(<Button>Купить</Button>)).toMatch(/^<button type="button" class="btn btn--primary btn--md"/)
+  })
+
+  it('is disabled and busy while loading, with a spinner', () => {
+    const html = renderHtml(<Button loading>Купить</Button>)
+    expect(html).toContain('disabled=""')
+    expect(html).toContain('aria-busy="true"')
+    expect(html).toContain('class="spinner spinner--sm btn__spinner"')
+  })
+
+  it('names an icon button by its label', () => {
+    expect(renderHtml(<IconButton icon="heart" label="В избранное" pressed={false} />)).toMatch(/aria-label="В избранное" aria-pressed="false"/)
+  })
+})
+
+describe('Icon', () => {
+  it('renders an empty wrapper of its size on the server, hidden from assistive technology', () => {
+    expect(renderHtml(<Icon name="cart" size={20} />)).toBe('<span class="icon" style="width:20px;height:20px" data-icon="cart" aria-hidden="true"></span>')
+  })
+
+  it('is an image with a name when labelled', () => {
+    expect(renderHtml(<Icon name="cart" label="Корзина" />)).toContain('role="img" aria-label="Корзина"')
+  })
+})
+
+describe('Dialog', () => {
+  it('renders nothing on the server (it opens in the browser only)', () => {
+    expect(renderHtml(<Dialog open title="Вход" onClose={() => {}}>x</Dialog>)).toBe('')
+  })
+})
+
+describe('Price', () => {
+  it('shows a plain price', () => {
+    const html = renderHtml(<Price price={1299} />)
+    expect(html).toContain(`1${NBSP}299${NBSP}₽`)
+    expect(html).not.toContain('price__old')
+  })
+
+  it('strikes the old price through and shows the discount', () => {
+    const html = renderHtml(<Price price={800} oldPrice={1000} />)
+    expect(html).toContain('price--sale')
+    expect(html).toMatch(/<s class="price__old"><span class="visually-hidden">Цена без скидки: <\/span>1(\s|&nbsp;| )000/)
+    expect(html).toContain('−<!-- -->20<!-- -->%')
+  })
+
+  it.each([[800, 1000, 20], [1000, 1000, 0], [1000, undefined, 0], [999, 1000, 0]])('discount of %d from %s is %d%%', (price, old, expected) => {
+    expect(discountOf(price, old)).toBe(expected)
+  })
+})
+
+describe('Rating', () => {
+  it('says the rating in words and hides the stars', () => {
+    const html = renderHtml(<Rating value={4.56} count={21} />)
+    expect(html).toContain('Рейтинг <!-- -->4,6<!-- --> из 5')
+    expect(html).toContain('class="rating__stars" aria-hidden="true"')
+    expect(html).toContain('21 отзыв')
+  })
+})
+
+describe('Tabs', () => {
+  it('follows the WAI-ARIA tabs pattern with every panel in the HTML', () => {
+    const html = renderHtml(
+      <Tabs label="О товаре" items={[{ id: 'about', label: 'Описание', content: 'Текст' }, { id: 'usage', label: 'Применение', content: 'Как' }]} />,
+    )
+    expect(html).toContain('role="tablist" aria-label="О товаре"')
+    expect(html.match(/role="tab"/g)).toHaveLength(2)
+    expect(html).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*tabindex="0"[^>]*>Описание/)
+    expect(html).toMatch(/role="tab"[^>]*aria-selected="false"[^>]*tabindex="-1"[^>]*>Применение/)
+    expect(html).toMatch(/role="tabpanel"[^>]*hidden=""[^>]*>Как/)
+  })
+})
+
+describe('TextField', () => {
+  it('labels the input and wires the error and hint', () => {
+    const html = renderHtml(<TextField id="phone" label="Телефон" hint="На него придёт код" error="Номер телефона введён некорректно" mask={PHONE_MASK} />)
+    expect(html).toContain('<label class="field__label" for="phone">Телефон</label>')
+    expect(html).toContain('aria-invalid="true"')
+    expect(html).toContain('aria-describedby="phone-error phone-hint"')
+    expect(html).toContain('inputMode="numeric"')
+    expect(html).toContain('<p class="field__error" id="phone-error">Номер телефона введён некорректно</p>')
+  })
+})
+
+describe('Checkbox and Switch', () => {
+  it('are native checkboxes with labels; the switch has the switch role', () => {
+    expect(renderHtml(<Checkbox label="Согласен" />)).toMatch(/<input type="checkbox" id="[^"]+" class="check__input"\/><label class="check__label" for=/)
+    expect(renderHtml(<Switch label="SMS-рассылка" />)).toContain('type="checkbox" role="switch"')
+  })
+})
