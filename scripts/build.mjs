@@ -3,7 +3,7 @@
  * Production build: the browser bundle (ESM, code splitting per route, hashed names, one CSS file,
  * precompressed .br/.gz), its manifest (each route's modulepreload list from the esbuild metafile),
  * and the Node bundles of the server and the mock gateway.
- * Usage: node scripts/build.mjs [--dev]
+ * Usage: node scripts/build.mjs [--dev] [--out <dir>]
  */
 import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
@@ -13,7 +13,9 @@ import { join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const root = new URL('..', import.meta.url).pathname
-const dist = join(root, 'dist')
+const outIndex = process.argv.indexOf('--out')
+/** Output folder: `dist/` unless `--out <dir>` (parallel builds, e.g. one per developer task). */
+const dist = outIndex > 0 ? join(root, process.argv[outIndex + 1]) : join(root, 'dist')
 const dev = process.argv.includes('--dev')
 
 /** Builds the browser bundle and returns the esbuild metafile. */

@@ -23,7 +23,7 @@ export interface TestStack {
 }
 
 /** The built client (run `npm run build` first; `npm test` does). */
-export const DIST_DIR = join(import.meta.dirname, '..', '..', 'dist')
+export const DIST_DIR = join(import.meta.dirname, '..', '..', process.env.DIST_DIR ?? 'dist')
 
 /** Starts a mock gateway and a storefront; `env` overrides the storefront's environment, `mock` the mock's options. */
 export async function startTestStack(options: { env?: Record<string, string>; mock?: Record<string, unknown> } = {}): Promise<TestStack> {
