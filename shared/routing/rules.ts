@@ -127,7 +127,9 @@ export function resolveServerRedirect(
   const status = options.permanent ? 301 : 302
   const relative = location.startsWith('/') && !location.startsWith('//') && !/^\/[\\\s]/.test(location) && !location.includes('\\')
   if (target.origin === new URL(options.origin).origin) {
-    return { kind: 'redirect', location: target.pathname + target.search + target.hash, status, external: !relative, rule: 'server-redirect' }
+    // `https://own//evil` and `/.//evil` have the path `//evil`, which a Location header would make protocol-relative.
+    const path = target.pathname.replace(/^\/{2,}/, '/')
+    return { kind: 'redirect', location: path + target.search + target.hash, status, external: !relative, rule: 'server-redirect' }
   }
   if (target.host === new URL(options.mainSiteUrl).host) {
     return { kind: 'redirect', location: target.toString(), status, external: true, rule: 'server-redirect' }
