@@ -63,7 +63,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   const [location, setLocation] = useLocation()
   const search = useSearch()
   const [shown, setShown] = useState<Shown>({ view: initialView, Page: initialPage, seq: 0 })
-  const updateAvailable = useBuildUpdate(config.version)
+  const updateAvailable = useBuildUpdate(config.version, config.config === 'development')
   const first = useRef(true)
 
   useEffect(() => {

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import type { PublicConfig } from '#shared/public-config.ts'
-import { matchRoute } from '#shared/routing/rules.ts'
+import { isProfilePath, matchRoute } from '#shared/routing/rules.ts'
 import { renderPage } from '../render/render-page.tsx'
 import type { ClientManifest } from '../render/manifest.ts'
 
@@ -31,7 +31,7 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
       return reply.code(414).type('text/plain; charset=utf-8').send('URI Too Long')
     }
     const pathname = request.url.split('?')[0] ?? '/'
-    request.routeName = matchRoute(pathname)?.route.name ?? 'not-found'
+    request.routeName = matchRoute(pathname)?.route.name ?? (isProfilePath(pathname) ? 'profile' : 'not-found')
     await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: originOf(request, app.config.publicOrigin) })
     return reply
   })
