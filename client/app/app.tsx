@@ -32,6 +32,10 @@ export interface AppProps {
 export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   const [session, setSession] = useState<ClientSession>(boot.session)
   const dialogs = useDialogs()
+  useEffect(() => {
+    // A marker for tests and tooling: the page is interactive.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   const refreshSession = useCallback(() => setSession((current) => readClientSession(boot.config, current)), [boot.config])
   const context = useMemo<AppContextValue>(
     () => ({ config: boot.config, session, api, openLogin: dialogs.openLogin, openStorePicker: dialogs.openStorePicker, refreshSession }),
