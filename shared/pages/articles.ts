@@ -1,13 +1,36 @@
 /** Head and data of the articles pages. */
-import { SITE_NAME } from '../constants.ts'
+import { articleQuery, articlesQuery } from '../queries/articles.ts'
+import { href } from '../routing/href.ts'
 import type { RoutePage } from '../routing/types.ts'
+import { promoPageOf } from './promotions.ts'
+import { breadcrumbLd, pageDescription, pageTitle } from './seo.ts'
 
 /** Article list (`articles`). */
-export const articlesPage: RoutePage<unknown> = {
-  meta: () => ({ title: `Полезные статьи — ${SITE_NAME}`, description: 'Советы по уходу, подбору косметики и товаров для дома от экспертов Аврора.', canonicalPath: '/articles' }),
+export const articlesPage: RoutePage<unknown, { articles: ReturnType<typeof articlesQuery> }> = {
+  loaders: (ctx) => ({ articles: articlesQuery(promoPageOf(ctx)) }),
+  meta: () => ({
+    title: pageTitle('Полезные статьи'),
+    description: pageDescription('Советы по уходу, подбору косметики и товаров для дома от экспертов Аврора.'),
+    canonicalPath: href('articles'),
+    jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Статьи', path: href('articles') }])],
+  }),
 }
 
-/** One article (`article`). */
-export const articlePage: RoutePage<{ id: number; slug: string }> = {
-  meta: (ctx) => ({ title: `Статья ${ctx.params.id} — ${SITE_NAME}`, description: 'Полезная статья от экспертов Аврора.', ogType: 'article' }),
+/** One article (`article`); a wrong slug redirects to the canonical URL. */
+export const articlePage: RoutePage<{ id: number; slug: string }, { article: ReturnType<typeof articleQuery> }> = {
+  loaders: (ctx) => ({ article: articleQuery(ctx.params.id) }),
+  canonical: (_ctx, data) => (data.article ? href('article', { id: data.article.id, slug: data.article.slug }) : undefined),
+  meta: (ctx, data) => {
+    const article = data.article
+    if (!article) return { title: pageTitle(`Статья ${ctx.params.id}`), description: pageDescription('Полезная статья от экспертов Аврора.'), ogType: 'article' }
+    const path = href('article', { id: article.id, slug: article.slug })
+    return {
+      title: pageTitle(article.title),
+      description: pageDescription(article.excerpt),
+      canonicalPath: path,
+      ogType: 'article',
+      ogImage: article.image.url,
+      jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Статьи', path: href('articles') }, { name: article.title, path }])],
+    }
+  },
 }

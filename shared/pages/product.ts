@@ -1,18 +1,129 @@
 /** Head and data of the product pages (goods, promo goods, popular items). */
 import { SITE_NAME } from '../constants.ts'
-import type { RoutePage } from '../routing/types.ts'
+import { isRedirect, type Goods, type GoodsAnswer } from '../models/goods.ts'
+import { publicationQuery } from '../queries/articles.ts'
+import { goodsQuery } from '../queries/goods.ts'
+import { promotionQuery } from '../queries/promotions.ts'
+import { reviewMediaQuery, reviewsQuery, scoresQuery } from '../queries/reviews.ts'
+import { href } from '../routing/href.ts'
+import { optional } from '../routing/query.ts'
+import type { LoaderContext, LoadedData, PageMeta, RoutePage } from '../routing/types.ts'
+import { breadcrumbLd, clampText, pageDescription, pageTitle, productLd, reviewsLd } from './seo.ts'
 
-/** Goods page (`product`, also its `reviews` child and the no-slug form). */
-export const productPage: RoutePage<{ product: number; slug?: string }> = {
-  meta: (ctx) => ({ title: `Товар ${ctx.params.product} — ${SITE_NAME}`, description: 'Описание, цена и отзывы о товаре в магазинах Аврора.', ogType: 'product' }),
+type ProductParams = { product: number; slug?: string }
+
+/** The goods of a goods answer, or undefined for a redirect or no answer. */
+export const goodsOf = (answer: GoodsAnswer | undefined): Goods | undefined => (answer && !isRedirect(answer) ? answer : undefined)
+
+/** The canonical path of goods (`/product/{id}-{slug}`, with `/reviews` for the reviews child route). */
+export const productPath = (goods: Pick<Goods, 'id' | 'slug'>, reviews = false): string =>
+  href(reviews ? 'product-reviews' : 'product', { product: goods.id, slug: goods.slug })
+
+/** The loaders of a goods page: the goods are essential, scores and reviews are optional blocks. */
+export function productLoaders(ctx: LoaderContext<ProductParams>) {
+  const id = ctx.params.product
+  return {
+    goods: goodsQuery(id),
+    scores: optional(scoresQuery(id)),
+    reviews: optional(reviewsQuery(id, 1)),
+    media: optional(reviewMediaQuery(id)),
+  }
 }
 
-/** Promo goods page (`promo-product`). */
-export const promoProductPage: RoutePage<{ product: number; slug?: string; category?: number; categorySlug?: string }> = {
-  meta: (ctx) => ({ title: `Акция ${ctx.params.product} — ${SITE_NAME}`, description: 'Условия акции и товар по специальной цене в магазинах Аврора.', ogType: 'product' }),
+type ProductData = LoadedData<ReturnType<typeof productLoaders>>
+
+function productMeta(data: ProductData, reviews: boolean): PageMeta {
+  const goods = goodsOf(data.goods)
+  if (!goods) return { title: pageTitle('Товар'), description: pageDescription('Товар в магазинах Аврора.'), robots: 'noindex' }
+  const path = productPath(goods)
+  const lead = reviews ? `Отзывы о товаре ${goods.name}` : goods.name
+  return {
+    title: pageTitle(reviews ? `Отзывы: ${goods.name}` : goods.name, SITE_NAME),
+    description: pageDescription(reviews
+      ? `${lead}: ${goods.reviewsCount} отзывов покупателей, средняя оценка ${goods.rating.toFixed(1)} из 5.`
+      : `${goods.brand.name}. ${clampText(goods.description, 110)} Цена ${Math.round(goods.price)} ₽.`),
+    canonicalPath: productPath(goods, reviews),
+    ogType: 'product',
+    ...(goods.images[0] ? { ogImage: goods.images[0].url } : {}),
+    jsonLd: [
+      productLd(goods, path, data.scores),
+      ...reviewsLd(goods, data.reviews?.items ?? []),
+      breadcrumbLd([
+        { name: 'Главная', path: '/' },
+        { name: 'Каталог', path: href('catalog') },
+        { name: goods.name, path },
+      ]),
+    ],
+  }
 }
 
-/** Popular item (`popular`). */
-export const popularPage: RoutePage<{ id: number; slug: string }> = {
-  meta: (ctx) => ({ title: `Популярное ${ctx.params.id} — ${SITE_NAME}`, description: 'Популярные товары и подборки Аврора.' }),
+/** Goods page (`product`, also the no-slug form); a wrong slug redirects to the canonical URL. */
+export const productPage: RoutePage<ProductParams, ReturnType<typeof productLoaders>> = {
+  loaders: productLoaders,
+  serverRedirect: (data) => (data.goods && isRedirect(data.goods) ? data.goods.redirect : undefined),
+  canonical: (_ctx, data) => {
+    const goods = goodsOf(data.goods)
+    return goods ? productPath(goods) : undefined
+  },
+  meta: (_ctx, data) => productMeta(data, false),
+}
+
+/** The `reviews` child route of a goods page (`product-reviews`). */
+export const productReviewsPage: RoutePage<ProductParams, ReturnType<typeof productLoaders>> = {
+  ...productPage,
+  canonical: (_ctx, data) => {
+    const goods = goodsOf(data.goods)
+    return goods ? productPath(goods, true) : undefined
+  },
+  meta: (_ctx, data) => productMeta(data, true),
+}
+
+type PromoParams = { product: number; slug?: string; category?: number; categorySlug?: string }
+
+/** The loaders of a promo goods page. */
+export const promoProductLoaders = (ctx: LoaderContext<PromoParams>) => ({ promotion: promotionQuery(ctx.params.product) })
+
+/** Promo goods page (`promo-product`, and `promo-catalog-category-product` under a promotions category). */
+export const promoProductPage: RoutePage<PromoParams, ReturnType<typeof promoProductLoaders>> = {
+  loaders: promoProductLoaders,
+  canonical: (ctx, data) => {
+    const promo = data.promotion
+    if (!promo) return undefined
+    if (ctx.params.category !== undefined && ctx.params.categorySlug !== undefined) {
+      return href('promo-catalog-category-product', { category: ctx.params.category, categorySlug: ctx.params.categorySlug, product: promo.id, slug: promo.slug })
+    }
+    return href('promo-product', { product: promo.id, slug: promo.slug })
+  },
+  meta: (_ctx, data) => {
+    const promo = data.promotion
+    if (!promo) return { title: pageTitle('Акция'), description: pageDescription('Акция в магазинах Аврора.'), robots: 'noindex' }
+    const path = href('promo-product', { product: promo.id, slug: promo.slug })
+    return {
+      title: pageTitle(`${promo.badge} ${promo.title}`),
+      description: pageDescription(`Акция «${promo.title}»: ${clampText(promo.description, 120)}`),
+      canonicalPath: path,
+      ogType: 'product',
+      ogImage: promo.image.url,
+      jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }, { name: promo.title, path }])],
+    }
+  },
+}
+
+/** Popular item (`popular`): a curated publication and its goods. */
+export const popularPage: RoutePage<{ id: number; slug: string }, { publication: ReturnType<typeof publicationQuery> }> = {
+  loaders: (ctx) => ({ publication: publicationQuery(ctx.params.id) }),
+  canonical: (_ctx, data) => (data.publication ? href('popular', { id: data.publication.id, slug: data.publication.slug }) : undefined),
+  meta: (_ctx, data) => {
+    const item = data.publication
+    if (!item) return { title: pageTitle('Популярное'), description: pageDescription('Популярные товары и подборки Аврора.') }
+    const path = href('popular', { id: item.id, slug: item.slug })
+    return {
+      title: pageTitle(item.title),
+      description: pageDescription(`${item.subtitle}. Подборка товаров Аврора.`),
+      canonicalPath: path,
+      ogType: 'article',
+      ogImage: item.image.url,
+      jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: item.title, path }])],
+    }
+  },
 }

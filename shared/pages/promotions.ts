@@ -1,13 +1,47 @@
 /** Head and data of the promotions pages. */
-import { SITE_NAME } from '../constants.ts'
-import type { RoutePage } from '../routing/types.ts'
+import { promotionCategoriesQuery, promotionsQuery } from '../queries/promotions.ts'
+import { href } from '../routing/href.ts'
+import type { LoaderContext, RoutePage } from '../routing/types.ts'
+import { breadcrumbLd, pageDescription, pageTitle } from './seo.ts'
+
+/** The page number of a promotions list from `?page=`. */
+export const promoPageOf = (ctx: Pick<LoaderContext<unknown>, 'search'>): number => {
+  const raw = ctx.search.page
+  const value = typeof raw === 'string' && /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : 1
+  return value
+}
+
+type CategoryParams = { category: number; categorySlug: string }
 
 /** Promotions catalogue (`promo-catalog`). */
-export const promoCatalogPage: RoutePage<unknown> = {
-  meta: () => ({ title: `Акции и скидки — ${SITE_NAME}`, description: 'Все акции и скидки магазинов Аврора: выгодные предложения на косметику и товары для дома.', canonicalPath: '/promo-catalog' }),
+export const promoCatalogPage: RoutePage<unknown, { categories: ReturnType<typeof promotionCategoriesQuery>; promotions: ReturnType<typeof promotionsQuery> }> = {
+  loaders: (ctx) => ({ categories: promotionCategoriesQuery(), promotions: promotionsQuery(undefined, promoPageOf(ctx)) }),
+  meta: (_ctx, data) => ({
+    title: pageTitle('Акции и скидки'),
+    description: pageDescription(
+      `${data.promotions ? `${data.promotions.total} акций` : 'Все акции'} магазинов Аврора: скидки, подарки и выгодные наборы на косметику и товары для дома.`,
+    ),
+    canonicalPath: href('promo-catalog'),
+    jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }])],
+  }),
 }
 
 /** Promotions category (`promo-catalog-category`). */
-export const promoCatalogCategoryPage: RoutePage<{ category: number; categorySlug: string }> = {
-  meta: () => ({ title: `Акции — ${SITE_NAME}`, description: 'Акции и скидки категории в магазинах Аврора.' }),
+export const promoCatalogCategoryPage: RoutePage<CategoryParams, { categories: ReturnType<typeof promotionCategoriesQuery>; promotions: ReturnType<typeof promotionsQuery> }> = {
+  loaders: (ctx) => ({ categories: promotionCategoriesQuery(), promotions: promotionsQuery(ctx.params.category, promoPageOf(ctx)) }),
+  canonical: (ctx, data) => {
+    const category = data.categories?.items.find((item) => item.id === ctx.params.category)
+    return category ? href('promo-catalog-category', { category: category.id, categorySlug: category.slug }) : undefined
+  },
+  meta: (ctx, data) => {
+    const category = data.categories?.items.find((item) => item.id === ctx.params.category)
+    const name = category?.name ?? 'Акции'
+    const path = category ? href('promo-catalog-category', { category: category.id, categorySlug: category.slug }) : undefined
+    return {
+      title: pageTitle(`Акции: ${name}`),
+      description: pageDescription(`Акции и скидки в разделе «${name}»: ${data.promotions?.total ?? 0} предложений в магазинах Аврора.`),
+      ...(path ? { canonicalPath: path } : {}),
+      jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }, ...(path ? [{ name, path }] : [])])],
+    }
+  },
 }

@@ -1,13 +1,41 @@
 /** Head and data of the site-level pages: home, cookie policy, search, registration, incomplete profile. */
 import { SITE_NAME } from '../constants.ts'
-import type { RoutePage } from '../routing/types.ts'
+import type { LoaderContext, RoutePage, SearchParams } from '../routing/types.ts'
+import { optional } from '../routing/query.ts'
+import { goodsListArgs, goodsListQuery, listStateFromSearch } from '../queries/catalog.ts'
+import {
+  adSlotsQuery, exclusiveQuery, giftPackagesQuery, mainArticlesQuery, mainBrandsQuery, mainCategoriesQuery, newArrivalQuery,
+  publicationsQuery, specialOffersQuery, tickerQuery,
+} from '../queries/main-page.ts'
+import { bannersQuery } from '../queries/promotions.ts'
+import { pageDescription, pageTitle } from './seo.ts'
 import { cookiePolicyQuery } from '../queries/content.ts'
 
+/** The loaders of the home page: every block is optional, a failed one is left out (issue 5 item 1). */
+export const mainLoaders = () => ({
+  ticker: optional(tickerQuery()),
+  slider: optional(bannersQuery('main-slider')),
+  popular: optional(publicationsQuery()),
+  specials: optional(specialOffersQuery()),
+  categories: optional(mainCategoriesQuery()),
+  newArrival: optional(newArrivalQuery()),
+  loyalty: optional(bannersQuery('loyalty')),
+  exclusive: optional(exclusiveQuery()),
+  gifts: optional(giftPackagesQuery()),
+  articles: optional(mainArticlesQuery()),
+  brands: optional(mainBrandsQuery()),
+  bottomSlider: optional(bannersQuery('bottom-slider')),
+  registration: optional(bannersQuery('registration')),
+  ads: optional(adSlotsQuery()),
+})
+
 /** Home page (`main`). */
-export const mainPage: RoutePage<unknown> = {
+export const mainPage: RoutePage<unknown, ReturnType<typeof mainLoaders>> = {
+  loaders: mainLoaders,
   meta: () => ({
     title: `${SITE_NAME} — косметика и товары для дома`,
     description: 'Косметика, парфюмерия и товары для дома по выгодным ценам. Акции, новинки и популярные товары в магазинах Аврора.',
+    canonicalPath: '/',
     ogType: 'website',
   }),
 }
@@ -21,13 +49,27 @@ export const cookiePolicyPage: RoutePage<unknown, { policy: ReturnType<typeof co
   }),
 }
 
+/** The text of a search URL (`?q=`), trimmed and capped. */
+export const searchTextOf = (search: SearchParams): string => {
+  const raw = search.q
+  return (typeof raw === 'string' ? raw : Array.isArray(raw) ? (raw[0] ?? '') : '').trim().slice(0, 200)
+}
+
+/** The loaders of the search page: goods by text (and list state); nothing for an empty search. */
+export const searchLoaders = (ctx: LoaderContext<unknown>) => {
+  const q = searchTextOf(ctx.search)
+  const state = listStateFromSearch(ctx.search)
+  return q || state.brand.length ? { goods: goodsListQuery(goodsListArgs(state, { q })) } : {}
+}
+
 /** Search results (`search`): never indexed. */
-export const searchPage: RoutePage<unknown> = {
-  meta: (ctx) => {
-    const q = typeof ctx.search.q === 'string' ? ctx.search.q.slice(0, 40) : ''
+export const searchPage: RoutePage<unknown, { goods?: ReturnType<typeof goodsListQuery> }> = {
+  loaders: searchLoaders,
+  meta: (ctx, data) => {
+    const q = searchTextOf(ctx.search)
     return {
-      title: q ? `«${q}» — поиск на ${SITE_NAME}` : `Поиск — ${SITE_NAME}`,
-      description: 'Поиск товаров, брендов и категорий в каталоге Аврора.',
+      title: q ? pageTitle(`«${q}» — поиск`) : `Поиск — ${SITE_NAME}`,
+      description: pageDescription(q && data.goods ? `Найдено ${data.goods.total} товаров по запросу «${q}» в каталоге Аврора.` : 'Поиск товаров, брендов и категорий в каталоге Аврора.'),
       canonicalPath: '/search',
       robots: 'noindex, follow',
     }

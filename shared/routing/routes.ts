@@ -8,7 +8,7 @@ import { defineRoute } from './types.ts'
 import { cookiePolicyPage, incompleteProfilePage, mainPage, registrationPage, searchPage } from '../pages/site.ts'
 import { catalogCategoryPage, catalogPage } from '../pages/catalog.ts'
 import { promoCatalogCategoryPage, promoCatalogPage } from '../pages/promotions.ts'
-import { popularPage, productPage, promoProductPage } from '../pages/product.ts'
+import { popularPage, productPage, productReviewsPage, promoProductPage } from '../pages/product.ts'
 import { articlePage, articlesPage } from '../pages/articles.ts'
 import { cartPage, checkoutPage, ecomPage, orderPage } from '../pages/ecom.ts'
 
@@ -48,7 +48,7 @@ export const ROUTES = {
     layout: 'product',
     parent: 'product',
     params: productParams,
-    page: productPage,
+    page: productReviewsPage,
   }),
   catalog: defineRoute({ name: 'catalog', patterns: ['/catalog'], page: catalogPage }),
   'catalog-category': defineRoute({

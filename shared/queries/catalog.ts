@@ -1,0 +1,122 @@
+/** Queries of the catalogue: the category tree, goods lists with their URL state, filters and promo tiles. */
+import { getBrandedCategories, getPromosAndDiscounts, getStoreCategories } from '../gateway/catalog.ts'
+import { getGoodsFilters, searchGoods } from '../gateway/goods.ts'
+import type { Category, CategoryNode, CategoryTree } from '../models/catalog.ts'
+import { GOODS_SORTS, type GoodsSort } from '../models/goods.ts'
+import { CATALOG_PAGE_SIZE } from '../constants.ts'
+import { defineQuery } from '../routing/query.ts'
+import type { SearchParams } from '../routing/types.ts'
+
+/** What a goods list shows, as the URL says it (`?page=2&sort=price-asc&brand=a&brand=b`). */
+export interface ListState {
+  page: number
+  sort: GoodsSort | undefined
+  brand: readonly string[]
+  label: readonly string[]
+  priceMin: number | undefined
+  priceMax: number | undefined
+  inStock: boolean
+  discounted: boolean
+}
+
+/** The arguments of one goods-list call (also its SWR key, so undefined fields are left out). */
+export interface GoodsListArgs {
+  q?: string
+  categoryId?: number
+  sort?: GoodsSort
+  brand?: readonly string[]
+  label?: readonly string[]
+  priceMin?: number
+  priceMax?: number
+  inStock?: true
+  discounted?: true
+  page: number
+}
+
+const first = (value: string | readonly string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : (value as string | undefined))
+const all = (value: string | readonly string[] | undefined): string[] =>
+  value === undefined ? [] : (Array.isArray(value) ? [...(value as string[])] : [value as string]).filter((item) => item !== '').slice(0, 30)
+const positiveInt = (value: string | undefined): number | undefined => (value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined)
+const price = (value: string | undefined): number | undefined => (value && /^\d{1,7}(\.\d{1,2})?$/.test(value) ? Number(value) : undefined)
+
+/** Reads the list state from the query string; anything malformed falls back to the default. */
+export function listStateFromSearch(search: SearchParams): ListState {
+  const sort = first(search.sort)
+  return {
+    page: positiveInt(first(search.page)) ?? 1,
+    sort: (GOODS_SORTS as readonly string[]).includes(sort ?? '') ? (sort as GoodsSort) : undefined,
+    brand: all(search.brand),
+    label: all(search.label),
+    priceMin: price(first(search.priceMin)),
+    priceMax: price(first(search.priceMax)),
+    inStock: first(search.inStock) === '1',
+    discounted: first(search.discounted) === '1',
+  }
+}
+
+/** Writes a list state as a query string (`?...`, or '' for the default state); page 1 is left out. */
+export function listStateToSearch(state: ListState, extra: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(extra)) if (value) params.set(key, value)
+  if (state.sort) params.set('sort', state.sort)
+  for (const brand of state.brand) params.append('brand', brand)
+  for (const label of state.label) params.append('label', label)
+  if (state.priceMin !== undefined) params.set('priceMin', String(state.priceMin))
+  if (state.priceMax !== undefined) params.set('priceMax', String(state.priceMax))
+  if (state.inStock) params.set('inStock', '1')
+  if (state.discounted) params.set('discounted', '1')
+  if (state.page > 1) params.set('page', String(state.page))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/** Whether any filter (not sort or page) is set. */
+export const hasFilters = (state: ListState): boolean =>
+  state.brand.length > 0 || state.label.length > 0 || state.priceMin !== undefined || state.priceMax !== undefined || state.inStock || state.discounted
+
+/** The goods-list call of a list state (with optional text and category). */
+export function goodsListArgs(state: ListState, scope: { q?: string | undefined; categoryId?: number | undefined } = {}): GoodsListArgs {
+  const args: GoodsListArgs = { page: state.page }
+  if (scope.q) args.q = scope.q
+  if (scope.categoryId !== undefined) args.categoryId = scope.categoryId
+  if (state.sort) args.sort = state.sort
+  if (state.brand.length) args.brand = [...state.brand].sort()
+  if (state.label.length) args.label = [...state.label].sort()
+  if (state.priceMin !== undefined) args.priceMin = state.priceMin
+  if (state.priceMax !== undefined) args.priceMax = state.priceMax
+  if (state.inStock) args.inStock = true
+  if (state.discounted) args.discounted = true
+  return args
+}
+
+/** One page of goods (24 cards) for the catalogue and search. */
+export const goodsListQuery = defineQuery('goods.search', (api, [args]: [GoodsListArgs], signal) =>
+  api.call(searchGoods, {
+    query: { ...args, brand: args.brand ? [...args.brand] : undefined, label: args.label ? [...args.label] : undefined, pageSize: CATALOG_PAGE_SIZE },
+    signal,
+  }),
+)
+
+/** The category tree with goods counts (all stores). */
+export const categoryTreeQuery = defineQuery('categories.store', (api, _args: [], signal) => api.call(getStoreCategories, { query: {}, signal }))
+
+/** What the filter panel offers for a category (or the whole catalogue). */
+export const goodsFiltersQuery = defineQuery('goods.filters', (api, [categoryId]: [number | undefined], signal) =>
+  api.call(getGoodsFilters, { query: categoryId === undefined ? {} : { categoryId }, signal }),
+)
+
+/** Discounted selections shown at the top of the catalogue (the header slider). */
+export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', (api, _args: [], signal) => api.call(getPromosAndDiscounts, { signal }))
+
+/** Brands with the categories they sell in. */
+export const brandedCategoriesQuery = defineQuery('catalog.brandedCategories', (api, _args: [], signal) => api.call(getBrandedCategories, { signal }))
+
+/** A category of the tree with its group (undefined when the tree has no such id). */
+export function findCategory(tree: CategoryTree | undefined, id: number): { category: Category; group: CategoryNode | undefined; children: Category[] } | undefined {
+  for (const node of tree?.items ?? []) {
+    if (node.id === id) return { category: node, group: undefined, children: node.children }
+    const child = node.children.find((item) => item.id === id)
+    if (child) return { category: child, group: node, children: [] }
+  }
+  return undefined
+}

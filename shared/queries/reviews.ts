@@ -1,0 +1,24 @@
+/** Queries of reviews and scores; the shopper's own review state is personal. */
+import { getScores, getUserReviewInfo, listReviewMedia, listReviews } from '../gateway/reviews.ts'
+import { defineQuery } from '../routing/query.ts'
+
+/** Reviews per page of the reviews tab. */
+export const REVIEWS_PAGE_SIZE = 10
+
+/** The average, count and star distribution of goods. */
+export const scoresQuery = defineQuery('reviews.scores', (api, [id]: [number], signal) => api.call(getScores, { params: { id }, signal }))
+
+/** One page of published reviews, newest first. */
+export const reviewsQuery = defineQuery('reviews.list', (api, [objectId, page]: [number, number], signal) =>
+  api.call(listReviews, { query: { objectId, page, pageSize: REVIEWS_PAGE_SIZE, sort: 'new' }, signal }),
+)
+
+/** Review photos for the media carousel. */
+export const reviewMediaQuery = defineQuery('reviews.media', (api, [objectId]: [number], signal) =>
+  api.call(listReviewMedia, { query: { objectId, pageSize: 20 }, signal }),
+)
+
+/** The signed-in shopper's own review of goods (personal: fetched in the browser after hydration). */
+export const userReviewInfoQuery = defineQuery('reviews.userInfo', (api, [objectId]: [number], signal) =>
+  api.call(getUserReviewInfo, { query: { objectId }, signal }), { personal: true },
+)
