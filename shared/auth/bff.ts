@@ -1,0 +1,52 @@
+/**
+ * What our own server answers for the login calls it handles itself (DESIGN.md "Sessions"): the
+ * gateway's answers without tokens or the one-time login code, which stay in HttpOnly cookies.
+ */
+import * as z from 'zod/mini'
+
+/** `POST /{product}-id/v1/auth/otp/check` through our server: only whether the phone has an account. */
+export const BffOtpCheckSchema = z.object({ isRegistered: z.boolean() })
+export type BffOtpCheck = z.infer<typeof BffOtpCheckSchema>
+
+/**
+ * `POST /{product}-id/v1/auth/token` and the registration through our server: the session is now in
+ * cookies; this says who signed in, whether the profile is complete, and when to load the profile.
+ */
+export const BffSessionSchema = z.object({
+  userId: z.string(),
+  incompleteProfile: z.boolean(),
+  /** The configurable delay between the token fetch and the profile load (spec section 9). */
+  profileLoadDelayMs: z.int().check(z.nonnegative()),
+})
+export type BffSession = z.infer<typeof BffSessionSchema>
+
+/** The body of the registration through our server: the login code is added by the server. */
+export const BffRegistrationSchema = z.object({
+  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  birthDate: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  email: z.optional(z.email()),
+  agreementAccepted: z.literal(true),
+  permissions: z.optional(z.record(z.string(), z.boolean())),
+})
+export type BffRegistration = z.infer<typeof BffRegistrationSchema>
+
+/** The browser's error report (`POST /api/error-report`). */
+export const ErrorReportSchema = z.object({
+  message: z.string().check(z.maxLength(2000)),
+  stack: z.optional(z.string().check(z.maxLength(8000))),
+  url: z.optional(z.string().check(z.maxLength(2000))),
+  status: z.optional(z.int()),
+  email: z.optional(z.string().check(z.maxLength(320))),
+})
+export type ErrorReport = z.infer<typeof ErrorReportSchema>
+
+/** Path of our sign-out route. */
+export const LOGOUT_PATH = '/api/session/logout'
+/** Path of our browser error-report route. */
+export const ERROR_REPORT_PATH = '/api/error-report'
+/** Session-storage key of the path where the login began (the shopper returns there after registration). */
+export const LOGIN_ORIGIN_KEY = 'auth.loginOrigin'
+/** HttpOnly cookie holding the one-time login code between the code check and the token or registration call. */
+export const LOGIN_CODE_COOKIE = 'login_code'
+/** The login code works for 10 minutes at most; its cookie lives as long. */
+export const LOGIN_CODE_MAX_AGE_S = 600

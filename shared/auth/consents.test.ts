@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_PERMISSIONS, type Permissions } from '../models/consents.ts'
+import { CONSENT_CHANNEL_KEYS, CONSENT_LABELS, changedPermissions, channelsOf, flagOf, permissionsOf } from './consents.ts'
+
+describe('consent mapping', () => {
+  it.each([
+    ['push_pers', 'isPushPersPermitted'],
+    ['push_mass', 'isPushMassPermitted'],
+    ['push_content', 'isPushContentPermitted'],
+    ['email', 'isEmailPermitted'],
+    ['sms', 'isSmsPermitted'],
+    ['social', 'isSocialPermitted'],
+    ['calls', 'isCallsPermitted'],
+    ['digital_receipt', 'isDigitalReceiptPermitted'],
+  ] as const)('channel %s maps to %s', (channel, flag) => {
+    expect(flagOf(channel)).toBe(flag)
+    expect(CONSENT_LABELS[channel]).toMatch(/\S/)
+  })
+
+  it('covers the eight channels of spec section 3', () => {
+    expect(CONSENT_CHANNEL_KEYS).toHaveLength(8)
+  })
+
+  it('defaults SMS on and everything else off', () => {
+    const channels = channelsOf(undefined)
+    expect(channels.sms).toBe(true)
+    expect(Object.entries(channels).filter(([, on]) => on).map(([key]) => key)).toEqual(['sms'])
+  })
+
+  it('turns channel values into flags', () => {
+    expect(permissionsOf({ sms: false, email: true })).toEqual({ isSmsPermitted: false, isEmailPermitted: true })
+  })
+
+  it.each<[string, Partial<Permissions>, Partial<Permissions>]>([
+    ['nothing changed', { isSmsPermitted: true }, {}],
+    ['one flag changed', { isSmsPermitted: false, isEmailPermitted: false }, { isSmsPermitted: false }],
+    ['two flags changed', { isCallsPermitted: true, isSocialPermitted: true }, { isCallsPermitted: true, isSocialPermitted: true }],
+  ])('sends only changes: %s', (_name, next, expected) => {
+    expect(changedPermissions(DEFAULT_PERMISSIONS, next)).toEqual(expected)
+  })
+})

@@ -1,0 +1,12 @@
+/** Request statuses of spec section 4 (profile, profileUpdate, register, permissionsUpdate). */
+
+/** The four request statuses. */
+export const REQUEST_STATUSES = ['initial', 'pending', 'success', 'error'] as const
+/** One request status. */
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+
+/** The requests whose status the account UI shows. */
+export type AccountRequest = 'profile' | 'profileUpdate' | 'register' | 'permissionsUpdate'
+
+/** Whether a request with this status blocks its form (buttons disabled, spinner shown). */
+export const isPending = (status: RequestStatus): boolean => status === 'pending'
