@@ -45,7 +45,7 @@ export function ToolbarSearch({ prefill, className }: ToolbarSearchProps) {
         name="q"
         type="search"
         className="toolbar-search__input"
-        placeholder="Искать товары и бренды"
+        placeholder="Найти товары и бренды"
         defaultValue={query}
         autoComplete="off"
         enterKeyHint="search"

@@ -12,6 +12,7 @@ import { cx } from '../ui/class-names.ts'
 import { Logo } from './logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredCity } from './stored-city.ts'
+import { StorePromptSlot } from '#client/features/stores/store-prompt-slot.tsx'
 
 /** Label of the store button before a city is chosen. */
 export const STORE_BUTTON_DEFAULT = 'Выберите магазин'
@@ -87,11 +88,12 @@ export function Toolbar({ routeName }: ToolbarProps) {
   return (
     <header className="toolbar">
       <div className="container toolbar__inner">
-        <Link href="/" className="toolbar__logo" aria-label="Аврора — на главную">
+        <Link href={href('main')} className="toolbar__logo" aria-label="Аврора — на главную">
           <Logo />
         </Link>
         <div className="toolbar__store-slot">
           <StoreButton />
+          <StorePromptSlot />
         </div>
         <nav className="toolbar__nav" aria-label="Разделы">
           <Link
