@@ -1,0 +1,20 @@
+/** The mock's clock: real time plus an offset that tests (and `POST /__mock/clock`) move forward. */
+
+/** Current time of one mock gateway instance. */
+export interface MockClock {
+  /** Milliseconds since the epoch, as the mock sees them. */
+  now(): number
+  /** Moves the clock forward (never back). */
+  advance(ms: number): void
+}
+
+/** Creates a clock starting at `start` (default: the real time) and ticking with real time. */
+export function createClock(start?: number): MockClock {
+  let offset = start === undefined ? 0 : start - Date.now()
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += Math.max(0, ms)
+    },
+  }
+}

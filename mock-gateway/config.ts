@@ -1,0 +1,84 @@
+/**
+ * The mock gateway's configuration, parsed once from the environment with zod. A bad value stops
+ * start-up with one line naming the variable. Nothing else in mock-gateway/ reads `process.env`.
+ */
+import { z } from 'zod'
+import { FaultSchema } from './faults.ts'
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+const port = z.coerce.number().int().min(0).max(65535)
+const origin = z.string().url().transform((value) => new URL(value).origin)
+
+/** Environment variables of the mock gateway, with their defaults. */
+export const MockEnvSchema = z.object({
+  PRODUCT: z.string().regex(/^[a-z][a-z0-9-]*$/).default('aurora'),
+  MOCK_GATEWAY_PORT: port.default(4010),
+  MOCK_GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
+  MOCK_OTP_CODE: z.string().regex(/^\d{5}$/).default('12345'),
+  MOCK_ACCESS_TTL_S: z.coerce.number().int().positive().default(900),
+  MOCK_FAULTS: z.string().default('[]').transform((text, ctx) => {
+    try {
+      return z.array(FaultSchema).parse(JSON.parse(text))
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected a JSON array of faults ({ path, status?, delayMs?, mode? })' })
+      return z.NEVER
+    }
+  }),
+  ANTIFRAUD: z.enum(['on', 'off']).default('off'),
+  MOCK_PUBLIC_URL: origin.optional(),
+  MOCK_STOREFRONT_ORIGIN: origin.default('http://127.0.0.1:3000'),
+  MOCK_SEED: z.coerce.number().int().nonnegative().default(20250301),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+})
+
+/** The parsed configuration of one mock gateway. */
+export interface MockConfig {
+  /** Brand slug: the id gateway lives under `/{product}-id`, the login code field is `{product}IDCode`. */
+  readonly product: string
+  readonly port: number
+  readonly host: string
+  readonly otpCode: string
+  readonly accessTtlS: number
+  readonly faults: readonly z.infer<typeof FaultSchema>[]
+  readonly antifraud: boolean
+  /** The mock's own public origin, for payment-form links; derived from the listening port when unset. */
+  readonly publicUrl: string | undefined
+  /** The storefront origin the payment form may send the browser back to. */
+  readonly storefrontOrigin: string
+  readonly seed: number
+  readonly logLevel: (typeof LOG_LEVELS)[number]
+}
+
+/** Thrown for a bad environment value; its message is the one line to print. */
+export class MockConfigError extends Error {
+  override readonly name = 'MockConfigError'
+}
+
+/** Parses the environment; throws MockConfigError naming the first bad variable. */
+export function parseMockConfig(env: Record<string, string | undefined>): MockConfig {
+  const picked = Object.fromEntries(Object.keys(MockEnvSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]))
+  const parsed = MockEnvSchema.safeParse(picked)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new MockConfigError(`Invalid ${String(issue?.path[0] ?? 'environment')}: ${issue?.message ?? 'bad value'}`)
+  }
+  const e = parsed.data
+  return Object.freeze({
+    product: e.PRODUCT,
+    port: e.MOCK_GATEWAY_PORT,
+    host: e.MOCK_GATEWAY_HOST,
+    otpCode: e.MOCK_OTP_CODE,
+    accessTtlS: e.MOCK_ACCESS_TTL_S,
+    faults: Object.freeze(e.MOCK_FAULTS),
+    antifraud: e.ANTIFRAUD === 'on',
+    publicUrl: e.MOCK_PUBLIC_URL,
+    storefrontOrigin: e.MOCK_STOREFRONT_ORIGIN,
+    seed: e.MOCK_SEED,
+    logLevel: e.LOG_LEVEL,
+  })
+}
+
+/** The default configuration with some values changed (for tests and in-process use). */
+export const mockConfig = (overrides: Partial<MockConfig> = {}): MockConfig =>
+  Object.freeze({ ...parseMockConfig({}), ...overrides })

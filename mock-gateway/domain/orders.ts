@@ -1,0 +1,90 @@
+/** Order lifecycle: numbering, change versions, and the time-driven status advance. */
+import type { DeliveryType } from '#shared/models/checkout.ts'
+import type { OrderLine, OrderStatus } from '#shared/models/orders.ts'
+import type { OrderRecord } from '../db/schemas.ts'
+import { money, totalsOf } from '../http/views.ts'
+import type { MockState } from '../state.ts'
+
+/** An order in progress moves to its next status after this long, until `ready`. */
+export const ORDER_STEP_MS = 10_000
+
+const NEXT: Partial<Record<OrderStatus, OrderStatus>> = { created: 'paid', paid: 'assembling', assembling: 'ready' }
+
+/** The next change version of a user's orders. */
+export function nextOrderVersion(state: MockState, userId: string): number {
+  const version = (state.orderVersions.get(userId) ?? 0) + 1
+  state.orderVersions.set(userId, version)
+  return version
+}
+
+/** Advances the user's orders in progress by the time passed; answers all their orders, newest first. */
+export async function syncOrders(state: MockState, userId: string): Promise<OrderRecord[]> {
+  const now = state.clock.now()
+  for (const order of state.db.orders.findMany((q) => q.where({ userId }))) {
+    let status = order.status
+    let at = Date.parse(order.statusHistory.at(-1)?.at ?? order.createdAt)
+    const steps: { status: OrderStatus; at: string }[] = []
+    for (let next = NEXT[status]; next && now - at >= ORDER_STEP_MS; next = NEXT[status]) {
+      at += ORDER_STEP_MS
+      status = next
+      steps.push({ status, at: new Date(at).toISOString() })
+    }
+    if (steps.length === 0) continue
+    const version = nextOrderVersion(state, userId)
+    await state.db.orders.update(order, {
+      data(draft) {
+        draft.status = status
+        draft.statusHistory.push(...steps)
+        draft.updatedAt = new Date(at).toISOString()
+        draft.version = version
+      },
+    })
+  }
+  return state.db.orders.findMany((q) => q.where({ userId })).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+}
+
+/** What a new order is made of. */
+export interface NewOrder {
+  userId: string
+  lines: OrderLine[]
+  oldPrices: (number | undefined)[]
+  deliveryType: DeliveryType
+  store: OrderRecord['store']
+  payment: OrderRecord['payment']
+  idempotencyKey: string | null
+  createdAt: number
+  /** Seeded history; a new order starts `created` at `createdAt`. */
+  history?: { status: OrderStatus; at: number }[]
+}
+
+/** Creates an order record with the next number and change version. */
+export async function createOrder(state: MockState, input: NewOrder): Promise<OrderRecord> {
+  const seq = ++state.seq.order
+  const history = (input.history ?? [{ status: 'created' as const, at: input.createdAt }])
+    .map((step) => ({ status: step.status, at: new Date(step.at).toISOString() }))
+  const totals = totalsOf(input.lines.map((line, index) => ({ price: line.price, oldPrice: input.oldPrices[index], quantity: line.quantity })))
+  const last = history.at(-1) as { status: OrderStatus; at: string }
+  return state.db.orders.create({
+    id: `o-${seq}`,
+    number: `AU-${String(100000 + seq)}`,
+    status: last.status,
+    createdAt: new Date(input.createdAt).toISOString(),
+    total: money(totals.total + (input.deliveryType === 'courier' ? courierPrice(totals.total) : 0)),
+    itemsCount: totals.count,
+    deliveryType: input.deliveryType,
+    storeName: input.store?.name ?? null,
+    lines: input.lines,
+    totals,
+    statusHistory: history,
+    store: input.store,
+    payment: input.payment,
+    canCancel: false,
+    updatedAt: last.at,
+    version: nextOrderVersion(state, input.userId),
+    userId: input.userId,
+    idempotencyKey: input.idempotencyKey,
+  })
+}
+
+/** Courier delivery costs 299 ₽, free from 2 000 ₽. */
+export const courierPrice = (itemsTotal: number): number => (itemsTotal >= 2000 ? 0 : 299)

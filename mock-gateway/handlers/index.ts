@@ -1,0 +1,49 @@
+/** All handlers of one mock gateway, in matching order: faults, control, media and payment form, then the catalogue. */
+import type { HttpHandler } from 'msw'
+import type { MockState } from '../state.ts'
+import { authHandlers } from './auth.ts'
+import { cartHandlers } from './cart.ts'
+import { catalogHandlers } from './catalog.ts'
+import { checkoutHandlers } from './checkout.ts'
+import { contentHandlers } from './content.ts'
+import { controlHandlers } from './control.ts'
+import { favoritesHandlers } from './favorites.ts'
+import { faultHandlers } from './faults.ts'
+import { goodsHandlers } from './goods.ts'
+import { mainPageHandlers } from './main-page.ts'
+import { mediaHandlers } from './media.ts'
+import { orderHandlers } from './orders.ts'
+import { payformHandlers } from './payform.ts'
+import { paymentMethodHandlers } from './payment-methods.ts'
+import { pollHandlers } from './polls.ts'
+import { profileHandlers } from './profile.ts'
+import { promotionHandlers } from './promotions.ts'
+import { reviewHandlers } from './reviews.ts'
+import { searchHandlers } from './search.ts'
+import { storeHandlers } from './stores.ts'
+
+/** Builds the handlers of a mock gateway state. */
+export function createHandlers(state: MockState): HttpHandler[] {
+  return [
+    ...faultHandlers(state),
+    ...controlHandlers(state),
+    ...mediaHandlers(state),
+    ...payformHandlers(state),
+    ...authHandlers(state),
+    ...profileHandlers(state),
+    ...contentHandlers(state),
+    ...mainPageHandlers(state),
+    ...catalogHandlers(state),
+    ...goodsHandlers(state),
+    ...promotionHandlers(state),
+    ...searchHandlers(state),
+    ...storeHandlers(state),
+    ...favoritesHandlers(state),
+    ...reviewHandlers(state),
+    ...pollHandlers(state),
+    ...cartHandlers(state),
+    ...checkoutHandlers(state),
+    ...orderHandlers(state),
+    ...paymentMethodHandlers(state),
+  ]
+}

@@ -1,0 +1,52 @@
+/** The promotions catalogue and promo banners. */
+import type { HttpHandler } from 'msw'
+import {
+  getPromoBanners, getPromotion, getPromotionCategories, getPromotionTypes, listPromotions,
+} from '#shared/gateway/promotions.ts'
+import { PROMOTION_TYPES, type Promotion, type PromotionCard, type PromotionType } from '#shared/models/promotions.ts'
+import { notFound } from '../http/gateway-error.ts'
+import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { paginate } from '../http/views.ts'
+import type { MockState } from '../state.ts'
+
+/** Russian names of promotion kinds. */
+export const PROMOTION_TYPE_NAMES: Record<PromotionType, string> = {
+  discount: 'Скидки', gift: 'Подарки', bundle: '1+1', cashback: 'Кешбэк баллами', loyalty: 'По карте лояльности',
+}
+
+const card = ({ description: _d, conditions: _c, images: _i, goodsId: _g, ageRestricted: _a, ...rest }: Promotion): PromotionCard => rest
+
+/** Handlers of `/v*\/promotions*` and `/v1/promos/mp`. */
+export function promotionHandlers(state: MockState): HttpHandler[] {
+  const active = () => {
+    const now = new Date(state.clock.now()).toISOString()
+    return state.db.promotions.findMany().filter((p) => p.startsAt <= now && p.endsAt > now)
+  }
+  return [
+    mockEndpoint(state, getPromotionCategories, () => {
+      const promotions = active()
+      return {
+        items: state.db.promotionCategories.findMany().map((c) => ({ ...c, count: promotions.filter((p) => p.categoryId === c.id).length })),
+      }
+    }),
+    mockEndpoint(state, listPromotions, ({ query }) => {
+      const items = active()
+        .filter((p) => (query.categoryId === undefined || p.categoryId === query.categoryId) && (!query.type || p.type === query.type))
+        .sort((a, b) => b.startsAt.localeCompare(a.startsAt) || a.id - b.id)
+      return paginate(items.map(card), query.page, query.pageSize ?? 24)
+    }),
+    mockEndpoint(state, getPromotion, ({ query }) => {
+      const promotion = state.db.promotions.findFirst((q) => q.where({ id: query.id }))
+      if (!promotion) return notFound('Акция не найдена')
+      const { ...answer } = promotion
+      return answer
+    }),
+    mockEndpoint(state, getPromotionTypes, () => {
+      const promotions = active()
+      return { items: PROMOTION_TYPES.map((type) => ({ type, name: PROMOTION_TYPE_NAMES[type], count: promotions.filter((p) => p.type === type).length })) }
+    }),
+    mockEndpoint(state, getPromoBanners, ({ query }) => ({
+      items: state.db.banners.findMany().filter((b) => !query.placement || b.placement === query.placement),
+    })),
+  ]
+}

@@ -1,0 +1,96 @@
+/**
+ * The one way catalogue endpoints become msw handlers: the path comes from the definition (gateway
+ * base + path), params/query/body are parsed with its schemas (400 `validationError` on bad input),
+ * `auth` endpoints answer 401 without a valid token, the `{product}IDCode` field is renamed both ways,
+ * and with `checkAnswers` every answer is checked against `def.response`.
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import { safeParse, type core } from 'zod/mini'
+import { fromWire, toWire, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf } from '#shared/api/endpoint.ts'
+import { bearerUser } from '../auth/tokens.ts'
+import { gatewayBase, type MockState } from '../state.ts'
+import { gatewayError, validationError } from './gateway-error.ts'
+
+/** What a resolver gets: parsed input, and the user of the bearer token ('' for an anonymous call). */
+export interface EndpointArgs<E extends AnyEndpoint> {
+  params: ParamsOf<E>
+  query: QueryOf<E>
+  body: BodyOf<E>
+  /** The token's user; always set for `auth` endpoints, '' for anonymous calls of the others. */
+  userId: string
+  request: Request
+}
+
+/** A resolver answers data of the endpoint's schema, or a ready Response (errors). */
+export type EndpointResolver<E extends AnyEndpoint> = (args: EndpointArgs<E>) => ResponseOf<E> | Response | Promise<ResponseOf<E> | Response>
+
+/** The msw path of an endpoint: `*` (any origin) + gateway base + path with `{product}` filled in. */
+export function mswPath(def: AnyEndpoint, product: string): string {
+  return `*${gatewayBase(def.gateway, product)}${def.path.replaceAll('{product}', product)}`
+}
+
+/** Reads a query string into an object: repeated keys become arrays. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {}
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key)
+    result[key] = values.length === 1 ? (values[0] as string) : values
+  }
+  return result
+}
+
+/** Field messages of a zod error, keyed by dotted path. */
+function issueFields(error: core.$ZodError, prefix: string): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) fields[[prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix] ??= issue.message
+  return fields
+}
+
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const
+
+/** Creates the msw handler of one catalogue endpoint. */
+export function mockEndpoint<E extends AnyEndpoint>(state: MockState, def: E, resolver: EndpointResolver<E>): HttpHandler {
+  const { product } = state.config
+  return METHODS[def.method](mswPath(def, product), async ({ request, params: rawParams }) => {
+    const userId = bearerUser(state, request) ?? ''
+    if (def.auth && !userId) return gatewayError(401, 'unauthorized', 'Нужна авторизация')
+
+    let params: unknown = {}
+    if (def.params) {
+      const parsed = safeParse(def.params, rawParams)
+      if (!parsed.success) return validationError(issueFields(parsed.error, 'params'))
+      params = parsed.data
+    }
+    let query: unknown = undefined
+    if (def.query) {
+      const parsed = safeParse(def.query, queryObject(new URL(request.url)))
+      if (!parsed.success) return validationError(issueFields(parsed.error, 'query'))
+      query = parsed.data
+    }
+    let body: unknown = undefined
+    if (def.body) {
+      let raw: unknown
+      try {
+        raw = JSON.parse(await request.text())
+      } catch {
+        return validationError({ body: 'Тело запроса должно быть JSON' })
+      }
+      const parsed = safeParse(def.body, def.productCode ? fromWire(raw, product) : raw)
+      if (!parsed.success) return validationError(issueFields(parsed.error, ''))
+      body = parsed.data
+    }
+
+    const answer = await resolver({ params, query, body, userId, request } as EndpointArgs<E>)
+    if (answer instanceof Response) return answer
+    if (state.checkAnswers) {
+      const checked = safeParse(def.response, answer)
+      if (!checked.success) {
+        return gatewayError(500, 'mockAnswerInvalid', `${def.name}: ${JSON.stringify(checked.error.issues.slice(0, 3))}`)
+      }
+    }
+    if (def.responseType === 'text') {
+      return new HttpResponse(String(answer), { headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } })
+    }
+    return HttpResponse.json((def.productCode ? toWire(answer, product) : answer) as never)
+  })
+}
