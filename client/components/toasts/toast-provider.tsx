@@ -1,7 +1,8 @@
 /**
  * `<ToastProvider>` holds the toast store of one app instance (so SSR requests never share one);
  * `useToast()` gives `show`/`dismiss` to components, and `showToast()` reaches the mounted
- * provider from code outside React (in the browser; on the server it does nothing).
+ * provider from code outside React. Without a provider the browser falls back to one page-wide
+ * store (the server never has one: toasts are shown from effects and handlers only).
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { ToastStore, type ToastOptions } from './toast-store.ts'
@@ -10,6 +11,14 @@ const ToastContext = createContext<ToastStore | null>(null)
 
 /** The store of the mounted provider, for `showToast` outside React (browser only). */
 let activeStore: ToastStore | null = null
+/** The browser's page-wide store used when no provider is mounted. */
+let browserFallback: ToastStore | null = null
+
+function fallbackStore(): ToastStore | null {
+  if (typeof window === 'undefined') return null
+  browserFallback ??= new ToastStore()
+  return browserFallback
+}
 
 /** Props of `ToastProvider`. */
 export interface ToastProviderProps {
@@ -31,9 +40,9 @@ export function ToastProvider({ children, store: given }: ToastProviderProps) {
   return <ToastContext.Provider value={store}>{children}</ToastContext.Provider>
 }
 
-/** The provider's store, or null outside a provider. */
+/** The provider's store; outside a provider the browser's page-wide store, and null on the server. */
 export function useToastStore(): ToastStore | null {
-  return useContext(ToastContext)
+  return useContext(ToastContext) ?? fallbackStore()
 }
 
 /** What `useToast()` gives. */
@@ -46,18 +55,18 @@ export interface ToastApi {
 
 const noopApi: ToastApi = { show: () => '', dismiss: () => {} }
 
-/** Toast actions for components; a no-op outside a provider (never throws). */
+/** Toast actions for components; a no-op on the server (never throws). */
 export function useToast(): ToastApi {
   const store = useToastStore()
   return store ? { show: store.show, dismiss: store.dismiss } : noopApi
 }
 
-/** Shows a toast from anywhere in the browser (the mounted provider's store); '' when none is mounted. */
+/** Shows a toast from anywhere in the browser (the mounted provider's store); '' on the server. */
 export function showToast(options: ToastOptions): string {
-  return activeStore?.show(options) ?? ''
+  return (activeStore ?? fallbackStore())?.show(options) ?? ''
 }
 
 /** Closes a toast shown with `showToast`. */
 export function dismissToast(id: string): void {
-  activeStore?.dismiss(id)
+  ;(activeStore ?? fallbackStore())?.dismiss(id)
 }

@@ -13,7 +13,7 @@ const EMPTY: readonly ToastRecord[] = []
 const noopSubscribe = () => () => {}
 const POSITIONS: readonly ToastPosition[] = ['top', 'bottom']
 
-/** Renders the toasts of the nearest `ToastProvider` (nothing but empty regions outside one). */
+/** Renders the toasts of the nearest `ToastProvider` (or of the browser's page-wide store); empty regions on the server. */
 export function ToastViewport() {
   const store = useToastStore()
   const toasts = useSyncExternalStore(store?.subscribe ?? noopSubscribe, store?.getSnapshot ?? (() => EMPTY), () => EMPTY)
