@@ -17,6 +17,7 @@ import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
 import { readClientSession } from './session.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
+import { CookieBanner } from '../features/cookies/cookie-banner.tsx'
 
 export interface AppProps {
   boot: BootData
@@ -47,6 +48,7 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
         <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
           <Shell initialView={boot.view} initialPage={page} />
           <DialogHost state={dialogs} />
+          <CookieBanner />
         </Router>
       </AppContext.Provider>
     </SWRConfig>

@@ -1,0 +1,74 @@
+/**
+ * `<AgeGate restricted/>` (issue 5, item 8): on a page of age-restricted goods, asks 'Вам исполнилось
+ * 18 лет?' in a modal and keeps the page content blurred until the shopper answers 'Да, мне есть 18'
+ * (remembered on the device). 'Нет' goes back, or to the home page when the visitor came from
+ * elsewhere. The blur marker is in the server HTML too, so restricted content never flashes.
+ */
+import { useEffect, useState } from 'react'
+import { useLocation } from 'wouter'
+import { href } from '#shared/routing/index.ts'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog } from '#client/components/ui/dialog.tsx'
+import { ageStorage, isAgeConfirmed, rememberAgeConfirmed } from './age-storage.ts'
+
+/** Props of `AgeGate`. */
+export interface AgeGateProps {
+  /** Whether the goods on the page are age-restricted (`ageRestricted`); false renders nothing. */
+  restricted: boolean
+}
+
+/** Age confirmation for restricted goods. */
+export function AgeGate({ restricted }: AgeGateProps) {
+  const { track } = useAnalytics()
+  const [, setLocation] = useLocation()
+  const [state, setState] = useState<'unknown' | 'asking' | 'confirmed'>('unknown')
+
+  useEffect(() => {
+    if (!restricted) return
+    if (isAgeConfirmed(ageStorage())) {
+      setState('confirmed')
+      return
+    }
+    setState('asking')
+    track('age_confirm_view')
+    // Per restricted page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restricted])
+
+  if (!restricted || state === 'confirmed') return null
+
+  const confirm = () => {
+    rememberAgeConfirmed(ageStorage())
+    track('age_confirm_click')
+    setState('confirmed')
+  }
+  const decline = () => {
+    track('age_decline_click')
+    const cameFromHere = document.referrer !== '' && new URL(document.referrer).origin === location.origin
+    if (cameFromHere && history.length > 1) history.back()
+    else setLocation(href('main'))
+  }
+
+  return (
+    <>
+      <div className="age-gate-veil" aria-hidden="true" />
+      <Dialog
+        open={state === 'asking'}
+        onClose={decline}
+        title="Вам исполнилось 18 лет?"
+        description="Этот товар продаётся только совершеннолетним."
+        size="sm"
+        hideClose
+        closeOnBackdrop={false}
+        className="age-gate"
+        footer={
+          <>
+            <Button onClick={confirm}>Да, мне есть 18</Button>
+            <Button variant="secondary" onClick={decline}>Нет</Button>
+          </>
+        }
+      />
+    </>
+  )
+}

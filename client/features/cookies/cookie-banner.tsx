@@ -1,0 +1,52 @@
+/**
+ * `<CookieBanner/>` (issue 5, item 8): a bar at the bottom of the screen until the shopper accepts
+ * cookies. Rendered only after hydration and only when the `user_agreement` cookie is absent, so the
+ * server markup never differs; 'Принять' sets the cookie client-side. Sends `cookies_view` when
+ * shown and `cookies_accept_click` on accept (spec section 7).
+ */
+import { useEffect, useId, useState } from 'react'
+import { Link } from 'wouter'
+import { href } from '#shared/routing/index.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { useToast } from '#client/components/toasts/toast-provider.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { hasUserAgreement, userAgreementCookie } from './user-agreement.ts'
+
+/** Cookie banner. */
+export function CookieBanner() {
+  const { config } = useApp()
+  const { track } = useAnalytics()
+  const toast = useToast()
+  const textId = useId()
+  const [shown, setShown] = useState(false)
+
+  useEffect(() => {
+    if (hasUserAgreement(document.cookie)) return
+    setShown(true)
+    track('cookies_view')
+    // Once per page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  if (!shown) return null
+
+  const accept = () => {
+    document.cookie = userAgreementCookie({ secure: location.protocol === 'https:', domain: config.cookieDomain })
+    track('cookies_accept_click')
+    setShown(false)
+    toast.show({ theme: 'info', type: 'cookies-accepted', title: 'Спасибо! Настройки cookies сохранены' })
+  }
+
+  return (
+    <section className="cookie-banner" aria-label="Файлы cookie" aria-describedby={textId}>
+      <div className="cookie-banner__inner">
+        <p className="cookie-banner__text" id={textId}>
+          Мы используем файлы cookie, чтобы запоминать данные для входа и ваши настройки. Подробнее — в{' '}
+          <Link href={href('cookie-policy')} className="cookie-banner__link">политике cookies</Link>.
+        </p>
+        <Button className="cookie-banner__accept" onClick={accept}>Принять</Button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,1 @@
+export * from './cookie-banner.tsx'

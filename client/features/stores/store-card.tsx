@@ -1,0 +1,59 @@
+/** `<StoreCard store onChoose>`: one store in the picker: name, address, hours, distance and 'Выбрать'. */
+import type { Store } from '#shared/models/stores.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { cx } from '#client/components/ui/class-names.ts'
+import { Icon } from '#client/components/icon.tsx'
+import { formatDistance } from './geo.ts'
+
+/** Props of `StoreCard`. */
+export interface StoreCardProps {
+  store: Store
+  /** Metres from the shopper's point; left out when no point is known. */
+  distanceMeters?: number | undefined
+  /** The store the shopper has (stored) or has picked on the map. */
+  selected?: boolean
+  /** Whether this is the store already saved on the device. */
+  current?: boolean
+  onChoose: (store: Store) => void
+}
+
+/** A store card. */
+export function StoreCard({ store, distanceMeters, selected, current, onChoose }: StoreCardProps) {
+  return (
+    <article className={cx('store-card', selected && 'is-selected')} aria-label={store.name}>
+      <div className="store-card__head">
+        <h3 className="store-card__name">{store.name}</h3>
+        {distanceMeters !== undefined && (
+          <span className="store-card__distance">
+            <span className="visually-hidden">Расстояние: </span>
+            {formatDistance(distanceMeters)}
+          </span>
+        )}
+      </div>
+      <p className="store-card__address">
+        <Icon name="pin" size={16} className="store-card__icon" />
+        {store.address}
+      </p>
+      <p className="store-card__hours">
+        <Icon name="clock" size={16} className="store-card__icon" />
+        {store.schedule}
+      </p>
+      <div className="store-card__foot">
+        <span className="store-card__tags">
+          {store.type === 'pickup-point' && <span className="store-card__tag">Пункт выдачи</span>}
+          {store.type === 'shop' && store.isPickupAvailable && <span className="store-card__tag">Самовывоз заказов</span>}
+          {current && <span className="store-card__tag store-card__tag--current">Ваш магазин</span>}
+        </span>
+        <Button
+          size="sm"
+          variant={current ? 'secondary' : 'primary'}
+          className="store-card__choose"
+          aria-label={`Выбрать: ${store.name}, ${store.address}`}
+          onClick={() => onChoose(store)}
+        >
+          Выбрать
+        </Button>
+      </div>
+    </article>
+  )
+}

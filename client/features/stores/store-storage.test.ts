@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { STORAGE } from '#shared/cookies.ts'
+import { cityNameOf } from '#client/components/layout/stored-city.ts'
+import { markPrompted, parseStoredCity, readChoice, saveCity, saveStore } from './store-storage.ts'
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial))
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  }
+}
+
+const MOSCOW = { fiasId: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5', name: 'Москва' }
+const KAZAN = { fiasId: '93b3df57-4c89-44df-ac42-96f05e9cd3b9', name: 'Казань' }
+
+describe('store storage', () => {
+  it('reads an empty device as nothing chosen and not prompted', () => {
+    expect(readChoice(memoryStorage())).toEqual({ city: undefined, storeCode: undefined, storeType: undefined, deliveryType: undefined, prompted: false })
+  })
+
+  it('saves shop city, code, type, pickup delivery and the prompted flag for a chosen store', () => {
+    const storage = memoryStorage()
+    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW })
+    expect(Object.fromEntries(storage.data)).toEqual({
+      [STORAGE.shopCity]: JSON.stringify(MOSCOW),
+      [STORAGE.shopCode]: 'AU-MSK-001',
+      [STORAGE.shopType]: 'shop',
+      [STORAGE.deliveryType]: 'pickup',
+      [STORAGE.storePrompted]: '1',
+    })
+    expect(readChoice(storage)).toEqual({ city: MOSCOW, storeCode: 'AU-MSK-001', storeType: 'shop', deliveryType: 'pickup', prompted: true })
+  })
+
+  it('stores the city in the form the toolbar reads', () => {
+    const storage = memoryStorage()
+    saveStore(storage, { code: 'AU-KZN-002', type: 'shop', city: KAZAN })
+    expect(cityNameOf(storage.getItem(STORAGE.shopCity))).toBe('Казань')
+  })
+
+  it('forgets the store when another city is chosen, keeps it for the same city', () => {
+    const storage = memoryStorage()
+    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW })
+    saveCity(storage, MOSCOW)
+    expect(readChoice(storage).storeCode).toBe('AU-MSK-001')
+    saveCity(storage, KAZAN)
+    expect(readChoice(storage)).toMatchObject({ city: KAZAN, storeCode: undefined, storeType: undefined, prompted: true })
+  })
+
+  it('sets only the prompted flag when the prompt is dismissed', () => {
+    const storage = memoryStorage()
+    markPrompted(storage)
+    expect(readChoice(storage)).toMatchObject({ prompted: true, storeCode: undefined, city: undefined })
+  })
+
+  it.each([
+    [null, undefined],
+    ['', undefined],
+    ['Москва', { fiasId: '', name: 'Москва' }],
+    ['"Казань"', { fiasId: '', name: 'Казань' }],
+    [JSON.stringify(MOSCOW), MOSCOW],
+    ['{"name":""}', undefined],
+    ['{}', undefined],
+  ])('parses the stored city %j', (value, expected) => {
+    expect(parseStoredCity(value)).toEqual(expected)
+  })
+
+  it('ignores unknown type and delivery values', () => {
+    const storage = memoryStorage({ [STORAGE.shopType]: 'castle', [STORAGE.deliveryType]: 'drone' })
+    expect(readChoice(storage)).toMatchObject({ storeType: undefined, deliveryType: undefined })
+  })
+
+  it('never throws when storage is blocked', () => {
+    const blocked = { getItem: () => { throw new Error('blocked') }, setItem: () => { throw new Error('blocked') }, removeItem: () => { throw new Error('blocked') } }
+    expect(() => saveStore(blocked, { code: 'X', type: 'shop', city: MOSCOW })).not.toThrow()
+    expect(readChoice(blocked).prompted).toBe(false)
+    expect(readChoice(undefined).prompted).toBe(false)
+  })
+})
