@@ -1,11 +1,48 @@
-/** Order status (route ecom-order). */
+/**
+ * Order status (route `ecom-order`): the order with its history, refreshed every 5 s while it is in
+ * progress (polling stops once the status is final), and cancel where allowed.
+ */
+import { ACTIVE_STATUSES, type Order } from '#shared/models/orders.ts'
+import { orderQuery } from '#shared/queries/ecom.ts'
+import { href } from '#shared/routing/href.ts'
+import { ButtonLink, EmptyState, Skeleton } from '#client/components/ui/index.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { EcomGate } from '#client/features/ecom/ecom-gate.tsx'
+import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
+import { OrderDetails } from '#client/features/ecom/order-details.tsx'
 import type { PageProps } from '../registry.ts'
 
+/** How often an order in progress is re-read. */
+export const ORDER_POLL_MS = 5_000
+
 /** Order status (route ecom-order). */
-export function Page(_props: PageProps) {
+export function Page({ params }: PageProps) {
   return (
-    <div className="container page">
-      <h1 className="page__title">Заказ</h1>
+    <EcomGate title="Заказ">
+      <OrderData id={String(params.id)} />
+    </EcomGate>
+  )
+}
+
+function OrderData({ id }: { id: string }) {
+  const { data: order, error, mutate } = useQuery(orderQuery(id), {
+    refreshInterval: (latest?: Order) => (latest && ACTIVE_STATUSES.includes(latest.status) ? ORDER_POLL_MS : 0),
+  })
+  return (
+    <div className="ecom-page">
+      <div className="page-header">
+        <h1 className="page-title">{order ? `Заказ ${order.number}` : 'Заказ'}</h1>
+        <ButtonLink href={href('ecom')} variant="ghost" size="sm" iconStart="arrow-left">
+          Все заказы
+        </ButtonLink>
+      </div>
+      {order ? (
+        <OrderDetails order={order} refresh={(next?: Order) => (next ? mutate(next, { revalidate: false }) : mutate())} />
+      ) : error ? (
+        <EmptyState icon="warning" title="Не удалось загрузить заказ" text={ecomErrorMessage(error)} />
+      ) : (
+        <Skeleton height={240} />
+      )}
     </div>
   )
 }

@@ -1,0 +1,41 @@
+/**
+ * The toolbar's cart link with the number of units in the cart. Shown only when e-commerce is on
+ * for the visitor (spec section 1); the count is read once signed in, from the shared cart entry.
+ */
+import { Link } from 'wouter'
+import { href } from '#shared/routing/href.ts'
+import { cartQuery } from '#shared/queries/ecom.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Icon } from '#client/components/icon.tsx'
+import { countLabel } from '#client/lib/format.ts'
+import { useQuery } from '#client/data/use-query.ts'
+
+const UNITS = ['товар', 'товара', 'товаров'] as const
+
+/** Cart icon with count for the toolbar; nothing when e-commerce is off. */
+export function CartLink() {
+  const { session } = useApp()
+  const { track } = useAnalytics()
+  const { data } = useQuery(session.authorized && session.ecomEnabled ? cartQuery() : null)
+  if (!session.ecomEnabled) return null
+  const count = data?.totals.count ?? 0
+  return (
+    <Link
+      href={href('ecom-cart')}
+      className="toolbar__action cart-link"
+      aria-label={count > 0 ? `Корзина, ${countLabel(count, UNITS)}` : 'Корзина'}
+      onClick={() => track('toolbar_cart_click')}
+    >
+      <span className="cart-link__icon">
+        <Icon name="cart" size={22} />
+        {count > 0 && (
+          <span className="cart-link__count" aria-hidden="true" data-testid="cart-count">
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </span>
+      <span className="toolbar__label" aria-hidden="true">Корзина</span>
+    </Link>
+  )
+}

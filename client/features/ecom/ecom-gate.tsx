@@ -1,0 +1,101 @@
+/**
+ * `<EcomGate>`: the guards of the e-commerce pages on the browser side (spec section 6).
+ * - `authorized`: a visitor without a session sees the page frame with 'Войдите, чтобы продолжить',
+ *   and the login dialog opens by itself; once signed in, the page they asked for renders in place.
+ * - e-commerce off for the signed-in shopper: the not-found view (the server rule answers 404 first).
+ * - `offline-store-guard`: with no store in local storage the store picker opens; once a store is
+ *   chosen the page continues. Until the browser has looked, the content renders as the server did.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { STORAGE } from '#shared/cookies.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { ErrorView } from '#client/components/errors/index.ts'
+import { Button, EmptyState } from '#client/components/ui/index.ts'
+
+/** Text of the sign-in state of a guarded page. */
+export const SIGN_IN_TITLE = 'Войдите, чтобы продолжить'
+/** Text of the store state of a store-guarded page. */
+export const STORE_TITLE = 'Выберите магазин, чтобы продолжить'
+
+/** Whether a store is chosen on this device (browser only). */
+export function storeChosen(): boolean {
+  try {
+    return Boolean(localStorage.getItem(STORAGE.shopCode))
+  } catch {
+    return false
+  }
+}
+
+/** Props of `EcomGate`. */
+export interface EcomGateProps {
+  /** The page heading, shown in every state. */
+  title: string
+  /** The route also has the `offline-store-guard` (cart and checkout). */
+  needsStore?: boolean
+  children: ReactNode
+}
+
+/** Renders the page when its guards pass, and the sign-in or store state otherwise. */
+export function EcomGate({ title, needsStore = false, children }: EcomGateProps) {
+  const { session, openLogin, refreshSession } = useApp()
+  const loginAsked = useRef(false)
+
+  const signIn = useCallback(async () => {
+    if (await openLogin({ reason: 'ecom' })) refreshSession()
+  }, [openLogin, refreshSession])
+
+  useEffect(() => {
+    if (session.authorized || loginAsked.current) return
+    loginAsked.current = true
+    void signIn()
+  }, [session.authorized, signIn])
+
+  if (!session.authorized) {
+    return (
+      <div className="ecom-page">
+        <h1 className="page-title">{title}</h1>
+        <EmptyState
+          icon="user"
+          title={SIGN_IN_TITLE}
+          text="Корзина, заказы и способы оплаты доступны после входа по номеру телефона."
+          action={<Button onClick={() => void signIn()}>Войти</Button>}
+        />
+      </div>
+    )
+  }
+  if (!session.ecomEnabled) return <ErrorView status={404} />
+  return needsStore ? <StoreGate title={title}>{children}</StoreGate> : <>{children}</>
+}
+
+function StoreGate({ title, children }: { title: string; children: ReactNode }) {
+  const { openStorePicker } = useApp()
+  const [state, setState] = useState<'unknown' | 'chosen' | 'missing'>('unknown')
+  const asked = useRef(false)
+
+  const choose = useCallback(async () => {
+    await openStorePicker()
+    // Whatever the picker answered, local storage is the truth: a store chosen there lets us go on.
+    setState(storeChosen() ? 'chosen' : 'missing')
+  }, [openStorePicker])
+
+  useEffect(() => {
+    if (storeChosen()) return setState('chosen')
+    setState('missing')
+    if (asked.current) return
+    asked.current = true
+    void choose()
+  }, [choose])
+
+  if (state !== 'missing') return <>{children}</>
+  return (
+    <div className="ecom-page">
+      <h1 className="page-title">{title}</h1>
+      <EmptyState
+        icon="store"
+        title={STORE_TITLE}
+        text="Наличие товаров и самовывоз зависят от магазина."
+        action={<Button onClick={() => void choose()}>Выбрать магазин</Button>}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+/**
+ * Russian texts of the e-commerce area: order statuses, delivery types, card errors and the messages
+ * of failed calls. One place, so pages, dialogs and tests read the same words.
+ */
+import { AppError, userMessage } from '#shared/api/errors.ts'
+import type { DeliveryType } from '#shared/models/checkout.ts'
+import type { OrderStatus } from '#shared/models/orders.ts'
+import type { CardBrand, PaymentMethod } from '#shared/models/payment-cards.ts'
+
+/** Status names shown to the shopper. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  created: 'Оформлен',
+  paid: 'Оплачен',
+  assembling: 'Собирается',
+  ready: 'Готов к выдаче',
+  completed: 'Получен',
+  cancelled: 'Отменён',
+}
+
+/** Delivery type names. */
+export const DELIVERY_LABELS: Record<DeliveryType, string> = {
+  pickup: 'Самовывоз из магазина',
+  courier: 'Доставка курьером',
+}
+
+/** Card network names. */
+export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
+  mir: 'Мир',
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  unknown: 'Карта',
+}
+
+/** Why the gateway's card form sent the shopper back without a card (`?cardError=`). */
+export const CARD_ERROR_TEXTS: Record<string, string> = {
+  invalidNumber: 'Номер карты введён неверно',
+  expired: 'Срок действия карты истёк',
+  invalidCvc: 'Код CVC введён неверно',
+  sessionExpired: 'Время на ввод данных карты истекло',
+  cancelled: 'Добавление карты отменено',
+}
+
+/** The one-line description of a saved method (`Visa •• 4242, до 12/29` or the bank of an SBP account). */
+export function methodDetails(method: PaymentMethod): string {
+  return method.type === 'card'
+    ? `${CARD_BRAND_LABELS[method.brand]} ${method.maskedPan}, до ${method.expiry}`
+    : `СБП, ${method.bankName}`
+}
+
+/** The gateway's own error code of a failed call (`outOfStock`, `storeChanged`, ...), if any. */
+export const gatewayCodeOf = (error: unknown): string | undefined => (error instanceof AppError ? error.gatewayCode : undefined)
+
+/** A clear Russian message for a failed e-commerce call, with the gateway's codes made specific. */
+export function ecomErrorMessage(error: unknown): string {
+  switch (gatewayCodeOf(error)) {
+    case 'outOfStock': return 'Товара нет в наличии'
+    case 'storeChanged': return 'Магазин больше не принимает заказы на самовывоз. Выберите другой магазин'
+    case 'cartChanged': return 'Корзина изменилась. Проверьте заказ и подтвердите его ещё раз'
+    case 'emptyCart': return 'Корзина пуста'
+    case 'cancelNotAllowed': return 'Этот заказ уже нельзя отменить'
+    case 'alreadyAccepted': return 'Счёт СБП в этом банке уже подключён'
+    case 'validationError': return 'Проверьте введённые данные'
+    default: return userMessage(error)
+  }
+}

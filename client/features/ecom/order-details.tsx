@@ -1,0 +1,121 @@
+/**
+ * `<OrderDetails>`: one order — status and history, lines, totals, store and payment — with cancel
+ * (after a confirmation) while the status allows it. The status line is a live region, so a change
+ * that polling brings is announced.
+ */
+import { useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { AppError } from '#shared/api/errors.ts'
+import { cancelOrder } from '#shared/gateway/orders.ts'
+import type { Order } from '#shared/models/orders.ts'
+import { activeOrdersQuery, ordersQuery } from '#shared/queries/ecom.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Button } from '#client/components/ui/index.ts'
+import { useToast } from '#client/components/toasts/index.ts'
+import { formatDate, formatPrice } from '#client/lib/format.ts'
+import { CartTotals } from './cart-totals.tsx'
+import { ConfirmDialog } from './confirm-dialog.tsx'
+import { DELIVERY_LABELS, ecomErrorMessage, ORDER_STATUS_LABELS } from './ecom-texts.ts'
+import { OrderStatusBadge, OrderTimeline } from './order-status.tsx'
+import { useAction } from './use-action.ts'
+
+/** Props of `OrderDetails`. */
+export interface OrderDetailsProps {
+  order: Order
+  /** Stores a new version of the order (the cancel answer) or refetches it (no argument). */
+  refresh: (next?: Order) => Promise<unknown>
+}
+
+/** The order view. */
+export function OrderDetails({ order, refresh }: OrderDetailsProps) {
+  const { api } = useApp()
+  const { mutate } = useSWRConfig()
+  const { track } = useAnalytics()
+  const toast = useToast()
+  const [confirming, setConfirming] = useState(false)
+  const cancel = useAction(async () => {
+    try {
+      const next = await api.call(cancelOrder, { params: { id: order.id } })
+      await refresh(next)
+      track('ecom_order_cancel_click', { orderId: order.id })
+      void mutate(activeOrdersQuery().key)
+      void mutate(ordersQuery(1).key)
+      setConfirming(false)
+      toast.show({ theme: 'success', type: 'order-cancelled', title: `Заказ ${order.number} отменён` })
+    } catch (error) {
+      // 409: the order moved past the cancellable statuses meanwhile; show where it is now.
+      if (error instanceof AppError && error.status === 409) await refresh()
+      throw error
+    }
+  })
+
+  return (
+    <div className="order">
+      <div className="ecom-card order__head">
+        <p className="order__status" role="status" aria-live="polite">
+          <span className="visually-hidden">Статус заказа: </span>
+          <OrderStatusBadge status={order.status} />
+        </p>
+        <p className="text-muted">
+          от {formatDate(order.createdAt, { style: 'dateTime' })} · {DELIVERY_LABELS[order.deliveryType]}
+        </p>
+        <OrderTimeline order={order} />
+        {order.canCancel && (
+          <Button variant="secondary" iconStart="close" onClick={() => { cancel.reset(); setConfirming(true) }}>
+            Отменить заказ
+          </Button>
+        )}
+      </div>
+
+      <div className="ecom-columns">
+        <section className="ecom-columns__main ecom-card" aria-labelledby="order-lines-title">
+          <h2 id="order-lines-title" className="ecom-summary__title">Товары</h2>
+          <ul className="order-lines">
+            {order.lines.map((line) => (
+              <li key={line.goodsId} className="order-line">
+                <span className="order-line__image">
+                  {line.image ? <img src={line.image.url} alt="" width={line.image.width} height={line.image.height} loading="lazy" /> : null}
+                </span>
+                <span className="order-line__name break-anywhere">{line.name}</span>
+                <span className="order-line__qty text-muted">
+                  {line.quantity} × {formatPrice(line.price)}
+                </span>
+                <span className="order-line__total">{formatPrice(line.lineTotal)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <aside className="ecom-columns__side ecom-summary" aria-labelledby="order-summary-title">
+          <h2 id="order-summary-title" className="ecom-summary__title">Итого</h2>
+          <CartTotals totals={order.totals} deliveryPrice={Math.max(0, order.total - order.totals.total)} />
+          {order.store && (
+            <div className="order__info">
+              <h3 className="order__info-title">{order.deliveryType === 'pickup' ? 'Магазин самовывоза' : 'Магазин'}</h3>
+              <p>{order.store.name}</p>
+              <p className="text-muted">{order.store.address}</p>
+            </div>
+          )}
+          {order.payment && (
+            <div className="order__info">
+              <h3 className="order__info-title">Оплата</h3>
+              <p>{order.payment.title}</p>
+            </div>
+          )}
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title={`Отменить заказ ${order.number}?`}
+        description={`Сейчас заказ в статусе «${ORDER_STATUS_LABELS[order.status]}». Деньги вернутся на карту в течение нескольких дней.`}
+        confirmLabel="Отменить заказ"
+        cancelLabel="Не отменять"
+        pending={cancel.pending}
+        error={cancel.error === undefined ? undefined : ecomErrorMessage(cancel.error)}
+        onConfirm={() => void cancel.run()}
+        onClose={() => setConfirming(false)}
+      />
+    </div>
+  )
+}

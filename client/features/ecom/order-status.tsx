@@ -1,0 +1,44 @@
+/** `<OrderStatusBadge>` and `<OrderTimeline>`: an order's status and the way it went. */
+import { ORDER_STATUSES, type Order, type OrderStatus } from '#shared/models/orders.ts'
+import { cx } from '#client/components/ui/index.ts'
+import { formatDate } from '#client/lib/format.ts'
+import { ORDER_STATUS_LABELS } from './ecom-texts.ts'
+
+/** The status as a coloured badge. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={cx('order-status', `order-status--${status}`)}>{ORDER_STATUS_LABELS[status]}</span>
+}
+
+const HAPPY_PATH = ORDER_STATUSES.filter((status) => status !== 'cancelled')
+
+/** The steps of an order: the ones passed with their time, the ones still ahead greyed out. */
+export function OrderTimeline({ order }: { order: Order }) {
+  const reached = new Map(order.statusHistory.map((step) => [step.status, step.at]))
+  const cancelled = order.status === 'cancelled'
+  const steps: OrderStatus[] = cancelled ? order.statusHistory.map((step) => step.status) : [...HAPPY_PATH]
+  return (
+    <ol className="order-timeline">
+      {steps.map((status) => {
+        const at = reached.get(status)
+        const current = status === order.status
+        return (
+          <li
+            key={status}
+            className={cx('order-timeline__step', at && 'is-done', current && 'is-current', status === 'cancelled' && 'is-cancelled')}
+            aria-current={current ? 'step' : undefined}
+          >
+            <span className="order-timeline__dot" aria-hidden="true" />
+            <span className="order-timeline__label">{ORDER_STATUS_LABELS[status]}</span>
+            {at ? (
+              <time className="order-timeline__time" dateTime={at}>
+                {formatDate(at, { style: 'dateTime' })}
+              </time>
+            ) : (
+              <span className="visually-hidden">ещё впереди</span>
+            )}
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

@@ -1,0 +1,177 @@
+/**
+ * `<PaymentMethodsSection>`: the saved cards and SBP accounts — add a card on the gateway's hosted
+ * form (the browser goes there directly: card numbers never pass through our server, DESIGN.md
+ * section 3), link an SBP account, rename, make default, delete after a confirmation.
+ */
+import { useEffect, useState } from 'react'
+import { useSWRConfig } from 'swr'
+import { createCardSession, deletePaymentMethod, setDefaultPaymentMethod } from '#shared/gateway/payment-methods.ts'
+import type { PaymentMethod, PaymentMethods } from '#shared/models/payment-cards.ts'
+import { checkoutQuery, paymentMethodsQuery } from '#shared/queries/ecom.ts'
+import { href } from '#shared/routing/href.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Button, EmptyState, Icon } from '#client/components/ui/index.ts'
+import { useToast } from '#client/components/toasts/index.ts'
+import { ConfirmDialog } from './confirm-dialog.tsx'
+import { ecomErrorMessage, methodDetails } from './ecom-texts.ts'
+import { RenameDialog, SbpDialog } from './payment-method-dialogs.tsx'
+import { useAction } from './use-action.ts'
+
+/** Props of `PaymentMethodsSection`. */
+export interface PaymentMethodsSectionProps {
+  methods: readonly PaymentMethod[]
+}
+
+/** The payment methods block of `/ecom`. */
+export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
+  const { api } = useApp()
+  const { mutate } = useSWRConfig()
+  const { track } = useAnalytics()
+  const toast = useToast()
+  const [sbpOpen, setSbpOpen] = useState(false)
+  const [renaming, setRenaming] = useState<PaymentMethod | undefined>(undefined)
+  const [deleting, setDeleting] = useState<PaymentMethod | undefined>(undefined)
+  const [leaving, setLeaving] = useState(false)
+
+  const store = async (list: PaymentMethods | undefined) => {
+    await mutate(paymentMethodsQuery().key, list, { revalidate: list === undefined })
+    // The checkout draft names a method: read it again next time it is shown.
+    void mutate(checkoutQuery().key)
+  }
+  const replace = (method: PaymentMethod) =>
+    store({ items: methods.map((item) => (item.id === method.id ? method : item)) })
+
+  // Coming back from the hosted form with the browser's back button shows the page as it was left.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => event.persisted && setLeaving(false)
+    window.addEventListener('pageshow', onShow)
+    return () => window.removeEventListener('pageshow', onShow)
+  }, [])
+
+  const addCard = useAction(async () => {
+    track('ecom_card_add_click')
+    const session = await api.call(createCardSession, { body: { returnUrl: href('ecom') } })
+    setLeaving(true)
+    window.location.assign(session.formUrl)
+  })
+  const makeDefault = useAction(async (method: PaymentMethod) => {
+    await store(await api.call(setDefaultPaymentMethod, { params: { id: method.id } }))
+    toast.show({ theme: 'success', type: 'method-default', title: `«${method.name}» — основной способ оплаты` })
+  })
+  const remove = useAction(async (method: PaymentMethod) => {
+    await store(await api.call(deletePaymentMethod, { params: { id: method.id } }))
+    track('ecom_card_delete_confirm')
+    setDeleting(undefined)
+    toast.show({ theme: 'success', type: 'method-deleted', title: `«${method.name}» удалён` })
+  })
+  const [defaultTarget, setDefaultTarget] = useState<string | undefined>(undefined)
+
+  return (
+    <section className="ecom-section" aria-labelledby="payment-methods">
+      <div className="ecom-section__head">
+        <h2 id="payment-methods" className="ecom-section__title" tabIndex={-1}>
+          Способы оплаты
+        </h2>
+        <div className="cluster">
+          <Button iconStart="card" loading={addCard.pending || leaving} onClick={() => void addCard.run()}>
+            Добавить карту
+          </Button>
+          <Button variant="secondary" iconStart="phone" onClick={() => setSbpOpen(true)}>
+            Подключить СБП
+          </Button>
+        </div>
+      </div>
+      {addCard.error !== undefined && (
+        <p className="ecom-error" role="alert">
+          Не удалось открыть форму добавления карты: {ecomErrorMessage(addCard.error)}
+        </p>
+      )}
+      {makeDefault.error !== undefined && (
+        <p className="ecom-error" role="alert">
+          Не удалось сделать способ основным: {ecomErrorMessage(makeDefault.error)}
+        </p>
+      )}
+      {methods.length === 0 ? (
+        <EmptyState icon="card" headingLevel={3} title="Нет сохранённых способов оплаты" text="Добавьте карту или счёт СБП, чтобы оплачивать заказы в один клик." />
+      ) : (
+        <ul className="methods-list">
+          {methods.map((method) => (
+            <li key={method.id} className="method" data-method-id={method.id}>
+              <span className="method__icon" aria-hidden="true">
+                <Icon name={method.type === 'card' ? 'card' : 'phone'} size={24} />
+              </span>
+              <span className="method__text">
+                <span className="method__name break-anywhere">{method.name}</span>
+                <span className="method__details text-muted">{methodDetails(method)}</span>
+              </span>
+              {method.isDefault && <span className="method__default">Основной</span>}
+              <span className="method__actions">
+                {!method.isDefault && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    iconStart="check"
+                    aria-label={`Сделать основным: ${method.name}`}
+                    loading={makeDefault.pending && defaultTarget === method.id}
+                    disabled={makeDefault.pending}
+                    onClick={() => {
+                      setDefaultTarget(method.id)
+                      void makeDefault.run(method)
+                    }}
+                  >
+                    Сделать основным
+                  </Button>
+                )}
+                <Button variant="ghost" size="sm" iconStart="edit" aria-label={`Переименовать: ${method.name}`} onClick={() => setRenaming(method)}>
+                  Переименовать
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  iconStart="trash"
+                  aria-label={`Удалить: ${method.name}`}
+                  onClick={() => {
+                    remove.reset()
+                    setDeleting(method)
+                  }}
+                >
+                  Удалить
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <SbpDialog
+        open={sbpOpen}
+        onClose={() => setSbpOpen(false)}
+        onLinked={(method) => {
+          setSbpOpen(false)
+          void store(undefined)
+          toast.show({ theme: 'success', type: 'sbp-linked', title: `Счёт СБП подключён: ${method.name}` })
+        }}
+      />
+      <RenameDialog
+        method={renaming}
+        onClose={() => setRenaming(undefined)}
+        onRenamed={(method) => {
+          setRenaming(undefined)
+          void replace(method)
+          toast.show({ theme: 'success', type: 'method-renamed', title: 'Название сохранено' })
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={deleting?.type === 'sbp' ? 'Отключить счёт СБП?' : 'Удалить карту?'}
+        description={deleting ? `«${deleting.name}» (${methodDetails(deleting)}) больше не будет предлагаться при оплате.` : undefined}
+        confirmLabel="Удалить"
+        pending={remove.pending}
+        error={remove.error === undefined ? undefined : `Не удалось удалить: ${ecomErrorMessage(remove.error)}`}
+        onConfirm={() => deleting && void remove.run(deleting)}
+        onClose={() => setDeleting(undefined)}
+      />
+    </section>
+  )
+}
