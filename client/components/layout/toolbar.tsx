@@ -13,6 +13,7 @@ import { Logo } from './logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredCity } from './stored-city.ts'
 import { StorePromptSlot } from '#client/features/stores/store-prompt-slot.tsx'
+import { CartLink } from '#client/features/ecom/cart-link.tsx'
 
 /** Label of the store button before a city is chosen. */
 export const STORE_BUTTON_DEFAULT = 'Выберите магазин'
@@ -81,7 +82,6 @@ export interface ToolbarProps {
 
 /** Top toolbar. */
 export function Toolbar({ routeName }: ToolbarProps) {
-  const { session } = useApp()
   const { track } = useAnalytics()
   const inCatalog = routeName === 'catalog' || routeName === 'catalog-category'
   const inPromo = routeName.startsWith('promo-')
@@ -117,12 +117,7 @@ export function Toolbar({ routeName }: ToolbarProps) {
         </nav>
         <ToolbarSearch className="toolbar__search" prefill={routeName === 'search'} />
         <div className="toolbar__actions">
-          {session.authorized && session.ecomEnabled && (
-            <Link href={href('ecom-cart')} className="toolbar__action" onClick={() => track('toolbar_cart_click')}>
-              <Icon name="cart" size={22} />
-              <span className="toolbar__label">Корзина</span>
-            </Link>
-          )}
+          <CartLink />
           <AuthButton />
         </div>
       </div>
