@@ -104,7 +104,8 @@ export const ROUTES = {
     parent: 'ecom',
     guards: ['authorized'],
     feature: 'ecom',
-    params: z.object({ id: idParam }),
+    // Order ids are gateway strings (`OrderParamsSchema`: `o-1024`), not numbers.
+    params: z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)) }),
     page: orderPage,
   }),
 } as const
