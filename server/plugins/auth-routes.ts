@@ -1,17 +1,170 @@
 /**
- * Session routes answered by the server itself (DESIGN.md "Sessions"): the tokens stay in HttpOnly
- * cookies and never reach page JavaScript.
+ * Session routes answered by the server itself (DESIGN.md "Sessions"): the login calls at the paths
+ * the browser's client calls (exact routes win over the proxy's wildcard), registration, profile
+ * changes (they re-check completeness), token refresh and sign-out. Tokens and the one-time login
+ * code stay in HttpOnly cookies and never reach page JavaScript, a URL or a log line.
  */
 import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { safeParse } from 'zod/mini'
+import { AppError, ERROR_CODES, FALLBACK_MESSAGE, toAppError } from '#shared/api/errors.ts'
+import { BffRegistrationSchema, LOGOUT_PATH, type BffOtpCheck, type BffSession } from '#shared/auth/bff.ts'
+import { AUTH_MESSAGES } from '#shared/auth/error-flags.ts'
+import { checkOtp, getTokens, requestOtp } from '#shared/gateway/auth.ts'
+import { registerProfile, updateProfile } from '#shared/gateway/profile.ts'
+import { OtpCheckSchema, OtpRequestSchema, type OtpAttempt } from '#shared/models/auth.ts'
+import { ProfilePatchSchema, type Profile } from '#shared/models/profile.ts'
 import { clearSessionCookies } from '../session/cookies.ts'
+import { establishSession, isProfileIncomplete } from '../auth/login.ts'
+import {
+  clearCustomerCode, clearLoginCode, ensureSessionId, readLoginCode, setCustomerCode, setLoginCode, setProfileCookies,
+} from '../auth/login-cookies.ts'
+import { createMemoryLimiter, OTP_LIMIT_WINDOW_MS, type RateLimiter } from '../auth/otp-limiter.ts'
 
-/** Sign-out and the login calls that carry tokens. */
-export const authRoutesPlugin = fp(async (app) => {
-  /** Sign-out: clears the session cookies (the refresh token is simply forgotten). */
-  app.post('/api/session/logout', { bodyLimit: 64 * 1024 }, async (request, reply) => {
+/** Body cap of our own JSON routes (DESIGN.md section 4). */
+const BODY_LIMIT = 64 * 1024
+
+export interface AuthRoutesOptions {
+  /** The OTP per-IP limiter; in-memory (per process) by default. */
+  otpLimiter?: RateLimiter
+}
+
+/** Answers a failed gateway call like the gateway would: its status and code, a safe message. */
+function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const failure = toAppError(error)
+  request.session.commit(reply)
+  const status = failure.status >= 400 && failure.status <= 599 ? failure.status : 502
+  if (status >= 500) request.log.warn({ endpoint: failure.endpoint, code: failure.code }, 'login call failed')
+  const message = status >= 500 ? FALLBACK_MESSAGE : (ERROR_CODES[failure.code]?.message ?? FALLBACK_MESSAGE)
+  return reply.code(status).header('cache-control', 'no-store').send({ code: failure.gatewayCode ?? failure.code, message })
+}
+
+const invalid = (reply: FastifyReply) =>
+  reply.code(400).header('cache-control', 'no-store').send({ code: 'validationError', message: ERROR_CODES.bad_request.message })
+
+/** Sign-out, the login calls that carry tokens or the login code, and profile changes. */
+export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
+  const { config } = app
+  const { product } = config
+  const { aud } = config.publicConfig
+  const prefix = `/${product}-id`
+  const limiter = opts.otpLimiter ?? createMemoryLimiter({ limit: config.otpIpLimit, windowMs: OTP_LIMIT_WINDOW_MS })
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
+
+  /** Sign-out: clears the session cookies and the login code (the refresh token is simply forgotten). */
+  app.post(LOGOUT_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     request.routeName = 'session.logout'
     request.session.end()
     clearSessionCookies(request, reply)
-    return reply.header('cache-control', 'no-store').code(204).send()
+    clearLoginCode(request, reply, product)
+    return noStore(reply).code(204).send()
+  })
+
+  /** Asks for an SMS code, within the per-IP limit (answered like the gateway's 422). */
+  app.post(`${prefix}/v1/auth/otp`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    request.routeName = requestOtp.name
+    const parsed = safeParse(OtpRequestSchema, { ...(request.body as object), aud })
+    if (!parsed.success) return invalid(reply)
+    if (!(await limiter.take(request.ip))) {
+      request.log.info('otp per-ip limit reached')
+      return noStore(reply).code(422).send({ code: 'unprocessableEntity', message: AUTH_MESSAGES.tryLater })
+    }
+    ensureSessionId(request, reply)
+    try {
+      const attempt: OtpAttempt = await request.api.call(requestOtp, { body: parsed.data })
+      return noStore(reply).send(attempt)
+    } catch (error) {
+      return sendFailure(request, reply, error)
+    }
+  })
+
+  /** Verifies the code; the login code is kept in an HttpOnly cookie, the answer says only whether the phone has an account. */
+  app.post(`${prefix}/v1/auth/otp/check`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    request.routeName = checkOtp.name
+    const parsed = safeParse(OtpCheckSchema, { ...(request.body as object), aud })
+    if (!parsed.success) return invalid(reply)
+    ensureSessionId(request, reply)
+    try {
+      const result = await request.api.call(checkOtp, { body: parsed.data })
+      setLoginCode(request, reply, product, result.idCode)
+      // An unregistered phone may open the registration route without a JWT (spec section 6).
+      if (!result.isRegistered) setCustomerCode(request, reply)
+      const answer: BffOtpCheck = { isRegistered: result.isRegistered }
+      return noStore(reply).send(answer)
+    } catch (error) {
+      return sendFailure(request, reply, error)
+    }
+  })
+
+  /** Trades the kept login code for tokens: the session is set in cookies, the answer carries no token. */
+  app.post(`${prefix}/v1/auth/token`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    request.routeName = getTokens.name
+    const idCode = readLoginCode(request)
+    if (!idCode) return noStore(reply).code(422).send({ code: 'idCodeExpired', message: AUTH_MESSAGES.tryLater })
+    try {
+      const tokens = await request.api.call(getTokens, { body: { aud, idCode } })
+      clearLoginCode(request, reply, product)
+      const session: BffSession = await establishSession(request, reply, tokens, { profileLoadDelayMs: config.profileLoadDelayMs })
+      return noStore(reply).send(session)
+    } catch (error) {
+      return sendFailure(request, reply, error)
+    }
+  })
+
+  /** Refreshes the session from its refresh-token cookie (the same coordinated refresh the proxy uses). */
+  app.post(`${prefix}/v1/auth/token/refresh`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    request.routeName = 'auth.token.refresh'
+    try {
+      const ok = await request.session.auth.refresh()
+      request.session.commit(reply)
+      if (!ok) return noStore(reply).code(401).send({ code: 'unauthorized', message: ERROR_CODES.unauthorized.message })
+      return noStore(reply).code(204).send()
+    } catch (error) {
+      return sendFailure(request, reply, error)
+    }
+  })
+
+  /** Registers the verified phone with the kept login code, then signs the new account in. */
+  app.post(`${prefix}/v3/profile/register/${product}-id-code`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    request.routeName = registerProfile.name
+    const parsed = safeParse(BffRegistrationSchema, request.body)
+    if (!parsed.success) return invalid(reply)
+    const idCode = readLoginCode(request)
+    if (!idCode) return noStore(reply).code(422).send({ code: 'idCodeExpired', message: AUTH_MESSAGES.tryLater })
+    try {
+      const { permissions, ...fields } = parsed.data
+      const created = await request.api.call(registerProfile, {
+        body: { ...fields, idCode, ...(permissions ? { permissions } : {}) },
+      })
+      const tokens = await request.api.call(getTokens, { body: { aud, idCode } })
+      clearLoginCode(request, reply, product)
+      clearCustomerCode(request, reply)
+      const session = await establishSession(request, reply, tokens, { userId: created.userId, profileLoadDelayMs: config.profileLoadDelayMs })
+      return noStore(reply).send(session)
+    } catch (error) {
+      return sendFailure(request, reply, error)
+    }
+  })
+
+  /** Changes profile fields, then re-checks completeness and updates the `incomplete_profile` cookie. */
+  app.patch(`${prefix}/v1/profile`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    request.routeName = updateProfile.name
+    const parsed = safeParse(ProfilePatchSchema, request.body)
+    if (!parsed.success) return invalid(reply)
+    if (!request.session.auth.token()) return noStore(reply).code(401).send({ code: 'unauthorized', message: ERROR_CODES.unauthorized.message })
+    try {
+      await request.session.ensureFresh()
+      const profile: Profile = await request.api.call(updateProfile, { body: parsed.data })
+      const incomplete = await isProfileIncomplete(request.api).catch(() => request.session.state().incompleteProfile)
+      request.session.commit(reply)
+      setProfileCookies(request, reply, profile.userId, incomplete)
+      return noStore(reply).send(profile)
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'unauthorized' && request.session.ended) {
+        request.session.commit(reply)
+        return noStore(reply).code(401).send({ code: 'unauthorized', message: ERROR_CODES.unauthorized.message })
+      }
+      return sendFailure(request, reply, error)
+    }
   })
 }, { name: 'auth-routes', dependencies: ['context'] })
