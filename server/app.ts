@@ -16,6 +16,7 @@ import { contextPlugin } from './plugins/context.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { errorsPlugin } from './plugins/errors.ts'
+import { errorReportPlugin } from './plugins/error-report.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { analyticsPlugin } from './plugins/analytics.ts'
 import { authRoutesPlugin } from './plugins/auth-routes.ts'
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(securityPlugin)
   await app.register(metricsPlugin, { metrics })
   await app.register(errorsPlugin)
+  await app.register(errorReportPlugin)
   await app.register(healthPlugin)
   await app.register(analyticsPlugin)
   await app.register(authRoutesPlugin)
