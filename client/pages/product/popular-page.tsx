@@ -1,11 +1,42 @@
-/** Popular item (route popular). */
+/** Popular item (route popular): a curated publication and its goods. */
+import { publicationQuery } from '#shared/queries/articles.ts'
+import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { useQuery } from '#client/data/use-query.ts'
+import { ProductCard } from '#client/features/catalog/product-card.tsx'
+import { useFavorites } from '#client/features/product/use-favorites.ts'
 import type { PageProps } from '../registry.ts'
 
-/** Popular item (route popular). */
-export function Page(_props: PageProps) {
+/** A publication. */
+export function Page({ params }: PageProps) {
+  const { data: item } = useQuery(publicationQuery(params.id as number))
+  const favorites = useFavorites()
+  if (!item) return null
   return (
-    <div className="container page">
-      <h1 className="page__title">Популярное</h1>
-    </div>
+    <article className="publication">
+      <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: item.title }]} />
+      <header className="publication__hero">
+        <img className="publication__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" />
+        <div className="publication__text">
+          <h1 className="page-title">{item.title}</h1>
+          <p className="page-subtitle">{item.subtitle}</p>
+        </div>
+      </header>
+      <div className="text-content">
+        {item.sections.map((section, index) => (
+          <section key={index} className="text-section">
+            <h2 className="text-section__title">{section.heading}</h2>
+            {section.paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+          </section>
+        ))}
+      </div>
+      {item.goods.length > 0 && (
+        <section aria-labelledby="publication-goods">
+          <h2 id="publication-goods" className="section-title">Товары подборки</h2>
+          <ul className="product-grid">
+            {item.goods.map((goods) => <li key={goods.id}><ProductCard goods={goods} favorites={favorites} /></li>)}
+          </ul>
+        </section>
+      )}
+    </article>
   )
 }

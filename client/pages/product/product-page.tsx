@@ -1,11 +1,115 @@
-/** Goods page (routes product and product-reviews). */
+/** Goods page (routes product and product-reviews): gallery, price, actions, description tabs, reviews. */
+import { useEffect } from 'react'
+import { Link } from 'wouter'
+import type { Goods } from '#shared/models/goods.ts'
+import { goodsOf, productPath } from '#shared/pages/product.ts'
+import { goodsQuery } from '#shared/queries/goods.ts'
+import { scoresQuery } from '#shared/queries/reviews.ts'
+import { href } from '#shared/routing/href.ts'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { Price, Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { AgeGate } from '#client/features/age/age-gate.tsx'
+import { LABEL_NAMES } from '#client/features/catalog/texts.ts'
+import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
+import { FavoriteButton } from '#client/features/product/favorite-button.tsx'
+import { Gallery } from '#client/features/product/gallery.tsx'
+import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
+import { ShareButton } from '#client/features/product/share-button.tsx'
+import { useFavorites } from '#client/features/product/use-favorites.ts'
+import { cx } from '#client/components/ui/class-names.ts'
 import type { PageProps } from '../registry.ts'
 
-/** Goods page (routes product and product-reviews). */
-export function Page(_props: PageProps) {
+const paragraphs = (text: string) => text.split(/\n\n+/).filter(Boolean)
+
+/** The goods page. */
+export function Page({ params, routeName }: PageProps) {
+  const id = params.product as number
+  const { data } = useQuery(goodsQuery(id))
+  const goods = goodsOf(data)
+  if (!goods) return null
+  return <GoodsView goods={goods} reviews={routeName === 'product-reviews'} />
+}
+
+function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
+  const { data: scores } = useQuery(scoresQuery(goods.id), { revalidateOnMount: false })
+  const favorites = useFavorites()
+  const { track } = useAnalytics()
+  useEffect(() => {
+    track('product_view', { productId: goods.id, price: goods.price, ...(goods.oldPrice ? { oldPrice: goods.oldPrice } : {}) })
+  }, [goods.id, goods.price, goods.oldPrice, track])
+
+  const rating = scores?.average ?? goods.rating
+  const count = scores?.count ?? goods.reviewsCount
+  const tabs: TabItem[] = [
+    { id: 'description', label: 'Описание', content: paragraphs(goods.description).map((p, i) => <p key={i}>{p}</p>) },
+  ]
+  if (goods.composition) tabs.push({ id: 'composition', label: 'Состав', content: <p>{goods.composition}</p> })
+  if (goods.usage) tabs.push({ id: 'usage', label: 'Применение', content: paragraphs(goods.usage).map((p, i) => <p key={i}>{p}</p>) })
+  const specs: Array<[string, string]> = [['Бренд', goods.brand.name], ['Артикул', String(goods.id)]]
+  if (goods.volume) specs.push(['Объём', goods.volume])
+  if (goods.country) specs.push(['Страна', goods.country])
+  tabs.push({
+    id: 'specs',
+    label: 'Характеристики',
+    content: (
+      <dl className="specs">
+        {specs.map(([term, value]) => (
+          <div key={term} className="specs__row"><dt>{term}</dt><dd>{value}</dd></div>
+        ))}
+      </dl>
+    ),
+  })
+
   return (
-    <div className="container page">
-      <h1 className="page__title">Товар</h1>
-    </div>
+    <article className="product-page" data-goods-id={goods.id}>
+      <AgeGate restricted={goods.ageRestricted} />
+      <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Каталог', href: href('catalog') }, { label: goods.name }]} />
+      <div className="product-page__top">
+        <Gallery images={goods.images} name={goods.name} goodsId={goods.id} />
+        <div className="product-page__info">
+          <p className="product-page__brand">{goods.brand.name}</p>
+          <h1 className="product-page__title break-anywhere">{goods.name}</h1>
+          <div className="product-page__meta">
+            <Link href={productPath(goods, true)} className="product-page__rating" onClick={() => track('product_reviews_click', { productId: goods.id })}>
+              <Rating value={rating} count={count} />
+            </Link>
+            {goods.labels.length > 0 && (
+              <span className="product-page__labels">
+                {goods.labels.map((label) => <span key={label} className={`badge badge--${label}`}>{LABEL_NAMES[label]}</span>)}
+              </span>
+            )}
+            {goods.ageRestricted && <span className="badge badge--age">18+</span>}
+          </div>
+          <div className="product-page__buy">
+            <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="lg" />
+            <p className={cx('product-page__stock', goods.inStock ? 'is-in-stock' : 'is-out')}>
+              {goods.inStock ? `В наличии${goods.stock > 0 && goods.stock < 10 ? `: осталось ${goods.stock} шт.` : ''}` : 'Нет в наличии'}
+            </p>
+            <div className="product-page__actions">
+              <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="lg" />
+              <FavoriteButton goodsId={goods.id} favorites={favorites} variant="secondary" size="lg" />
+              <ShareButton title={goods.name} path={productPath(goods)} goodsId={goods.id} />
+            </div>
+          </div>
+          {goods.volume && <p className="product-page__volume text-muted">{goods.volume}</p>}
+        </div>
+      </div>
+      <nav className="product-page__sections" aria-label="Разделы товара">
+        <Link href={productPath(goods)} className="chip" aria-current={!reviews ? 'page' : undefined}>О товаре</Link>
+        <Link href={productPath(goods, true)} className="chip" aria-current={reviews ? 'page' : undefined}>
+          Отзывы <span className="product-page__count">{count}</span>
+        </Link>
+      </nav>
+      {reviews ? (
+        <ReviewsSection goodsId={goods.id} />
+      ) : (
+        <section className="product-page__about" aria-labelledby="about-title">
+          <h2 id="about-title" className="visually-hidden">О товаре</h2>
+          <Tabs items={tabs} label="Информация о товаре" className="product-page__tabs" />
+        </section>
+      )}
+    </article>
   )
 }

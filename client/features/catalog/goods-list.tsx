@@ -1,0 +1,150 @@
+/**
+ * `<GoodsList scope search basePath>`: a goods list whose page, sort and filters live in the URL —
+ * sort select, filter panel, 'Показать ещё' (appends the next page and moves the URL to it, scrolling
+ * to the new cards) and pagination with real links. Used by the catalogue and the search page.
+ */
+import { useRef, useState } from 'react'
+import { useLocation } from 'wouter'
+import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
+import type { GoodsFilters, GoodsSort } from '#shared/models/goods.ts'
+import { goodsListArgs, goodsListQuery, hasFilters, listStateFromSearch, listStateToSearch, type ListState } from '#shared/queries/catalog.ts'
+import type { SearchParams } from '#shared/routing/types.ts'
+import { Button, EmptyState, Skeleton } from '#client/components/ui/index.ts'
+import { countLabel } from '#client/lib/format.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { useFavorites, type FavoritesApi } from '#client/features/product/use-favorites.ts'
+import { FiltersPanel } from './filters-panel.tsx'
+import { Pagination } from './pagination.tsx'
+import { ProductCard } from './product-card.tsx'
+import { GOODS_FORMS, SORT_NAMES } from './texts.ts'
+
+/** Props of `GoodsList`. */
+export interface GoodsListProps {
+  scope: { q?: string | undefined; categoryId?: number | undefined }
+  search: SearchParams
+  /** Path of the list without query (`/catalog/12-litso`). */
+  basePath: string
+  /** Extra query kept in every list URL (`q` of the search page). */
+  keep?: Record<string, string | undefined>
+  filters?: GoodsFilters | undefined
+  /** Sort orders offered; defaults to the filter data's or all. */
+  sorts?: readonly GoodsSort[]
+}
+
+/** Id of the first card of a loaded page (the show-more scroll target). */
+export const pageAnchor = (page: number): string => `goods-page-${page}`
+
+interface Range {
+  key: string
+  first: number
+  last: number
+}
+
+/** The list with its toolbar, filters and paging. */
+export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }: GoodsListProps) {
+  const [, navigate] = useLocation()
+  const favorites = useFavorites()
+  const state = listStateFromSearch(search)
+  const key = JSON.stringify(goodsListArgs({ ...state, page: 1 }, scope))
+  const appending = useRef<number | undefined>(undefined)
+  const [range, setRange] = useState<Range>({ key, first: state.page, last: state.page })
+  let shown = range
+  if (range.key !== key || state.page !== range.last) {
+    shown = range.key === key && appending.current === state.page && state.page === range.last + 1
+      ? { ...range, last: state.page }
+      : { key, first: state.page, last: state.page }
+    appending.current = undefined
+    setRange(shown)
+  }
+
+  const urlOf = (next: ListState, anchor?: string) => `${basePath}${listStateToSearch(next, keep)}${anchor ? `#${anchor}` : ''}`
+  const { data: lastPage } = useQuery(goodsListQuery(goodsListArgs({ ...state, page: shown.last }, scope)))
+  const total = lastPage?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE))
+  const pageNumbers = Array.from({ length: shown.last - shown.first + 1 }, (_, i) => shown.first + i)
+
+  const go = (next: ListState) => navigate(urlOf({ ...next, page: 1 }))
+  const showMore = () => {
+    appending.current = shown.last + 1
+    navigate(urlOf({ ...state, page: shown.last + 1 }, pageAnchor(shown.last + 1)), { replace: true })
+  }
+  const sortOptions = sorts ?? filters?.sorts ?? (Object.keys(SORT_NAMES) as GoodsSort[])
+
+  return (
+    <div className="goods-list">
+      <FiltersPanel filters={filters} state={state} onChange={go} resetHref={urlOf({ ...state, brand: [], label: [], priceMin: undefined, priceMax: undefined, inStock: false, discounted: false, page: 1 })} />
+      <div className="goods-list__main">
+        <div className="list-toolbar">
+          <p className="goods-list__count" aria-live="polite">
+            {lastPage ? `Найдено ${countLabel(total, GOODS_FORMS)}` : ''}
+          </p>
+          <label className="goods-list__sort">
+            <span className="goods-list__sort-label">Сортировка</span>
+            <select
+              className="select"
+              value={state.sort ?? 'popular'}
+              onChange={(event) => go({ ...state, sort: event.target.value === 'popular' ? undefined : (event.target.value as GoodsSort) })}
+            >
+              {sortOptions.map((sort) => (
+                <option key={sort} value={sort}>{SORT_NAMES[sort]}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {lastPage && total === 0 ? (
+          <EmptyState
+            title="Ничего не нашлось"
+            text={hasFilters(state) ? 'Попробуйте убрать часть фильтров.' : 'Попробуйте изменить запрос.'}
+            icon="search"
+          />
+        ) : (
+          <ul className="product-grid product-grid--list" aria-label="Товары">
+            {pageNumbers.map((page) => (
+              <GoodsChunk key={page} page={page} args={goodsListArgs({ ...state, page }, scope)} favorites={favorites} eager={page === shown.first} />
+            ))}
+          </ul>
+        )}
+        {shown.last < pages && (
+          <div className="show-more">
+            <Button variant="secondary" size="lg" onClick={showMore}>
+              Показать ещё
+            </Button>
+          </div>
+        )}
+        <Pagination page={shown.last} firstLoaded={shown.first} pages={pages} pathFor={(page) => urlOf({ ...state, page })} />
+      </div>
+    </div>
+  )
+}
+
+/** One loaded page of cards (list items of the shared grid). */
+function GoodsChunk({ page, args, favorites, eager }: { page: number; args: ReturnType<typeof goodsListArgs>; favorites: FavoritesApi; eager: boolean }) {
+  const { data, error } = useQuery(goodsListQuery(args))
+  if (error && !data) {
+    return (
+      <li id={pageAnchor(page)} className="goods-list__error" role="alert">
+        Не удалось загрузить товары. Попробуйте ещё раз.
+      </li>
+    )
+  }
+  if (!data) {
+    return (
+      <>
+        {Array.from({ length: 4 }, (_, i) => (
+          <li key={i} id={i === 0 ? pageAnchor(page) : undefined} className="goods-list__placeholder" aria-hidden="true">
+            <Skeleton className="goods-list__skeleton" />
+          </li>
+        ))}
+      </>
+    )
+  }
+  return (
+    <>
+      {data.items.map((goods, index) => (
+        <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined} className="goods-list__item">
+          <ProductCard goods={goods} favorites={favorites} eager={eager && index < 4} />
+        </li>
+      ))}
+    </>
+  )
+}

@@ -1,0 +1,66 @@
+/** `<ProductCard goods>`: a product in lists (catalogue, search, home blocks, articles). */
+import type { GoodsCard } from '#shared/models/goods.ts'
+import { href } from '#shared/routing/href.ts'
+import { Price, Rating } from '#client/components/ui/index.ts'
+import { cx } from '#client/components/ui/class-names.ts'
+import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
+import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+import { FavoriteButton } from '#client/features/product/favorite-button.tsx'
+import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
+import { LABEL_NAMES } from './texts.ts'
+
+/** Props of `ProductCard`. */
+export interface ProductCardProps {
+  goods: GoodsCard
+  favorites: FavoritesApi
+  /** Heading level of the name inside its list. Default 3. */
+  headingLevel?: 2 | 3
+  /** Load the image eagerly (the first cards of a page). */
+  eager?: boolean
+}
+
+/** One product card; the whole card is the link, buttons stay above it. */
+export function ProductCard({ goods, favorites, headingLevel = 3, eager }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const labels = goods.labels.filter((label) => label !== 'sale').slice(0, 2)
+  return (
+    <article className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')} data-goods-id={goods.id}>
+      <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link">
+        <div className="product-card__media">
+          {goods.image ? (
+            <img
+              className="product-card__image"
+              src={goods.image.url}
+              width={goods.image.width}
+              height={goods.image.height}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          ) : null}
+        </div>
+        <p className="product-card__brand">{goods.brand.name}</p>
+        <Heading className="product-card__name">{goods.name}</Heading>
+      </PrefetchLink>
+      {(labels.length > 0 || goods.ageRestricted || !goods.inStock) && (
+        <div className="product-card__badges">
+          {labels.map((label) => (
+            <span key={label} className={`badge badge--${label}`}>{LABEL_NAMES[label]}</span>
+          ))}
+          {goods.ageRestricted && <span className="badge badge--age">18+</span>}
+          {!goods.inStock && <span className="badge">Нет в наличии</span>}
+        </div>
+      )}
+      <div className="product-card__rating">
+        {goods.reviewsCount > 0 ? <Rating value={goods.rating} count={goods.reviewsCount} size="sm" /> : <span className="text-muted product-card__no-reviews">Нет отзывов</span>}
+      </div>
+      <div className="product-card__price">
+        <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
+      </div>
+      <div className="product-card__actions">
+        <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth />
+      </div>
+      <FavoriteButton goodsId={goods.id} favorites={favorites} className="product-card__favorite" size="sm" />
+    </article>
+  )
+}

@@ -1,0 +1,26 @@
+/** `<PromoTiles tiles>`: the catalogue header slider of discounted selections (`CATALOG_COMMERCE_HEADER_SLIDER`). */
+import type { PromoTile } from '#shared/models/catalog.ts'
+import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+
+/** A horizontally scrolling row of promo tiles. */
+export function PromoTiles({ tiles }: { tiles: readonly PromoTile[] }) {
+  if (tiles.length === 0) return null
+  return (
+    <section className="promo-tiles" aria-label="Акции и скидки">
+      <ul className="promo-tiles__list">
+        {tiles.map((tile) => (
+          <li key={tile.id} className="promo-tiles__item">
+            <PrefetchLink href={tile.url.startsWith('/') && !tile.url.startsWith('//') ? tile.url : '/promo-catalog'} className="promo-tile">
+              <img className="promo-tile__image" src={tile.image.url} width={tile.image.width} height={tile.image.height} alt="" loading="lazy" decoding="async" />
+              <span className="promo-tile__text">
+                {tile.badge && <span className="badge badge--sale">{tile.badge}</span>}
+                <span className="promo-tile__title">{tile.title}</span>
+                {tile.subtitle && <span className="promo-tile__subtitle">{tile.subtitle}</span>}
+              </span>
+            </PrefetchLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,29 @@
+/** `<FavoriteButton goodsId>`: the heart toggle of cards and product pages (only when favorites are available). */
+import { IconButton } from '#client/components/ui/index.ts'
+import type { FavoritesApi } from './use-favorites.ts'
+
+/** Props of `FavoriteButton`. */
+export interface FavoriteButtonProps {
+  goodsId: number
+  favorites: FavoritesApi
+  className?: string
+  size?: 'sm' | 'md' | 'lg'
+  variant?: 'ghost' | 'secondary'
+}
+
+/** Heart toggle with `aria-pressed`. */
+export function FavoriteButton({ goodsId, favorites, className, size = 'md', variant = 'ghost' }: FavoriteButtonProps) {
+  if (!favorites.enabled) return null
+  const active = favorites.has(goodsId)
+  return (
+    <IconButton
+      icon={active ? 'heart-filled' : 'heart'}
+      label={active ? 'Убрать из избранного' : 'В избранное'}
+      pressed={active}
+      size={size}
+      variant={variant}
+      className={className}
+      onClick={() => void favorites.toggle(goodsId)}
+    />
+  )
+}

@@ -1,0 +1,96 @@
+/**
+ * `<Gallery images name>`: the product image gallery — one large image in a box of reserved size,
+ * previous/next buttons, thumbnails, arrow keys on the focused gallery and swipe on touch screens.
+ */
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import type { Image } from '#shared/models/common.ts'
+import { IconButton } from '#client/components/ui/index.ts'
+import { cx } from '#client/components/ui/class-names.ts'
+import { useAnalytics } from '#client/analytics/index.ts'
+
+/** Props of `Gallery`. */
+export interface GalleryProps {
+  images: readonly Image[]
+  /** Product name, for the image alt texts. */
+  name: string
+  goodsId: number
+}
+
+const SWIPE_PX = 40
+
+/** Accessible image gallery. */
+export function Gallery({ images, name, goodsId }: GalleryProps) {
+  const [index, setIndex] = useState(0)
+  const start = useRef<number | undefined>(undefined)
+  const { track } = useAnalytics()
+  const count = images.length
+  const go = (next: number) => {
+    if (count < 2) return
+    const target = (next + count) % count
+    setIndex(target)
+    track('product_gallery_swipe', { productId: goodsId, position: target + 1 })
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowRight') go(index + 1)
+    else if (event.key === 'ArrowLeft') go(index - 1)
+    else if (event.key === 'Home') go(0)
+    else if (event.key === 'End') go(count - 1)
+    else return
+    event.preventDefault()
+  }
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType !== 'mouse') start.current = event.clientX
+  }
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current === undefined) return
+    const delta = event.clientX - start.current
+    start.current = undefined
+    if (Math.abs(delta) >= SWIPE_PX) go(delta < 0 ? index + 1 : index - 1)
+  }
+  const current = images[index]
+  return (
+    <div
+      className="gallery"
+      role="region"
+      aria-roledescription="галерея"
+      aria-label={`Фотографии товара, ${index + 1} из ${Math.max(count, 1)}`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <div className="gallery__stage" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (start.current = undefined)}>
+        {current ? (
+          <img
+            key={current.url}
+            className="gallery__image"
+            src={current.url}
+            width={current.width}
+            height={current.height}
+            alt={current.alt || `${name}, фото ${index + 1}`}
+            draggable={false}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+          />
+        ) : (
+          <span className="gallery__empty">Нет фото</span>
+        )}
+        {count > 1 && (
+          <>
+            <IconButton icon="chevron-left" label="Предыдущее фото" variant="secondary" className="gallery__nav gallery__nav--prev" onClick={() => go(index - 1)} />
+            <IconButton icon="chevron-right" label="Следующее фото" variant="secondary" className="gallery__nav gallery__nav--next" onClick={() => go(index + 1)} />
+            <span className="gallery__counter" aria-hidden="true">{index + 1} / {count}</span>
+          </>
+        )}
+      </div>
+      {count > 1 && (
+        <ul className="gallery__thumbs">
+          {images.map((image, i) => (
+            <li key={image.url}>
+              <button type="button" className={cx('gallery__thumb', i === index && 'is-current')} aria-label={`Фото ${i + 1}`} aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}>
+                <img src={image.url} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+/**
+ * Favorites of the signed-in shopper: only when `config.favoritesAvailable`; the list is personal and
+ * read in the browser after hydration (never in the cached anonymous HTML). An anonymous shopper is
+ * asked to sign in first.
+ */
+import { useCallback } from 'react'
+import { mutate } from 'swr'
+import { unstable_serialize } from 'swr'
+import { addFavorite, deleteFavorite } from '#shared/gateway/favorites.ts'
+import { favoritesQuery } from '#shared/queries/favorites.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { useHydrated } from '#client/components/ui/use-hydrated.ts'
+import { useToast } from '#client/components/toasts/index.ts'
+import { useQuery } from '#client/data/use-query.ts'
+
+/** What `useFavorites()` gives. */
+export interface FavoritesApi {
+  /** Favorites are offered at all (config). */
+  enabled: boolean
+  has: (goodsId: number) => boolean
+  /** Adds or removes; signs in first when needed. */
+  toggle: (goodsId: number) => Promise<void>
+}
+
+/** Favorites state and the toggle action. */
+export function useFavorites(): FavoritesApi {
+  const { config, session, api, openLogin } = useApp()
+  const hydrated = useHydrated()
+  const toast = useToast()
+  const { track } = useAnalytics()
+  const enabled = config.favoritesAvailable
+  const { data } = useQuery(enabled && hydrated && session.authorized ? favoritesQuery() : null)
+  const ids = data?.goodsIds
+
+  const toggle = useCallback(async (goodsId: number) => {
+    if (!session.authorized && !(await openLogin({ reason: 'favorites' }))) return
+    const present = ids?.includes(goodsId) ?? false
+    try {
+      const next = await api.call(present ? deleteFavorite : addFavorite, { body: { goodsId } })
+      await mutate(unstable_serialize(favoritesQuery().key), next, { revalidate: false })
+      track(present ? 'product_favorite_remove' : 'product_favorite_add', { productId: goodsId })
+      toast.show({ theme: 'success', type: present ? 'favorite-removed' : 'favorite-added', title: present ? 'Товар удалён из избранного' : 'Товар добавлен в избранное' })
+    } catch {
+      toast.show({ theme: 'error', type: 'favorite-failed', title: 'Не удалось изменить избранное', description: 'Попробуйте ещё раз' })
+    }
+  }, [session.authorized, openLogin, ids, api, track, toast])
+
+  return { enabled, has: (goodsId) => ids?.includes(goodsId) ?? false, toggle }
+}
