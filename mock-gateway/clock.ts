@@ -18,3 +18,14 @@ export function createClock(start?: number): MockClock {
     },
   }
 }
+
+/** Creates a clock that stands still at `start` until advanced (tests). */
+export function createManualClock(start: number): MockClock {
+  let now = start
+  return {
+    now: () => now,
+    advance: (ms) => {
+      now += Math.max(0, ms)
+    },
+  }
+}

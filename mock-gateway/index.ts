@@ -1,7 +1,7 @@
 export { createMockGateway, type MockGateway, type MockGatewayOptions } from './gateway.ts'
 export { startMockGateway, isLoopback, type RunningMockGateway, type StartOptions } from './server.ts'
 export { parseMockConfig, mockConfig, MockConfigError, type MockConfig } from './config.ts'
-export { createClock, type MockClock } from './clock.ts'
+export { createClock, createManualClock, type MockClock } from './clock.ts'
 export { FaultSchema, SCENARIOS, type Fault } from './faults.ts'
 export { SEED_USERS } from './seed/users.ts'
 export { SPECIAL_GOODS, BROKEN_CATEGORY_ID } from './seed/goods.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_AUD } from '#shared/constants.ts'
-import { createClock } from '../clock.ts'
+import { createManualClock } from '../clock.ts'
 import { createMockGateway } from '../gateway.ts'
 import { SEED_USERS } from '../seed/users.ts'
 import { call, signIn } from '../testing.ts'
@@ -21,7 +21,7 @@ describe('OTP', () => {
   })
 
   it('answers 422 attemptExpired once the code is older than 60 s', async () => {
-    const clock = createClock(Date.UTC(2025, 5, 1))
+    const clock = createManualClock(Date.UTC(2025, 5, 1))
     const gateway = await createMockGateway({ clock })
     const otp = await requestCode(gateway, '79001112233')
     expect(Date.parse(otp.body.expires) - clock.now()).toBe(60_000)
@@ -31,7 +31,7 @@ describe('OTP', () => {
   })
 
   it('answers 422 to the fourth code request for one phone within a minute, and accepts again after it', async () => {
-    const clock = createClock(Date.UTC(2025, 5, 1))
+    const clock = createManualClock(Date.UTC(2025, 5, 1))
     const gateway = await createMockGateway({ clock })
     for (let i = 0; i < 3; i++) expect((await requestCode(gateway, '79001112233')).status).toBe(200)
     expect(await requestCode(gateway, '79001112233')).toMatchObject({ status: 422, body: { code: 'unprocessableEntity' } })
@@ -108,7 +108,7 @@ describe('the three kinds of phone', () => {
 
 describe('tokens', () => {
   it('answers 401 once the access token expires, and a refresh gives a working pair', async () => {
-    const clock = createClock(Date.UTC(2025, 5, 1))
+    const clock = createManualClock(Date.UTC(2025, 5, 1))
     const gateway = await createMockGateway({ clock, config: { accessTtlS: 60 } })
     const tokens = await signIn(gateway, SEED_USERS.complete.phone)
     expect((await call(gateway, 'GET', '/webgate/v1/cart', { token: tokens.accessToken })).status).toBe(200)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createClock } from '../clock.ts'
+import { createManualClock } from '../clock.ts'
 import { ORDER_STEP_MS } from '../domain/orders.ts'
 import { createMockGateway, type MockGateway } from '../gateway.ts'
 import { SPECIAL_GOODS } from '../seed/goods.ts'
@@ -96,7 +96,7 @@ describe('checkout', () => {
 
 describe('orders', () => {
   it('advances an order every step until ready, visible through the poll', async () => {
-    const clock = createClock(Date.UTC(2025, 5, 1, 10))
+    const clock = createManualClock(Date.UTC(2025, 5, 1, 10))
     const { as } = await annaSession({ clock })
     const cart = await cartWith(as, [[10001, 1]])
     const order = (await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0005' })).body
