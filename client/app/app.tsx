@@ -8,6 +8,7 @@ import { Router, useLocation, useSearch } from 'wouter'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SiteLayout } from '../components/layout/site-layout.tsx'
 import { ErrorView } from '../components/errors/index.ts'
+import { ToastProvider } from '../components/toasts/index.ts'
 import { ROUTES } from '#shared/routing/routes.ts'
 import type { PageProps } from '../pages/registry.ts'
 import { AppContext, useApp, type AppContextValue, type ClientSession } from './app-context.tsx'
@@ -45,11 +46,13 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   return (
     <SWRConfig value={{ fallback: boot.fallback, revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false }}>
       <AppContext.Provider value={context}>
-        <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
-          <Shell initialView={boot.view} initialPage={page} />
-          <DialogHost state={dialogs} />
-          <CookieBanner />
-        </Router>
+        <ToastProvider>
+          <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
+            <Shell initialView={boot.view} initialPage={page} />
+            <DialogHost state={dialogs} />
+            <CookieBanner />
+          </Router>
+        </ToastProvider>
       </AppContext.Provider>
     </SWRConfig>
   )
