@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     throw error
   }
   // The bundle lives in dist/server/; the client build beside it in dist/client/.
-  const distDir = config.distDir ?? resolve(dirname(fileURLToPath(import.meta.url)), '..')
+  const distDir = config.distDir ? resolve(config.distDir) : resolve(dirname(fileURLToPath(import.meta.url)), '..')
   const metrics = createMetrics()
   const app = await buildApp(config, { distDir, metrics })
 
