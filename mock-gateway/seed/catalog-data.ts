@@ -14,7 +14,7 @@ export interface GroupData {
   }[]
 }
 
-/** The category tree of the seed (24 categories in 7 groups). */
+/** The category tree of the seed (26 categories in 7 groups). */
 export const GROUPS: GroupData[] = [
   { id: 1, name: 'Уход за лицом', categories: [
     { id: 11, name: 'Кремы для лица', kinds: ['Крем для лица дневной', 'Крем для лица ночной', 'Крем-гель для лица'], volumes: ['50 мл', '30 мл'], price: [249, 1890] },
