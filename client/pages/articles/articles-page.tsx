@@ -1,11 +1,26 @@
 /** Article list (route articles). */
+import { promoPageOf } from '#shared/pages/promotions.ts'
+import { ARTICLES_PAGE_SIZE, articlesQuery } from '#shared/queries/articles.ts'
+import { href } from '#shared/routing/href.ts'
+import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { useQuery } from '#client/data/use-query.ts'
+import { Pagination } from '#client/features/catalog/pagination.tsx'
+import { ArticleCards } from '../home/home-blocks.tsx'
 import type { PageProps } from '../registry.ts'
 
-/** Article list (route articles). */
-export function Page(_props: PageProps) {
+/** Articles, newest first. */
+export function Page({ search }: PageProps) {
+  const page = promoPageOf({ search })
+  const { data } = useQuery(articlesQuery(page))
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / ARTICLES_PAGE_SIZE))
   return (
-    <div className="container page">
-      <h1 className="page__title">Полезные статьи</h1>
+    <div className="catalog-page">
+      <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Статьи' }]} />
+      <header className="page-header">
+        <h1 className="page-title">Полезные статьи</h1>
+      </header>
+      {data && <ArticleCards items={data.items} headingLevel={2} />}
+      <Pagination page={page} pages={pages} pathFor={(n) => (n > 1 ? `${href('articles')}?page=${n}` : href('articles'))} />
     </div>
   )
 }

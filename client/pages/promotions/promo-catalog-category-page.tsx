@@ -1,11 +1,26 @@
 /** Promotions category (route promo-catalog-category). */
+import { promoPageOf } from '#shared/pages/promotions.ts'
+import { promotionCategoriesQuery } from '#shared/queries/promotions.ts'
+import { href } from '#shared/routing/href.ts'
+import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { useQuery } from '#client/data/use-query.ts'
 import type { PageProps } from '../registry.ts'
+import { PromoList } from './promo-list.tsx'
 
-/** Promotions category (route promo-catalog-category). */
-export function Page(_props: PageProps) {
+/** The promotions of one category. */
+export function Page({ params, search }: PageProps) {
+  const categoryId = params.category as number
+  const { data: categories } = useQuery(promotionCategoriesQuery())
+  const category = categories?.items.find((item) => item.id === categoryId)
+  const name = category?.name ?? 'Акции'
+  const basePath = category ? href('promo-catalog-category', { category: category.id, categorySlug: category.slug }) : href('promo-catalog')
   return (
-    <div className="container page">
-      <h1 className="page__title">Акции</h1>
+    <div className="catalog-page">
+      <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Акции', href: href('promo-catalog') }, { label: name }]} />
+      <header className="page-header">
+        <h1 className="page-title">Акции: {name}</h1>
+      </header>
+      <PromoList categories={categories?.items ?? []} categoryId={categoryId} page={promoPageOf({ search })} basePath={basePath} />
     </div>
   )
 }

@@ -1,11 +1,60 @@
-/** Search results (route search). */
+/** Search results (route search): goods by text (and brand), sorted and paged, with the query kept in the history. */
+import { useEffect } from 'react'
+import { searchTextOf } from '#shared/pages/site.ts'
+import { listStateFromSearch } from '#shared/queries/catalog.ts'
+import { popularSuggestionsQuery } from '#shared/queries/search.ts'
+import { href } from '#shared/routing/href.ts'
+import { EmptyState } from '#client/components/ui/index.ts'
+import { useHydrated } from '#client/components/ui/use-hydrated.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { GoodsList } from '#client/features/catalog/goods-list.tsx'
+import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+import { rememberSearch } from '#client/features/search/search-history.ts'
 import type { PageProps } from '../registry.ts'
 
-/** Search results (route search). */
-export function Page(_props: PageProps) {
+/** The search page. */
+export function Page({ search }: PageProps) {
+  const q = searchTextOf(search)
+  const brands = listStateFromSearch(search).brand
+  const hydrated = useHydrated()
+  const { data: popular } = useQuery(hydrated && !q && brands.length === 0 ? popularSuggestionsQuery() : null)
+
+  useEffect(() => {
+    if (q) rememberSearch(q)
+  }, [q])
+
+  if (!q && brands.length === 0) {
+    return (
+      <div className="search-page">
+        <h1 className="page-title">Поиск</h1>
+        <EmptyState title="Что вы ищете?" text="Введите название товара, бренда или категории в поле поиска." icon="search" headingLevel={2} />
+        {popular && popular.items.length > 0 && (
+          <section className="search-page__popular" aria-labelledby="search-popular">
+            <h2 id="search-popular" className="section-title">Часто ищут</h2>
+            <ul className="chips">
+              {popular.items.map((item) => (
+                <li key={item.text}>
+                  <PrefetchLink href={href('search', {}, { q: item.text })} className="chip" prefetch={false}>{item.text}</PrefetchLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    )
+  }
   return (
-    <div className="container page">
-      <h1 className="page__title">Поиск</h1>
+    <div className="search-page">
+      <header className="page-header">
+        <h1 className="page-title">
+          {q ? (
+            <>Результаты поиска <span className="search-page__query break-anywhere">«{q}»</span></>
+          ) : (
+            'Товары бренда'
+          )}
+        </h1>
+      </header>
+      <GoodsList scope={{ q }} search={search} basePath={href('search')} keep={{ q }} />
     </div>
   )
 }

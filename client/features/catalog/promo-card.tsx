@@ -1,0 +1,29 @@
+/** `<PromoCard promotion>`: a promotion in the promotions catalogue. */
+import type { PromotionCard } from '#shared/models/promotions.ts'
+import { href } from '#shared/routing/href.ts'
+import { Price } from '#client/components/ui/index.ts'
+import { formatDate } from '#client/lib/format.ts'
+import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+
+/** One promotion card; the whole card is the link. */
+export function PromoCard({ promotion, path }: { promotion: PromotionCard; path?: string }) {
+  return (
+    <article className="product-card promo-card">
+      <PrefetchLink href={path ?? href('promo-product', { product: promotion.id, slug: promotion.slug })} className="product-card__link">
+        <div className="product-card__media">
+          <img className="product-card__image" src={promotion.image.url} width={promotion.image.width} height={promotion.image.height} alt="" loading="lazy" decoding="async" />
+        </div>
+        <h3 className="product-card__name">{promotion.title}</h3>
+      </PrefetchLink>
+      <div className="product-card__badges">
+        <span className="badge badge--sale">{promotion.badge}</span>
+      </div>
+      <p className="promo-card__dates text-muted">до {formatDate(promotion.endsAt)}</p>
+      {promotion.price !== null && (
+        <div className="product-card__price">
+          <Price price={promotion.price} oldPrice={promotion.oldPrice ?? undefined} size="sm" />
+        </div>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,45 @@
+/** The promotions list shared by the promotions catalogue and its categories: category chips, cards, pagination. */
+import type { PromotionCategory } from '#shared/models/promotions.ts'
+import { PROMOTIONS_PAGE_SIZE, promotionsQuery } from '#shared/queries/promotions.ts'
+import { href } from '#shared/routing/href.ts'
+import { EmptyState } from '#client/components/ui/index.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { Pagination } from '#client/features/catalog/pagination.tsx'
+import { PromoCard } from '#client/features/catalog/promo-card.tsx'
+import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+
+/** Promotion category chips and one page of promotions. */
+export function PromoList({ categories, categoryId, page, basePath }: { categories: readonly PromotionCategory[]; categoryId?: number | undefined; page: number; basePath: string }) {
+  const { data } = useQuery(promotionsQuery(categoryId, page))
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PROMOTIONS_PAGE_SIZE))
+  return (
+    <>
+      <nav className="category-links" aria-label="Категории акций">
+        <ul className="chips">
+          <li>
+            <PrefetchLink href={href('promo-catalog')} className="chip" aria-current={categoryId === undefined ? 'page' : undefined}>Все акции</PrefetchLink>
+          </li>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <PrefetchLink href={href('promo-catalog-category', { category: category.id, categorySlug: category.slug })} className="chip" aria-current={category.id === categoryId ? 'page' : undefined}>
+                {category.name} <span className="filters__count">{category.count}</span>
+              </PrefetchLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {data && data.items.length === 0 ? (
+        <EmptyState title="Акций пока нет" text="Загляните позже — новые предложения появляются каждую неделю." icon="percent" />
+      ) : (
+        <ul className="product-grid promo-grid" aria-label="Акции">
+          {data?.items.map((promotion) => (
+            <li key={promotion.id}>
+              <PromoCard promotion={promotion} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pages={pages} pathFor={(n) => (n > 1 ? `${basePath}?page=${n}` : basePath)} />
+    </>
+  )
+}
