@@ -1,0 +1,154 @@
+/**
+ * E-commerce in the browser: the path from a product page to a cancelled order, the saved payment
+ * methods (the card added on the gateway's hosted form), the guards for visitors and for shoppers
+ * without a store, and the enablement rule.
+ */
+import { test, expect, startStack } from './fixtures/stack.ts'
+import { CartPage } from './fixtures/cart-page.ts'
+import { CheckoutPage } from './fixtures/checkout-page.ts'
+import { OrderPage } from './fixtures/order-page.ts'
+import { PaymentMethodsPage } from './fixtures/payment-methods-page.ts'
+import { ANNA_PHONE, freshPhone, keepStore, signIn } from './fixtures/ecom-shopper.ts'
+
+const PRODUCT_ID = 10030
+/** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
+const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+
+test.use({ userAgent: PERSON_UA })
+
+test.describe('shopping', () => {
+  test('goes from a product page through cart and checkout to an order, then cancels it', async ({ page, stack }) => {
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await keepStore(page)
+    await page.goto(`/product/${PRODUCT_ID}`)
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
+
+    await page.getByRole('button', { name: 'В корзину' }).click()
+    await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
+    await page.getByRole('banner').getByRole('link', { name: /^Корзина/ }).click()
+
+    const cart = new CartPage(page)
+    await expect(cart.heading).toBeVisible()
+    await expect(cart.line(name)).toBeVisible()
+    await cart.increase(name)
+    await cart.assertQuantity(name, 2)
+
+    // Remove with undo: the line comes back.
+    const others = await cart.lines.count()
+    await cart.remove(name)
+    await expect(cart.line(name)).toHaveCount(0)
+    await cart.undoRemove()
+    await expect(cart.line(name)).toBeVisible()
+    await expect(cart.lines).toHaveCount(others)
+
+    // The cart is held by the gateway: a reload shows the same.
+    await page.reload()
+    await expect(cart.line(name)).toBeVisible()
+
+    await cart.checkout()
+    const checkout = new CheckoutPage(page)
+    await expect(checkout.heading).toBeVisible()
+    await checkout.choosePickup()
+    await checkout.choosePayment(/Зарплатная/)
+    await checkout.place()
+
+    const order = new OrderPage(page)
+    await expect(page).toHaveURL(/\/ecom\/orders\/[\w-]+$/)
+    await expect(order.heading).toBeVisible()
+    await order.assertStatus('Оформлен')
+    await expect(page.getByText(name)).toBeVisible()
+    await order.cancel()
+    await order.assertStatus('Отменён')
+    await expect(page.getByRole('button', { name: 'Отменить заказ' })).toHaveCount(0)
+  })
+})
+
+test.describe('saved payment methods', () => {
+  test('adds a card on the hosted form, links SBP, renames, selects and deletes with a confirmation', async ({ page, stack }) => {
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    const methods = new PaymentMethodsPage(page)
+    await methods.goto()
+
+    await methods.addCard({ number: '5555 5555 5555 4444', expiry: '11/31', cvc: '123' })
+    await expect(page.getByText('Карта добавлена')).toBeVisible()
+    await expect(page).toHaveURL(/\/ecom$/)
+    await expect(methods.item('•• 4444')).toBeVisible()
+
+    await methods.addSbp('Банк Волга')
+    await expect(methods.item('Банк Волга')).toBeVisible()
+
+    await methods.rename('Мир', 'Карта для продуктов')
+    await expect(methods.item('Карта для продуктов')).toBeVisible()
+
+    await methods.makeDefault('Карта для продуктов')
+    await expect(methods.items.first()).toContainText('Карта для продуктов')
+
+    const count = await methods.items.count()
+    await methods.remove('Карта для продуктов')
+    await expect(methods.items).toHaveCount(count - 1)
+    await expect(methods.item('Карта для продуктов')).toHaveCount(0)
+  })
+})
+
+test.describe('guards', () => {
+  test('asks a visitor to sign in on the cart and opens the cart once signed in', async ({ page, stack }) => {
+    await keepStore(page)
+    await page.goto('/ecom/cart')
+    await expect(page.getByRole('heading', { name: 'Войдите, чтобы продолжить' })).toBeVisible()
+    const login = page.getByRole('dialog', { name: /Вход/ })
+    await expect(login).toBeVisible()
+
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await page.keyboard.press('Escape')
+    await page.reload()
+    await expect(new CartPage(page).heading).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Войдите, чтобы продолжить' })).toHaveCount(0)
+  })
+
+  test('opens the store picker for a shopper without a store and continues once one is chosen', async ({ page, stack }) => {
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await page.goto('/ecom/checkout')
+    const picker = page.getByRole('dialog', { name: 'Выберите магазин' })
+    await expect(picker).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Выберите магазин, чтобы продолжить' })).toBeVisible()
+
+    await picker.getByRole('button', { name: /^Выбрать: / }).first().click()
+    await expect(picker).toBeHidden()
+    await expect(new CheckoutPage(page).heading).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Выберите магазин, чтобы продолжить' })).toHaveCount(0)
+  })
+})
+
+test.describe('enablement', () => {
+  test('shows no cart buttons and answers 404 on /ecom/cart for a shopper who is not listed', async ({ page, stack }) => {
+    await signIn(page, stack.baseURL, freshPhone())
+    await page.goto(`/product/${PRODUCT_ID}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'В корзину' })).toHaveCount(0)
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Корзина/ })).toHaveCount(0)
+
+    const response = await page.goto('/ecom/cart')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Здесь ничего не нашлось' })).toBeVisible()
+  })
+
+  test('turns e-commerce on for everyone with ECOM=true', async ({ page }) => {
+    const stack = await startStack({ ECOM: 'true' })
+    try {
+      await keepStore(page)
+      await page.goto(`${stack.baseURL}/product/${PRODUCT_ID}`)
+      await expect(page.getByRole('button', { name: 'В корзину' })).toBeVisible()
+
+      await signIn(page, stack.baseURL, freshPhone())
+      await page.goto(`${stack.baseURL}/product/${PRODUCT_ID}`)
+      await page.getByRole('button', { name: 'В корзину' }).click()
+      await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
+
+      const response = await page.goto(`${stack.baseURL}/ecom/cart`)
+      expect(response?.status()).toBe(200)
+      await expect(new CartPage(page).lines).toHaveCount(1)
+    } finally {
+      await stack.stop()
+    }
+  })
+})
