@@ -123,7 +123,8 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
   })
   const { port } = server.address() as AddressInfo
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-  if (!config.publicUrl) gateway.state.publicUrl = origin
+  // A wildcard listener is reached by browsers through the loopback address.
+  if (!config.publicUrl) gateway.state.publicUrl = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : origin
   logger.info({ url: origin, product: config.product, antifraud: config.antifraud, faults: gateway.state.faults.list().length }, 'mock gateway listening')
 
   return {
