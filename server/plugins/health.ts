@@ -19,15 +19,22 @@ export const healthPlugin = fp(async (app) => {
   app.decorate('markDraining', () => {
     draining = true
   })
+  // While draining, every answer closes its connection: a keep-alive socket whose request was in flight
+  // at SIGTERM would otherwise stay open after its answer and hold `close()` until the hard stop.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close')
+    return payload
+  })
 
   async function gatewaysUp(): Promise<boolean> {
     if (last && Date.now() - last.at < 1000) return last.ok
     const probe = async (base: string) => {
       const url = new URL(base)
-      // Any HTTP answer means the gateway is up; only a failed connection or a 5xx means down.
+      // Any HTTP answer means the gateway is up (its base path has no handler: the mock answers 501
+      // there); only a failed connection or a load balancer's 502/503/504 means down.
       const response = await undiciRequest(url, { method: 'GET', dispatcher: app.upstream, headersTimeout: 1500, bodyTimeout: 1500 })
       await response.body.dump()
-      return response.statusCode < 500
+      return ![502, 503, 504].includes(response.statusCode)
     }
     const ok = await Promise.all([probe(app.config.webGatewayUrl), probe(app.config.idGatewayUrl)]).then((r) => r.every(Boolean), () => false)
     last = { at: Date.now(), ok }

@@ -2,7 +2,7 @@
  * Test helpers for the integration suites: raw HTTP requests (no URL normalisation, any header),
  * a recording upstream that stands in for a gateway, free ports, and the mock's fault switches.
  */
-import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { request as httpRequest, createServer, type Agent, type IncomingHttpHeaders, type Server } from 'node:http'
 import { createServer as createNetServer, connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 
@@ -21,11 +21,11 @@ export interface RawResponse {
 export function rawRequest(
   origin: string,
   target: string,
-  options: { method?: string; headers?: Record<string, string | string[]>; body?: string | Buffer } = {},
+  options: { method?: string; headers?: Record<string, string | string[]>; body?: string | Buffer; agent?: Agent } = {},
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(origin)
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: target, headers: { 'user-agent': BROWSER_UA, ...options.headers }, agent: false }, (res) => {
+    const req = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: target, headers: { 'user-agent': BROWSER_UA, ...options.headers }, agent: options.agent ?? false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { startMockGateway, type RunningMockGateway } from '#mock/index.ts'
+import { startTestStack, type TestStack } from './test/harness.ts'
+import { BROWSER_UA, rawRequest, waitFor } from './test/http.ts'
+import { spawnServer, type SpawnedServer } from './test/spawn.ts'
+
+const QUIET = { logLevel: 'silent' as const }
+let stack: TestStack | undefined
+let mock: RunningMockGateway | undefined
+let server: SpawnedServer | undefined
+
+afterEach(async () => {
+  await stack?.close()
+  await mock?.close()
+  await server?.stop()
+  stack = mock = server = undefined
+})
+
+const status = async (url: string) => (await fetch(url)).status
+
+describe('health and readiness', () => {
+  it('answers /healthz and /readyz with 200 while the gateway answers', async () => {
+    stack = await startTestStack({ mock: { config: QUIET } })
+    expect(await status(`${stack.url}/healthz`)).toBe(200)
+    const ready = await fetch(`${stack.url}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(ready.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('turns /readyz to 503 while the gateway is down and back to 200 once it listens again; /healthz stays 200', async () => {
+    stack = await startTestStack({ mock: { config: QUIET } })
+    const s = stack
+    expect(await status(`${s.url}/readyz`)).toBe(200)
+    const port = Number(new URL(s.mockUrl).port)
+
+    await s.stopGateway()
+    await waitFor(async () => (await status(`${s.url}/readyz`)) === 503)
+    expect(await fetch(`${s.url}/readyz`).then((r) => r.json())).toEqual({ status: 'gateway-unavailable' })
+    expect(await status(`${s.url}/healthz`)).toBe(200)
+
+    mock = await startMockGateway({ port, host: '127.0.0.1', config: QUIET })
+    await waitFor(async () => (await status(`${s.url}/readyz`)) === 200)
+    expect(await status(`${s.url}/healthz`)).toBe(200)
+  })
+
+  it('turns /readyz to 503 for good once draining starts', async () => {
+    stack = await startTestStack({ mock: { config: QUIET } })
+    stack.app.markDraining()
+    expect(await fetch(`${stack.url}/readyz`).then((r) => r.json())).toEqual({ status: 'draining' })
+    expect(await status(`${stack.url}/readyz`)).toBe(503)
+    expect(await status(`${stack.url}/healthz`)).toBe(200)
+  })
+})
+
+describe('metrics', () => {
+  /** Lines of one metric family from the exposition text. */
+  const lines = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}_count{`) || line.startsWith(`${name}_sum{`))
+
+  it('labels request durations by route name, never by raw path, and records SSR and upstream timings', async () => {
+    stack = await startTestStack({ mock: { config: QUIET } })
+    const s = stack
+    for (const path of ['/', '/product/900006-krem-dlya-ruk-barkhat-teplyy-med', '/product/900006', '/cookie-policy', '/no-such-page?x=1', '/webgate/v2/web-common-content/cookies']) {
+      await rawRequest(s.url, path, { headers: { 'user-agent': BROWSER_UA } })
+    }
+    let text = ''
+    await waitFor(async () => {
+      text = await s.metrics.registry.metrics()
+      return /http_request_duration_seconds_count\{[^}]*route="not-found"/.test(text)
+    })
+
+    const http = lines(text, 'http_request_duration_seconds')
+    expect(http.some((l) => /route="main"/.test(l) && /method="GET"/.test(l) && /status="200"/.test(l))).toBe(true)
+    expect(http.some((l) => /route="product"/.test(l))).toBe(true)
+    expect(http.some((l) => /route="cookie-policy"/.test(l))).toBe(true)
+    expect(http.some((l) => /route="proxy:content\.cookies"/.test(l))).toBe(true)
+    for (const line of http) {
+      expect(line).not.toMatch(/route="\//)
+      expect(line).not.toContain('900006')
+      expect(line).not.toContain('no-such-page')
+    }
+
+    const render = lines(text, 'ssr_render_duration_seconds')
+    expect(render.some((l) => /route="cookie-policy"/.test(l) && /status="200"/.test(l))).toBe(true)
+    expect(render.some((l) => /route="main"/.test(l))).toBe(true)
+
+    const upstream = lines(text, 'upstream_request_duration_seconds')
+    expect(upstream.some((l) => /endpoint="content\.cookies"/.test(l) && /status="200"/.test(l))).toBe(true)
+  })
+
+  it('records a failed upstream call with the status error', async () => {
+    stack = await startTestStack({ mock: { config: QUIET } })
+    const s = stack
+    await s.stopGateway()
+    await rawRequest(s.url, '/cookie-policy')
+    await waitFor(async () => /upstream_request_duration_seconds_count\{[^}]*endpoint="content\.cookies"[^}]*status="error"/.test(await s.metrics.registry.metrics()))
+  })
+
+  it('serves the metrics on METRICS_PORT from the built server, not on the public port', async () => {
+    mock = await startMockGateway({ port: 0, host: '127.0.0.1', config: QUIET })
+    server = await spawnServer({ WEB_GATEWAY_URL: `${mock.url}/webgate`, ID_GATEWAY_URL: `${mock.url}/aurora-id` })
+    await rawRequest(server.url, '/cookie-policy')
+    const srv = server
+    let text = ''
+    await waitFor(async () => {
+      const response = await fetch(srv.metricsUrl)
+      text = await response.text()
+      return response.ok && text.includes('route="cookie-policy"')
+    })
+    expect(text).toMatch(/^# HELP http_request_duration_seconds /m)
+    expect(text).toMatch(/^# HELP ssr_render_duration_seconds /m)
+    expect(text).toMatch(/upstream_request_duration_seconds_count\{[^}]*endpoint="content\.cookies"/)
+    expect(text).toMatch(/^process_cpu_user_seconds_total /m)
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes /m)
+
+    const publicMetrics = await rawRequest(server.url, '/metrics')
+    expect(publicMetrics.body).not.toContain('http_request_duration_seconds')
+    expect((await fetch(srv.metricsUrl.replace('/metrics', '/other'))).status).toBe(404)
+  })
+})
