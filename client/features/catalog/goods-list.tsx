@@ -4,7 +4,7 @@
  * to the new cards) and pagination with real links. Used by the catalogue and the search page.
  */
 import { useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
 import type { GoodsFilters, GoodsSort } from '#shared/models/goods.ts'
 import { goodsListArgs, goodsListQuery, hasFilters, listStateFromSearch, listStateToSearch, type ListState } from '#shared/queries/catalog.ts'
@@ -96,6 +96,13 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
             title="Ничего не нашлось"
             text={hasFilters(state) ? 'Попробуйте убрать часть фильтров.' : 'Попробуйте изменить запрос.'}
             icon="search"
+          />
+        ) : lastPage && lastPage.items.length === 0 && shown.first === shown.last ? (
+          <EmptyState
+            title="На этой странице товаров нет"
+            text={`Всего ${countLabel(total, GOODS_FORMS)} — они на страницах с 1 по ${pages}.`}
+            icon="search"
+            action={<Link href={urlOf({ ...state, page: 1 })} className="btn btn--primary btn--md">К первой странице</Link>}
           />
         ) : (
           <ul className="product-grid product-grid--list" aria-label="Товары">
