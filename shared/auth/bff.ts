@@ -3,6 +3,9 @@
  * gateway's answers without tokens or the one-time login code, which stay in HttpOnly cookies.
  */
 import * as z from 'zod/mini'
+import { defineEndpoint } from '../api/endpoint.ts'
+import { OtpCheckSchema } from '../models/auth.ts'
+import { PermissionsPatchSchema } from '../models/consents.ts'
 
 /** `POST /{product}-id/v1/auth/otp/check` through our server: only whether the phone has an account. */
 export const BffOtpCheckSchema = z.object({ isRegistered: z.boolean() })
@@ -26,7 +29,7 @@ export const BffRegistrationSchema = z.object({
   birthDate: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
   email: z.optional(z.email()),
   agreementAccepted: z.literal(true),
-  permissions: z.optional(z.record(z.string(), z.boolean())),
+  permissions: z.optional(PermissionsPatchSchema),
 })
 export type BffRegistration = z.infer<typeof BffRegistrationSchema>
 
@@ -50,3 +53,21 @@ export const LOGIN_ORIGIN_KEY = 'auth.loginOrigin'
 export const LOGIN_CODE_COOKIE = 'login_code'
 /** The login code works for 10 minutes at most; its cookie lives as long. */
 export const LOGIN_CODE_MAX_AGE_S = 600
+
+/** The code check as our server answers it (the login code stays in its HttpOnly cookie). */
+export const bffCheckOtp = defineEndpoint({
+  name: 'auth.otp.check', gateway: 'id', method: 'POST', path: '/v1/auth/otp/check', auth: false,
+  body: OtpCheckSchema, response: BffOtpCheckSchema,
+})
+
+/** The token fetch as our server answers it: the tokens become cookies, the answer says who signed in. */
+export const bffGetTokens = defineEndpoint({
+  name: 'auth.token', gateway: 'id', method: 'POST', path: '/v1/auth/token', auth: false,
+  body: z.object({}), response: BffSessionSchema,
+})
+
+/** Registration as our server answers it: the server adds the login code and signs the new account in. */
+export const bffRegister = defineEndpoint({
+  name: 'profile.register', gateway: 'id', method: 'POST', path: '/v3/profile/register/{product}-id-code', auth: false,
+  body: BffRegistrationSchema, response: BffSessionSchema,
+})

@@ -10,6 +10,7 @@ import {
 import { bannersQuery } from '../queries/promotions.ts'
 import { pageDescription, pageTitle } from './seo.ts'
 import { cookiePolicyQuery } from '../queries/content.ts'
+import { profileQuery } from '../queries/profile.ts'
 
 /** The loaders of the home page: every block is optional, a failed one is left out (issue 5 item 1). */
 export const mainLoaders = () => ({
@@ -81,7 +82,8 @@ export const registrationPage: RoutePage<unknown> = {
   meta: () => ({ title: `Регистрация — ${SITE_NAME}`, description: 'Личные данные для регистрации в программе лояльности Аврора.', robots: 'noindex' }),
 }
 
-/** Incomplete profile (`profile-incomplete`). */
-export const incompleteProfilePage: RoutePage<unknown> = {
+/** Incomplete profile (`profile-incomplete`): the profile prefills the form (optional: the form works without it). */
+export const incompleteProfilePage: RoutePage<unknown, { profile: ReturnType<typeof profileQuery> }> = {
+  loaders: () => ({ profile: optional(profileQuery()) }),
   meta: () => ({ title: `Заполните профиль — ${SITE_NAME}`, description: 'Заполните недостающие данные профиля, чтобы продолжить.', robots: 'noindex' }),
 }

@@ -14,6 +14,7 @@ import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredCity } from './stored-city.ts'
 import { StorePromptSlot } from '#client/features/stores/store-prompt-slot.tsx'
 import { CartLink } from '#client/features/ecom/cart-link.tsx'
+import { UserMenu } from '#client/features/auth/user-menu.tsx'
 
 /** Label of the store button before a city is chosen. */
 export const STORE_BUTTON_DEFAULT = 'Выберите магазин'
@@ -46,18 +47,11 @@ export function StoreButton() {
   )
 }
 
-/** 'Войти' for visitors (opens the login dialog); 'Профиль' on the main site for signed-in shoppers. */
+/** 'Войти' for visitors (opens the login dialog); the user menu (profile, 'Мои данные', 'Выйти') for signed-in shoppers. */
 export function AuthButton() {
   const { session, config, openLogin } = useApp()
   const { track } = useAnalytics()
-  if (session.authorized) {
-    return (
-      <a className="toolbar__action" href={profileUrl(config.mainSiteUrl)} onClick={() => track('toProfile_toolbar')}>
-        <Icon name="user" size={22} />
-        <span className="toolbar__label">Профиль</span>
-      </a>
-    )
-  }
+  if (session.authorized) return <UserMenu profileHref={profileUrl(config.mainSiteUrl)} />
   return (
     <button
       type="button"

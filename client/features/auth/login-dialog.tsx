@@ -1,15 +1,193 @@
-/** Login dialog (interim module; the sign-in work replaces it with the phone and code steps). */
+/**
+ * The login dialog of spec section 4: the phone step (masked +7 number, captcha where required),
+ * then the code step (5 digits, paste and SMS autofill, submitted on the 5th digit, resend
+ * countdown). A registered phone is signed in; a new one goes to registration. Closing resets.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useLocation } from 'wouter'
+import { OTP_CODE_LENGTH } from '#shared/constants.ts'
+import { OTP_MASK, PHONE_MASK } from '#shared/masks.ts'
+import { codeDigits, isCodeComplete, resendSecondsLeft, type LastOtpAttempt } from '#shared/auth/login-machine.ts'
+import { formatPhone } from '#shared/auth/phone.ts'
+import { href } from '#shared/routing/href.ts'
+import { useApp } from '#client/app/app-context.tsx'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Button, Dialog, Spinner, TextField } from '#client/components/ui/index.ts'
+import { useToast } from '#client/components/toasts/index.ts'
+import { Captcha, captchaRequired } from './captcha.tsx'
+import { rememberLoginOrigin } from './login-origin.ts'
+import { useLoginFlow, type LoginFlow } from './use-login-flow.ts'
+
+/** Props of `LoginDialog`. */
 export interface LoginDialogProps {
+  /** Why the login was asked for (shown under the title), e.g. a guarded page. */
   reason?: string | undefined
+  /** Called once: true when the shopper signed in, false when the dialog was closed or registration follows. */
   onDone: (signedIn: boolean) => void
 }
 
-/** Login dialog. */
-export function LoginDialog({ onDone }: LoginDialogProps) {
+/** The login dialog (mounted only while open, so every opening starts at the phone step). */
+export function LoginDialog({ reason, onDone }: LoginDialogProps) {
+  const { refreshSession } = useApp()
+  const { track } = useAnalytics()
+  const toast = useToast()
+  const [, setLocation] = useLocation()
+  const flow = useLoginFlow((outcome) => {
+    if (outcome.kind === 'register') {
+      onDone(false)
+      setLocation(href('registration'))
+      return
+    }
+    refreshSession()
+    if (outcome.profileFailed) toast.show({ theme: 'error', title: 'Что-то пошло не так', description: 'Не удалось загрузить профиль' })
+    onDone(true)
+    if (outcome.session.incompleteProfile) setLocation(href('profile-incomplete'))
+  })
+
+  useEffect(() => {
+    track('security_login_view')
+    rememberLoginOrigin()
+    // Once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const { state } = flow
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="login-title" className="dialog">
-      <h2 id="login-title">Вход</h2>
-      <button type="button" onClick={() => onDone(false)}>Закрыть</button>
-    </div>
+    <Dialog
+      open
+      onClose={() => onDone(false)}
+      title="Вход"
+      description={state.step === 'code' ? undefined : (reason ?? 'Войдите или зарегистрируйтесь по номеру телефона')}
+      size="sm"
+      className="login"
+    >
+      {state.step === 'code' ? <CodeStep flow={flow} attempt={state.attempt} /> : <PhoneStep flow={flow} />}
+    </Dialog>
   )
 }
+
+/** The phone step. */
+function PhoneStep({ flow }: { flow: LoginFlow }) {
+  const { config } = useApp()
+  const [phone, setPhone] = useState('')
+  const [captchaToken, setCaptchaToken] = useState('')
+  const needsCaptcha = captchaRequired(config)
+  const { state } = flow
+  const pending = state.step === 'phone' && state.status === 'pending'
+  const error = state.step === 'phone' && state.error?.target === 'phone-submit' ? state.error.message : undefined
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    flow.submitPhone(phone, needsCaptcha ? captchaToken : undefined)
+  }
+  return (
+    <form className="login__form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Номер телефона"
+        type="tel"
+        name="phone"
+        autoComplete="tel"
+        placeholder="+7 (___) ___-__-__"
+        mask={PHONE_MASK}
+        value={phone}
+        onValueChange={(masked) => setPhone(masked)}
+        error={error}
+        hint="Пришлём SMS с кодом подтверждения"
+        disabled={pending}
+      />
+      {needsCaptcha && config.yandexCaptcha && <Captcha siteKey={config.yandexCaptcha} onToken={setCaptchaToken} />}
+      <Button type="submit" fullWidth size="lg" loading={pending} disabled={needsCaptcha && !captchaToken}>
+        Получить код
+      </Button>
+    </form>
+  )
+}
+
+/** The code step. */
+function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt }) {
+  const { config } = useApp()
+  const [code, setCode] = useState('')
+  const [now, setNow] = useState<number | undefined>(undefined)
+  const [captchaToken, setCaptchaToken] = useState('')
+  const inputId = `login-code-${useId()}`
+  const focusInput = () => document.getElementById(inputId)?.focus()
+  const { state } = flow
+  const pending = state.step === 'code' && state.status === 'pending'
+  const error = state.step === 'code' && state.error ? state.error.message : undefined
+  const needsCaptcha = captchaRequired(config)
+
+  useEffect(() => {
+    setNow(Date.now())
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [attempt.attemptId])
+
+  useEffect(() => {
+    focusInput()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt.attemptId])
+
+  // After a wrong code the field is emptied for the next try.
+  useEffect(() => {
+    if (state.step === 'code' && state.status === 'error') {
+      setCode('')
+      focusInput()
+    }
+  }, [state])
+
+  const onValue = (value: string) => {
+    const digits = codeDigits(value)
+    setCode(digits)
+    // Spec section 4: the 5th digit submits the code (typed, pasted or filled in from the SMS).
+    if (isCodeComplete(digits)) flow.submitCode(digits)
+  }
+  const secondsLeft = now === undefined ? undefined : resendSecondsLeft(attempt, now)
+
+  return (
+    <form
+      className="login__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (isCodeComplete(code)) flow.submitCode(code)
+      }}
+    >
+      <p className="login__sent">
+        Код отправлен на номер <span className="login__phone">{formatPhone(attempt.phone)}</span>
+      </p>
+      <TextField
+        id={inputId}
+        label="Код из SMS"
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        mask={OTP_MASK}
+        maxLength={OTP_CODE_LENGTH}
+        value={code}
+        onValueChange={onValue}
+        error={error}
+        disabled={pending}
+        className="login__code"
+        end={pending ? <Spinner size="sm" label="Проверяем код" /> : undefined}
+      />
+      <div className="login__resend" aria-live="polite">
+        {secondsLeft === undefined ? null : secondsLeft > 0 ? (
+          <p className="login__countdown">Новый код можно получить через {formatCountdown(secondsLeft)}</p>
+        ) : (
+          <>
+            {needsCaptcha && config.yandexCaptcha && <Captcha siteKey={config.yandexCaptcha} onToken={setCaptchaToken} />}
+            <Button variant="secondary" fullWidth onClick={() => flow.resend(captchaToken || undefined)} disabled={pending || (needsCaptcha && !captchaToken)}>
+              Получить новый код
+            </Button>
+          </>
+        )}
+      </div>
+      <Button variant="ghost" fullWidth onClick={flow.changePhone} disabled={pending}>
+        Изменить номер
+      </Button>
+    </form>
+  )
+}
+
+/** `m:ss` of a countdown. */
+const formatCountdown = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`

@@ -1,0 +1,34 @@
+/** The last OTP attempt on this device (spec section 3): id, expiry and phone in local storage. */
+import { STORAGE } from '#shared/cookies.ts'
+import type { LastOtpAttempt } from '#shared/auth/login-machine.ts'
+
+/** Reads the stored attempt; undefined when absent, malformed or storage is unavailable. */
+export function readLastAttempt(): LastOtpAttempt | undefined {
+  try {
+    const raw = localStorage.getItem(STORAGE.lastOtpAttempt)
+    if (!raw) return undefined
+    const value = JSON.parse(raw) as Partial<LastOtpAttempt>
+    if (typeof value.attemptId !== 'string' || typeof value.expiresAt !== 'number' || typeof value.phone !== 'string') return undefined
+    return { attemptId: value.attemptId, expiresAt: value.expiresAt, phone: value.phone }
+  } catch {
+    return undefined
+  }
+}
+
+/** Stores the attempt (best effort). */
+export function writeLastAttempt(attempt: LastOtpAttempt): void {
+  try {
+    localStorage.setItem(STORAGE.lastOtpAttempt, JSON.stringify(attempt))
+  } catch {
+    // Private mode: the same-phone shortcut is simply unavailable.
+  }
+}
+
+/** Forgets the attempt (its code was used or invalidated). */
+export function clearLastAttempt(): void {
+  try {
+    localStorage.removeItem(STORAGE.lastOtpAttempt)
+  } catch {
+    // Nothing to clear.
+  }
+}
