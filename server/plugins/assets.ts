@@ -6,7 +6,8 @@ import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { join } from 'node:path'
 
-const HASHED = /-[A-Z0-9]{8}\.(js|css|map)$/
+// `setHeaders` sees the file actually sent: the precompressed `.br`/`.gz` twin when the browser takes it.
+const HASHED = /-[A-Z0-9]{8}\.(js|css|map)(\.br|\.gz)?$/
 
 /** Registers the static routes (one route per file: unknown paths fall through to the pages). */
 export const assetsPlugin = fp(async (app, opts: { distDir: string }) => {

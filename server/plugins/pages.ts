@@ -3,7 +3,7 @@
  * Other methods on unknown paths answer a JSON 404.
  */
 import fp from 'fastify-plugin'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PublicConfig } from '#shared/public-config.ts'
 import { isProfilePath, matchRoute } from '#shared/routing/rules.ts'
 import { renderPage } from '../render/render-page.tsx'
@@ -21,7 +21,7 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
   const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
   const deps = { config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, publicConfig }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       request.routeName = 'unmatched'
       return reply.code(404).send({ code: 'notFound', message: 'Здесь ничего не нашлось' })
@@ -34,5 +34,8 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
     request.routeName = matchRoute(pathname)?.route.name ?? (isProfilePath(pathname) ? 'profile' : 'not-found')
     await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: originOf(request, app.config.publicOrigin) })
     return reply
-  })
+  }
+  // A real catch-all route for pages: @fastify/compress hooks into routes only, never the not-found handler.
+  app.get('/*', handler)
+  app.setNotFoundHandler(handler)
 }, { name: 'pages', dependencies: ['context'] })
