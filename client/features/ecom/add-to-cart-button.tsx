@@ -38,7 +38,7 @@ export function AddToCartButton({ goodsId, quantity = 1, disabled, size = 'md', 
   const add = useAction(async () => {
     track('product_addToCart_click', { productId: goodsId })
     if (!session.authorized) {
-      if (!(await openLogin({ reason: 'cart' }))) return
+      if (!(await openLogin({ reason: 'Войдите, чтобы добавить товар в корзину' }))) return
       refreshSession()
     }
     await commands.add(goodsId, quantity)
