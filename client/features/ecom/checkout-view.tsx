@@ -194,7 +194,7 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
             </div>
           )}
           <ButtonLink href={`${href('ecom')}#payment-methods`} variant="ghost" size="sm" iconStart="plus">
-            Добавить карту или счёт СБП
+            Добавить способ оплаты
           </ButtonLink>
           {savePayment.pending && <p className="ecom-note" role="status">Сохраняем…</p>}
           {savePayment.error !== undefined && paymentId && (
