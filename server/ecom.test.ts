@@ -123,6 +123,7 @@ describe('cache headers of the e-commerce pages', () => {
     await anna.signIn(ANNA)
     for (const path of ['/ecom/cart', '/ecom/checkout', '/ecom', '/ecom/orders/o-1']) {
       const response = await anna.fetch(path)
+      await response.text()
       expect(response.status, path).toBe(200)
       expect(response.headers.get('cache-control'), path).toBe('private, no-store')
     }
@@ -134,6 +135,7 @@ describe('cache headers of the e-commerce pages', () => {
     const shopper = shopperClient(stack.url)
     await shopper.signIn(NEW_PHONE)
     const response = await shopper.fetch('/ecom/cart')
+    await response.text()
     expect(response.status).toBe(404)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
   })
