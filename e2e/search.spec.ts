@@ -1,0 +1,74 @@
+/** Search as a shopper uses it: suggestions while typing, keyboard choice, results with paging, and the on-device history. */
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
+import { CatalogPage } from './fixtures/catalog-page.ts'
+import { SearchBox } from './fixtures/search-box.ts'
+
+test('suggests goods while typing and opens the one chosen with the keyboard', async ({ page }) => {
+  const search = new SearchBox(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await search.type('крем')
+  await expect(search.options.first()).toBeVisible()
+  await expect(search.input).toHaveAttribute('aria-expanded', 'true')
+  const count = await search.options.count()
+  let goodsIndex = -1
+  for (let i = 0; i < count; i++) if (/₽/.test(await search.options.nth(i).innerText())) { goodsIndex = i; break }
+  expect(goodsIndex).toBeGreaterThanOrEqual(0)
+  for (let i = 0; i <= goodsIndex; i++) await search.input.press('ArrowDown')
+  await expect(search.options.nth(goodsIndex)).toHaveAttribute('aria-selected', 'true')
+  await search.input.press('Enter')
+  await expect(page).toHaveURL(/\/product\/\d+-/)
+})
+
+test('Escape closes the suggestions', async ({ page }) => {
+  const search = new SearchBox(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await search.type('шампунь')
+  await expect(search.options.first()).toBeVisible()
+  await search.input.press('Escape')
+  await expect(search.input).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('shows results for a submitted query with sorting and paging in the URL', async ({ page }) => {
+  const search = new SearchBox(page)
+  const list = new CatalogPage(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await search.submit('крем')
+  await expect(page).toHaveURL(/\/search\?q=%D0%BA%D1%80%D0%B5%D0%BC/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('«крем»')
+  await expect(list.cards.first()).toBeVisible()
+  await list.sortBy('Сначала дорогие')
+  await expect(page).toHaveURL(/q=.*sort=price-desc|sort=price-desc.*q=/)
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('price-desc')
+  await expect(search.input).toHaveValue('крем')
+})
+
+test('keeps the search history on the device: recent first, no duplicates, clearable', async ({ page }) => {
+  const search = new SearchBox(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  for (const q of ['мыло', 'крем', 'мыло']) {
+    await search.submit(q)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`«${q}»`)
+  }
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('search.history') ?? '[]'))).toEqual(['мыло', 'крем'])
+  await search.input.fill('')
+  await search.input.focus()
+  await expect(page.getByText('Вы искали')).toBeVisible()
+  await expect(search.options.nth(0)).toHaveText('мыло')
+  await expect(search.options.nth(1)).toHaveText('крем')
+  await page.getByRole('button', { name: 'Очистить историю' }).click()
+  await expect(page.getByText('Вы искали')).toBeHidden()
+  expect(await page.evaluate(() => localStorage.getItem('search.history'))).toBeNull()
+})
+
+test('offers popular searches for the empty field', async ({ page }) => {
+  const search = new SearchBox(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await search.input.focus()
+  await expect(search.options.filter({ hasText: 'Популярное' }).first()).toBeVisible()
+})
