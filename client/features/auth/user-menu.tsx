@@ -88,32 +88,31 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
         <Icon name="user" size={22} />
         <span className="toolbar__label">{name || 'Профиль'}</span>
       </button>
-      {open && (
-        <ul className="user-menu__list" id={menuId}>
-          <li>
-            <a className="user-menu__item" href={profileHref} onClick={() => track('toProfile_toolbar')}>
-              Профиль
-            </a>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="user-menu__item"
-              onClick={() => {
-                setOpen(false)
-                setDialog(true)
-              }}
-            >
-              Мои данные
-            </button>
-          </li>
-          <li>
-            <button type="button" className="user-menu__item" onClick={() => void onSignOut()} disabled={leaving} aria-busy={leaving || undefined}>
-              Выйти
-            </button>
-          </li>
-        </ul>
-      )}
+      {/* Always rendered (hidden while closed) so the profile link is in the page markup. */}
+      <ul className="user-menu__list" id={menuId} hidden={!open}>
+        <li>
+          <a className="user-menu__item" href={profileHref} onClick={() => track('toProfile_toolbar')}>
+            Профиль
+          </a>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="user-menu__item"
+            onClick={() => {
+              setOpen(false)
+              setDialog(true)
+            }}
+          >
+            Мои данные
+          </button>
+        </li>
+        <li>
+          <button type="button" className="user-menu__item" onClick={() => void onSignOut()} disabled={leaving} aria-busy={leaving || undefined}>
+            Выйти
+          </button>
+        </li>
+      </ul>
       {dialog && (
         <Suspense fallback={null}>
           <ProfileDialog onClose={() => setDialog(false)} />
