@@ -3,8 +3,10 @@ import {
   CONSENT_CHANNELS, DEFAULT_PERMISSIONS, type ConsentChannel, type Permissions, type PermissionsPatch,
 } from '../models/consents.ts'
 
-/** Every channel key, in the order the forms show them. */
-export const CONSENT_CHANNEL_KEYS = Object.keys(CONSENT_CHANNELS) as ConsentChannel[]
+/** Every channel key of spec section 3, in the order the forms show them (the common channels first). */
+export const CONSENT_CHANNEL_KEYS: readonly ConsentChannel[] = [
+  'sms', 'email', 'push_pers', 'push_mass', 'push_content', 'social', 'calls', 'digital_receipt',
+]
 
 /** Russian labels of the channels. */
 export const CONSENT_LABELS: Readonly<Record<ConsentChannel, string>> = {
