@@ -60,7 +60,7 @@ test.describe('store picker', () => {
     await expect(map).toBeVisible()
     const markers = picker.dialog.getByRole('list', { name: 'Магазины на карте' }).getByRole('button')
     await expect(markers).toHaveCount(7)
-    const marker = picker.dialog.getByRole('list', { name: 'Магазины на карте' }).getByRole('button', { name: /^Аврора, ул\. Марата/ })
+    const marker = picker.dialog.getByRole('list', { name: 'Магазины на карте' }).getByRole('button', { name: /^\d+\. Аврора, ул\. Марата/ })
     await marker.click()
     await expect(marker).toHaveAttribute('aria-pressed', 'true')
     const mapPanel = picker.dialog.getByRole('tabpanel', { name: 'Карта' })

@@ -116,7 +116,7 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
                 type="button"
                 className={cx('store-map__marker', isSelected && 'is-selected')}
                 aria-pressed={isSelected}
-                aria-label={`${store.name}, ${store.address}`}
+                aria-label={`${index + 1}. ${store.name}, ${store.address}`}
                 title={store.name}
                 onClick={() => onSelect(store.code)}
               >

@@ -34,7 +34,7 @@ describe('store picker parts', () => {
     const html = renderToString(<StoreMap stores={[store('A', 55.7, 37.5), store('B', 55.8, 37.7)]} selectedCode="B" onSelect={() => {}} />)
     expect(html).toContain('data-map-kind="vector"')
     expect(html).toContain('<svg')
-    expect(html).toContain('aria-label="Аврора A, г. Москва, ул. A, д. 1"')
+    expect(html).toContain('aria-label="1. Аврора A, г. Москва, ул. A, д. 1"')
     expect(html.match(/aria-pressed="true"/g)).toHaveLength(1)
     expect(html).not.toContain('<img')
   })
