@@ -52,6 +52,19 @@ describe('health and readiness', () => {
   })
 })
 
+describe('closing', () => {
+  it('closes although a keep-alive connection had a page in flight when closing began', async () => {
+    stack = await startTestStack({ mock: { config: QUIET } })
+    const s = stack
+    // fetch keeps its connection alive and resolves at the first byte; the page is still streaming.
+    const response = await fetch(`${s.url}/cookie-policy`, { headers: { 'user-agent': BROWSER_UA, 'accept-encoding': 'gzip' } })
+    expect(response.status).toBe(200)
+    await s.close()
+    stack = undefined
+    await expect(response.text()).resolves.toMatch(/<\/html>$/)
+  })
+})
+
 describe('metrics', () => {
   /** Lines of one metric family from the exposition text. */
   const lines = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}_count{`) || line.startsWith(`${name}_sum{`))

@@ -19,11 +19,10 @@ export const healthPlugin = fp(async (app) => {
   app.decorate('markDraining', () => {
     draining = true
   })
-  // While draining, every answer closes its connection: a keep-alive socket whose request was in flight
-  // at SIGTERM would otherwise stay open after its answer and hold `close()` until the hard stop.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (draining) reply.header('connection', 'close')
-    return payload
+  // A keep-alive connection whose request is in flight when closing starts would stay open after its
+  // answer and hold `close()` (a SIGTERM drain: until the hard stop); let it go right after the answer.
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = 1
   })
 
   async function gatewaysUp(): Promise<boolean> {
