@@ -32,6 +32,9 @@ export interface StoreMapProps {
 export const MAP_WIDTH = 640
 export const MAP_HEIGHT = 400
 
+/** Extra room above the topmost point, in map units (a marker is drawn above its point). */
+const MARKER_HEADROOM = 28
+
 const pct = (value: number, of: number) => `${((value / of) * 100).toFixed(3)}%`
 
 /** Grid lines at round coordinate steps across the box (the vector map's background). */
@@ -62,7 +65,12 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
       const tiles = tileLayout(tileUrl, box, MAP_WIDTH, MAP_HEIGHT)
       return { kind: 'tiles' as const, box, project: tiles.project, tiles: tiles.tiles }
     }
-    const project = fitEquirectangular(box, MAP_WIDTH, MAP_HEIGHT, 36)
+    // Markers stand above their point: leave more room at the top than at the other edges.
+    const fitted = fitEquirectangular(box, MAP_WIDTH, MAP_HEIGHT - MARKER_HEADROOM, 36)
+    const project: Projector = (point) => {
+      const p = fitted(point)
+      return { x: p.x, y: p.y + MARKER_HEADROOM }
+    }
     return { kind: 'vector' as const, box, project, grid: gridLines(project, box) }
   }, [stores, userPoint, tileUrl])
 
@@ -135,12 +143,14 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
   )
 }
 
-/** Places the selected marker's label above it, flipped below near the top edge. */
+/** Places the selected marker's label above it (below near the top edge), kept inside the map near the sides. */
 function labelPosition(p: { x: number; y: number }) {
-  const below = p.y < 64
+  const below = p.y < 110
+  const horizontal = p.x < MAP_WIDTH * 0.3 ? '-16px' : p.x > MAP_WIDTH * 0.7 ? 'calc(-100% + 16px)' : '-50%'
   return {
-    left: pct(Math.min(Math.max(p.x, 90), MAP_WIDTH - 90), MAP_WIDTH),
-    top: pct(below ? p.y + 22 : p.y - 22, MAP_HEIGHT),
-    transform: below ? 'translate(-50%, 0)' : 'translate(-50%, -100%)',
+    left: pct(p.x, MAP_WIDTH),
+    top: pct(p.y, MAP_HEIGHT),
+    // The selected marker is 36 px tall and stands on its point.
+    transform: `translate(${horizontal}, ${below ? '8px' : 'calc(-100% - 42px)'})`,
   }
 }
