@@ -3,7 +3,7 @@
  * props: config, session, the current view and the SWR fallback that holds every loader's result.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
-import { SWRConfig } from 'swr'
+import { SWRConfig, useSWRConfig } from 'swr'
 import { Router, useLocation, useSearch } from 'wouter'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SiteLayout } from '../components/layout/site-layout.tsx'
@@ -69,6 +69,7 @@ interface Shown {
 /** Resolves navigations and renders the current view inside its layout. */
 function Shell({ initialView, initialPage }: { initialView: View; initialPage: ComponentType<PageProps> | undefined }) {
   const { config, session, api } = useApp()
+  const { cache, fallback } = useSWRConfig()
   const [location, setLocation] = useLocation()
   const search = useSearch()
   const [shown, setShown] = useState<Shown>({ view: initialView, Page: initialPage, seq: 0 })
@@ -91,6 +92,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
       product: config.product,
       updateAvailable,
       onLateError: (view) => current && setShown((s) => ({ ...s, view })),
+      known: (key) => cache.get(key)?.data ?? (fallback as Record<string, unknown>)[key],
     }).then((result) => {
       if (!current) return
       if (result.kind === 'full-load') window.location.assign(result.location)

@@ -70,6 +70,8 @@ export interface NavigateInput {
   updateAvailable: boolean
   /** Called when data that arrived after the 100 ms wait turns the page into an error view. */
   onLateError: (view: View) => void
+  /** Data already known for a serialized key (SWR cache or SSR fallback): a prefetched route renders at once. */
+  known: (key: string) => unknown
 }
 
 /** Resolves one client navigation. */
@@ -90,8 +92,11 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
 
   const settled = Promise.all(
     entries.map(async ([name, query]) => {
+      const key = unstable_serialize(query.key)
+      const known = query.personal ? undefined : input.known(key)
+      if (known !== undefined) return { name, query, data: known, error: undefined }
       try {
-        const data = await mutate(unstable_serialize(query.key), query.fetch(input.api), { revalidate: false })
+        const data = await mutate(key, query.fetch(input.api), { revalidate: false })
         return { name, query, data, error: undefined }
       } catch (error) {
         return { name, query, data: undefined, error: toAppError(error) }

@@ -10,7 +10,7 @@ import { unstable_serialize } from 'swr'
 import { AppError, toAppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SITE_NAME } from '#shared/constants.ts'
-import { resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
+import { notFoundMessage, resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
 import type { Query } from '#shared/routing/query.ts'
 import type { LoaderContext, PageMeta, SessionState } from '#shared/routing/types.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
@@ -175,7 +175,8 @@ async function sendError(deps: RenderDeps, page: PageRequest, status: number, co
   page.session.commit(reply)
   if (bot) {
     reply.code(status).header('cache-control', PRIVATE_CACHE).type('text/html; charset=utf-8')
-    return void reply.send(botErrorBody(status, status === 404 ? message : 'Service unavailable'))
+    const path = new URL(page.request.url, 'http://localhost').pathname
+    return void reply.send(botErrorBody(status, status === 404 || status === 422 ? notFoundMessage(path) : 'Service unavailable'))
   }
   const notFound = status === 404 || status === 422
   const meta: PageMeta = { title: ERROR_TITLES[notFound ? 'notFound' : 'outage']!, description: ERROR_TITLES[notFound ? 'notFound' : 'outage']!, robots: 'noindex' }

@@ -4,7 +4,6 @@
  * the request runs (a refresh, a cleared session) are applied to the reply before its first byte.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { isbot } from 'isbot'
 import { COOKIE } from '#shared/cookies.ts'
 import { isEcomEnabled } from '#shared/public-config.ts'
 import type { AuthHandler, ApiClient } from '#shared/api/client.ts'
@@ -12,6 +11,7 @@ import type { SessionState } from '#shared/routing/types.ts'
 import type { Config } from '../config.ts'
 import { clearSessionCookies, readCookie, setTokenCookies } from './cookies.ts'
 import { isExpiring } from './jwt.ts'
+import { isCrawler } from './bot.ts'
 import type { TokenPair, TokenRefresher } from './refresher.ts'
 
 /** Per-request session; create one with `createRequestSession`. */
@@ -72,7 +72,7 @@ export function createRequestSession(
       incompleteProfile: !ended && readCookie(request, COOKIE.incompleteProfile) === '1',
       ecomEnabled: !ended && isEcomEnabled(deps.config.publicConfig, readCookie(request, COOKIE.userId)),
       storeChosen: undefined,
-      bot: isbot(request.headers['user-agent'] ?? ''),
+      bot: isCrawler(request.headers['user-agent']),
     }),
     userId: () => (ended ? undefined : readCookie(request, COOKIE.userId)),
     auth: { token: () => accessToken, refresh },

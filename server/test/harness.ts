@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { pino } from 'pino'
 import { startMockGateway } from '#mock/index.ts'
 import { buildApp } from '../app.ts'
 import { loadConfig, type Config } from '../config.ts'
@@ -27,7 +28,7 @@ export const DIST_DIR = join(import.meta.dirname, '..', '..', process.env.DIST_D
 
 /** Starts a mock gateway and a storefront; `env` overrides the storefront's environment, `mock` the mock's options. */
 export async function startTestStack(options: { env?: Record<string, string>; mock?: Record<string, unknown> } = {}): Promise<TestStack> {
-  const mock = await startMockGateway({ port: 0, host: '127.0.0.1', ...options.mock })
+  const mock = await startMockGateway({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), ...options.mock })
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

@@ -158,15 +158,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 /** Builds the AppError for a 4xx/5xx answer, keeping the gateway's own error code. */
 async function gatewayError(def: EndpointDef, response: Response): Promise<AppError> {
   let gatewayCode: string | undefined
+  let details: Record<string, unknown> | undefined
   let message = `${def.name}: gateway answered ${response.status}`
   try {
-    const parsed = safeParse(GatewayErrorSchema, await response.json())
+    const body: unknown = await response.json()
+    const parsed = safeParse(GatewayErrorSchema, body)
     if (parsed.success) {
       gatewayCode = parsed.data.code
+      details = body as Record<string, unknown>
       if (parsed.data.message) message = `${message} (${parsed.data.code}: ${parsed.data.message})`
     }
   } catch {
     // The body is not JSON; the status alone decides.
   }
-  return new AppError(codeForStatus(response.status), message, { status: response.status, gatewayCode, endpoint: def.name })
+  return new AppError(codeForStatus(response.status), message, { status: response.status, gatewayCode, endpoint: def.name, ...(details ? { details } : {}) })
 }

@@ -34,6 +34,8 @@ export interface AppErrorOptions {
   gatewayCode?: string
   /** Endpoint name of the failed gateway call, for logs and metrics. */
   endpoint?: string
+  /** The gateway's error body beyond its code (`goodsIds` of an out-of-stock 409, `attemptsLeft`, field errors). */
+  details?: Readonly<Record<string, unknown>>
   cause?: unknown
 }
 
@@ -43,6 +45,7 @@ export class AppError extends Error {
   readonly status: number
   readonly gatewayCode: string | undefined
   readonly endpoint: string | undefined
+  readonly details: Readonly<Record<string, unknown>> | undefined
 
   constructor(code: ErrorCode, message?: string, options: AppErrorOptions = {}) {
     super(message ?? code, options.cause === undefined ? undefined : { cause: options.cause })
@@ -51,6 +54,7 @@ export class AppError extends Error {
     this.status = options.status ?? ERROR_CODES[code].status
     this.gatewayCode = options.gatewayCode
     this.endpoint = options.endpoint
+    this.details = options.details
   }
 
   /** Whether the registry allows retrying this failure. */
