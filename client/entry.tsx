@@ -3,24 +3,20 @@ import { hydrateRoot } from 'react-dom/client'
 import { createApiClient } from '#shared/api/client.ts'
 import { BROWSER_API_TIMEOUT_MS } from '#shared/constants.ts'
 import { applyConfigOverride } from '#shared/public-config.ts'
-import { STORAGE, COOKIE } from '#shared/cookies.ts'
+import { COOKIE } from '#shared/cookies.ts'
 import { App } from './app/app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './app/boot.ts'
 import { loadPageModule } from './app/navigation.ts'
-import { readBrowserCookie } from './app/session.ts'
+import { readBrowserCookie, readConfigOverride } from './app/session.ts'
 import { hasPage } from './pages/registry.ts'
 import './styles/index.css'
 
 async function start(): Promise<void> {
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const boot = JSON.parse(element?.textContent ?? '{}') as BootData
-  let override: string | null = null
-  try {
-    override = localStorage.getItem(STORAGE.configOverride)
-  } catch {
-    // Storage may be unavailable; the server's config stands.
-  }
-  const config = applyConfigOverride(boot.config, override)
+  // The API client may use the overridden config at once; the UI adopts it right after hydration
+  // (App), so the first render matches the server's HTML.
+  const config = applyConfigOverride(boot.config, readConfigOverride())
   const api = createApiClient({
     product: config.product,
     baseUrl: (gateway) => (gateway === 'web' ? '/webgate' : `/${config.product}-id`),
@@ -42,7 +38,7 @@ async function start(): Promise<void> {
     : undefined
   const root = document.getElementById('root')
   if (!root) throw new Error('#root is missing')
-  hydrateRoot(root, <App boot={{ ...boot, config }} api={api} page={page} />)
+  hydrateRoot(root, <App boot={boot} api={api} page={page} />)
 }
 
 void start()

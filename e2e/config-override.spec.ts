@@ -16,10 +16,6 @@ test('exposes the public config of spec section 3 in the page', async ({ page })
 })
 
 test('shows ad slots on the home page when the override sets adfoxOwnerId', async ({ page }) => {
-  // Known bug (reported to the lead): client/entry.tsx applies the override before hydrateRoot, so a
-  // value that changes the markup makes hydration fail (React #418). The override must be applied
-  // after hydration (App state set in an effect). Remove this line when fixed.
-  test.fail()
   await page.goto('/')
   await expect(page.getByRole('complementary', { name: 'Реклама' })).toHaveCount(0)
   await page.evaluate(() => localStorage.setItem('config.override', JSON.stringify({ adfoxOwnerId: '777' })))
@@ -28,10 +24,6 @@ test('shows ad slots on the home page when the override sets adfoxOwnerId', asyn
 })
 
 test('hides favorites on a product page when the override sets favoritesAvailable to false', async ({ page }) => {
-  // Known bug (reported to the lead): client/entry.tsx applies the override before hydrateRoot, so a
-  // value that changes the markup makes hydration fail (React #418). The override must be applied
-  // after hydration (App state set in an effect). Remove this line when fixed.
-  test.fail()
   await page.goto('/product/10001')
   const favorite = page.getByRole('main').getByRole('button', { name: /избранное/i })
   await expect(favorite.first()).toBeVisible()

@@ -48,7 +48,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
       const incoming = request.headers['x-request-id']
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     },
-    requestIdLogLabel: 'requestId',
     trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,
     bodyLimit: PROXY_BODY_LIMIT,
     requestTimeout: config.timeouts.requestMs,

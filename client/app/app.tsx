@@ -16,7 +16,8 @@ import type { BootData, View } from './boot.ts'
 import { navigate } from './navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
-import { readClientSession } from './session.ts'
+import { readClientSession, readConfigOverride } from './session.ts'
+import { applyConfigOverride } from '#shared/public-config.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
 import { CookieBanner } from '../features/cookies/cookie-banner.tsx'
 
@@ -33,15 +34,19 @@ export interface AppProps {
 /** The root component. */
 export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   const [session, setSession] = useState<ClientSession>(boot.session)
+  // The server's config renders first (hydration must match); a locally stored override follows.
+  const [config, setConfig] = useState(boot.config)
   const dialogs = useDialogs()
   useEffect(() => {
+    const overridden = applyConfigOverride(boot.config, readConfigOverride())
+    if (JSON.stringify(overridden) !== JSON.stringify(boot.config)) setConfig(overridden)
     // A marker for tests and tooling: the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
-  }, [])
-  const refreshSession = useCallback(() => setSession((current) => readClientSession(boot.config, current)), [boot.config])
+  }, [boot.config])
+  const refreshSession = useCallback(() => setSession((current) => readClientSession(config, current)), [config])
   const context = useMemo<AppContextValue>(
-    () => ({ config: boot.config, session, api, openLogin: dialogs.openLogin, openStorePicker: dialogs.openStorePicker, refreshSession }),
-    [boot.config, session, api, dialogs.openLogin, dialogs.openStorePicker, refreshSession],
+    () => ({ config, session, api, openLogin: dialogs.openLogin, openStorePicker: dialogs.openStorePicker, refreshSession }),
+    [config, session, api, dialogs.openLogin, dialogs.openStorePicker, refreshSession],
   )
   return (
     <SWRConfig value={{ fallback: boot.fallback, revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false }}>

@@ -40,3 +40,13 @@ export function readClientSession(config: PublicConfig, _current: ClientSession)
     ecomEnabled,
   }
 }
+
+/** The locally stored JSON override of the public config (spec section 3), or null. */
+export function readConfigOverride(): string | null {
+  try {
+    return localStorage.getItem(STORAGE.configOverride)
+  } catch {
+    // Storage may be unavailable (private mode); the server's config stands.
+    return null
+  }
+}
