@@ -3,6 +3,7 @@
  * refresh shared by concurrent requests, a revoked session rendering anonymous, no token ever
  * readable by the page, and cross-site state changes refused.
  */
+import { createServer, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../test/harness.ts'
 
@@ -228,5 +229,43 @@ describe('cross-site requests', () => {
       body: '{}',
     })
     expect(response.status).toBe(403)
+  })
+})
+
+describe('error reports', () => {
+  /** A stand-in reporting service that keeps what it receives. */
+  async function collector(): Promise<{ url: string; reports: Array<Record<string, unknown>>; server: Server }> {
+    const reports: Array<Record<string, unknown>> = []
+    const server = createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      req.on('end', () => {
+        reports.push(JSON.parse(body) as Record<string, unknown>)
+        res.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const address = server.address()
+    return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/reports`, reports, server }
+  }
+
+  it('sends browser and server errors with the user id and e-mail, never a 404', async () => {
+    const sink = await collector()
+    try {
+      stack = await startTestStack({ env: { ERROR_REPORT_URL: sink.url }, mock: QUIET })
+      const jar = new Jar()
+      await signIn(stack, jar, '79000000001')
+      expect((await call(stack, jar, 'POST', '/api/error-report', { message: 'TypeError: x is undefined', url: '/catalog?code=1' })).status).toBe(204)
+      expect((await call(stack, jar, 'POST', '/api/error-report', { message: 'not found', status: 404 })).status).toBe(204)
+      await call(stack, jar, 'GET', '/no-such-page', undefined, {})
+      await expect.poll(() => sink.reports.length).toBe(1)
+      expect(sink.reports[0]).toMatchObject({ source: 'browser', userId: '100001', email: 'anna.smirnova@example.ru', url: '/catalog?code=[Redacted]' })
+      await stack.stopGateway()
+      const outage = await call(stack, jar, 'GET', '/catalog', undefined, {})
+      expect(outage.status).toBeGreaterThanOrEqual(500)
+      await expect.poll(() => sink.reports.some((r) => r.source === 'server' && r.userId === '100001' && r.status === outage.status)).toBe(true)
+    } finally {
+      sink.server.close()
+    }
   })
 })

@@ -35,6 +35,9 @@ export interface ErrorReportPayload {
   at: string
 }
 
+/** Routes whose failures are not reported: the report route itself and the health probes. */
+const NOT_REPORTED_ROUTES: ReadonlySet<string> = new Set(['error-report', 'readyz', 'healthz'])
+
 /** How long the e-mail lookup and the delivery may take. */
 const REPORT_TIMEOUT_MS = 2_000
 
@@ -45,7 +48,7 @@ export const errorReportPlugin = fp(async (app) => {
 
   /** The e-mail of the signed-in user, best effort: a lookup that never refreshes or rotates tokens. */
   async function emailOf(request: FastifyRequest): Promise<string | undefined> {
-    const token = request.session.auth.token()
+    const token = request.session?.auth.token()
     if (!token || request.session.ended) return undefined
     const api = createServerApi({
       config, agent: app.upstream, metrics: app.metrics, log: request.log, timeoutMs: REPORT_TIMEOUT_MS,
@@ -65,7 +68,8 @@ export const errorReportPlugin = fp(async (app) => {
       route: request.routeName,
       requestId: request.id,
       buildId: app.buildId,
-      userId: request.session.userId(),
+      // Requests refused before our hooks ran (a closing server's 503) have no session.
+      userId: request.session?.userId(),
       at: new Date().toISOString(),
     }
     if (!config.errorReportUrl) {
@@ -94,17 +98,18 @@ export const errorReportPlugin = fp(async (app) => {
     const error = request.reportedError
     const status = reply.statusCode
     // Spec section 8: errors other than 404; expected 4xx answers (a wrong code) are not errors of ours.
-    if (status === 404 || request.routeName === 'error-report') return
+    // Health probes answer 503 on purpose while draining or while a gateway is down; not errors to report.
+    if (status === 404 || NOT_REPORTED_ROUTES.has(request.routeName) || request.url === '/readyz') return
     if (status < 500 && !error) return
     if (error instanceof AppError && error.status === 404) return
-    void deliver(request, {
+    deliver(request, {
       source: 'server',
       message: error?.message ?? `HTTP ${status}`,
       code: error instanceof AppError ? error.code : (error as { code?: string } | undefined)?.code,
       status,
       stack: error?.stack,
       url: redactUrl(request.url),
-    })
+    }).catch((failure: Error) => request.log.warn({ err: failure.message }, 'error report failed'))
   })
 
   /** The browser's report: validated, capped, and sent on with the user's id (and e-mail when known). */
@@ -113,14 +118,14 @@ export const errorReportPlugin = fp(async (app) => {
     const parsed = safeParse(ErrorReportSchema, request.body)
     if (!parsed.success) return reply.code(400).send({ code: 'bad_request', message: 'Проверьте введённые данные' })
     if (parsed.data.status !== 404) {
-      void deliver(request, {
+      deliver(request, {
         source: 'browser',
         message: parsed.data.message,
         status: parsed.data.status,
         stack: parsed.data.stack,
         url: parsed.data.url ? redactUrl(parsed.data.url) : undefined,
         email: parsed.data.email,
-      })
+      }).catch((failure: Error) => request.log.warn({ err: failure.message }, 'error report failed'))
     }
     return reply.header('cache-control', 'no-store').code(204).send()
   })
