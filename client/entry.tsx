@@ -2,7 +2,7 @@
 import { hydrateRoot } from 'react-dom/client'
 import { createApiClient } from '#shared/api/client.ts'
 import { BROWSER_API_TIMEOUT_MS } from '#shared/constants.ts'
-import { applyConfigOverride } from '#shared/public-config.ts'
+import { applyConfigOverride } from '#shared/config-override.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { App } from './app/app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './app/boot.ts'

@@ -43,10 +43,16 @@ async function waitFor(url, timeoutMs = 20_000) {
   }
 }
 
+const children = new Set()
 function start(file, env) {
   const child = spawn(process.execPath, [join(root, file)], { env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+  children.add(child)
   return child
 }
+// Whatever happens, nothing the bench started outlives it.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+})
 const stop = (child) => new Promise((resolve) => {
   if (!child || child.exitCode !== null) return resolve()
   child.once('exit', resolve)
@@ -57,9 +63,12 @@ const rssOf = (pid) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024
 }
 
+/** One autocannon run: bounded by `duration` (default BENCH_SECONDS) or, when given, by `amount`. */
 function load(url, options = {}) {
+  const opts = { url, connections, ...options }
+  if (opts.amount === undefined) opts.duration ??= seconds
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, ...options }, (error, result) => (error ? reject(error) : resolve(result)))
+    autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)))
   })
 }
 
@@ -146,9 +155,9 @@ for (const path of pages) {
 
 // Memory: RSS after 5,000 and after 50,000 requests over the page mix (cache warm).
 const mix = pages.map((path) => ({ path }))
-await load(warm.base, { amount: 5_000, duration: undefined, requests: mix })
+await load(warm.base, { amount: 5_000, requests: mix })
 const rss5k = rssOf(warm.child.pid)
-await load(warm.base, { amount: 45_000, duration: undefined, requests: mix })
+await load(warm.base, { amount: 45_000, requests: mix })
 const rss50k = rssOf(warm.child.pid)
 await stop(warm.child)
 await stop(baseline)

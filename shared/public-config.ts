@@ -41,18 +41,5 @@ export const PublicConfigSchema = z.object({
 })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>
 
-/** Merges a locally stored JSON override into the config; an invalid override is ignored. */
-export function applyConfigOverride(config: PublicConfig, overrideJson: string | null | undefined): PublicConfig {
-  if (!overrideJson) return config
-  try {
-    const merged = { ...config, ...(JSON.parse(overrideJson) as object) }
-    const parsed = PublicConfigSchema.safeParse(merged)
-    return parsed.success ? parsed.data : config
-  } catch {
-    return config
-  }
-}
-
-/** E-commerce is on when the config says 'true' or the user id is listed (spec section 1). */
-export const isEcomEnabled = (config: Pick<PublicConfig, 'ecom' | 'ecomUserIds'>, userId: string | undefined): boolean =>
-  config.ecom === 'true' || (userId !== undefined && config.ecomUserIds.includes(userId))
+/** Light helpers (override, e-commerce rule) live in `config-override.ts`, away from this schema. */
+export { applyConfigOverride, isEcomEnabled } from './config-override.ts'

@@ -17,7 +17,7 @@ import { navigate } from './navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
 import { readClientSession, readConfigOverride } from './session.ts'
-import { applyConfigOverride } from '#shared/public-config.ts'
+import { applyConfigOverride } from '#shared/config-override.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
 import { CookieBanner } from '../features/cookies/cookie-banner.tsx'
 

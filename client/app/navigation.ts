@@ -11,7 +11,7 @@ import { RELOAD_GUARD_MS, TRANSITION_WAIT_MS } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
 import { resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
 import { ROUTES } from '#shared/routing/routes.ts'
-import type { LoaderContext, PageMeta, SessionState, SearchParams } from '#shared/routing/types.ts'
+import type { LoaderContext, PageMeta, RoutePage, SessionState, SearchParams } from '#shared/routing/types.ts'
 import { PAGE_MODULES, type PageModule } from '../pages/registry.ts'
 import type { View } from './boot.ts'
 
@@ -32,14 +32,19 @@ export function parseSearch(search: string): SearchParams {
 }
 
 /** Loads a page module; a chunk that fails to load reloads the browser to the target (spec section 4). */
-export async function loadPageModule(name: keyof typeof PAGE_MODULES, targetUrl: string): Promise<PageModule> {
+export function loadPageModule(name: keyof typeof PAGE_MODULES, targetUrl: string): Promise<PageModule> {
+  return loadChunk(PAGE_MODULES[name], targetUrl)
+}
+
+/** Runs a lazy import; on a chunk-load error reloads to the target once per reload-guard window. */
+async function loadChunk<T>(load: () => Promise<T>, targetUrl: string): Promise<T> {
   try {
-    return await PAGE_MODULES[name]()
+    return await load()
   } catch (error) {
     if (reloadAllowed()) {
       window.location.assign(targetUrl)
       // The browser is leaving; never resolve so nothing renders in between.
-      return new Promise<PageModule>(() => undefined)
+      return new Promise<T>(() => undefined)
     }
     throw new AppError('unavailable', 'chunk load failed twice within the reload guard', { cause: error })
   }
@@ -85,9 +90,10 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
   if (decision.kind === 'not-found') return { kind: 'view', view: { kind: 'error', status: 404 } }
 
   const { route } = decision
+  const routePage = route.page ? await loadChunk(route.page as () => Promise<RoutePage<never>>, url) : undefined
   const search = parseSearch(input.search)
   const ctx: LoaderContext<never> = { params: decision.params as never, search, session: input.session, product: input.product }
-  const queries = decision.blocked === 'login' ? {} : (route.page?.loaders?.(ctx) ?? {})
+  const queries = decision.blocked === 'login' ? {} : (routePage?.loaders?.(ctx) ?? {})
   const entries = Object.entries(queries)
 
   const settled = Promise.all(
@@ -111,15 +117,15 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
     const failed = results.find((r) => r.error && !r.query.optional && r.error.code !== 'aborted')
     if (failed?.error) return { kind: 'view', view: { kind: 'error', status: failed.error.status >= 500 ? failed.error.status : failed.error.status === 422 ? 422 : failed.error.status === 404 ? 404 : 500, code: failed.error.code } }
     const data = Object.fromEntries(results.map((r) => [r.name, r.data]))
-    const redirect = route.page?.serverRedirect?.(data as never)
+    const redirect = routePage?.serverRedirect?.(data as never)
     if (redirect) {
       const resolved = resolveServerRedirect(redirect.location, { origin: window.location.origin, mainSiteUrl: input.mainSiteUrl, permanent: redirect.permanent })
       if (!resolved) return { kind: 'view', view: { kind: 'error', status: 404 } }
       return resolved.external ? { kind: 'full-load', location: resolved.location } : { kind: 'redirect', location: resolved.location, replace: true }
     }
-    const canonical = route.page?.canonical?.(ctx, data as never)
+    const canonical = routePage?.canonical?.(ctx, data as never)
     if (canonical && canonical !== input.pathname) return { kind: 'redirect', location: canonical + input.search, replace: true }
-    return { kind: 'view', view, module, meta: route.page?.meta(ctx, data as never) }
+    return { kind: 'view', view, module, meta: routePage?.meta(ctx, data as never) }
   }
 
   if (early) return examine(early) ?? { kind: 'view', view, module }
@@ -130,7 +136,7 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
     if (outcome?.kind === 'view' && outcome.view.kind === 'error') input.onLateError(outcome.view)
     else if (outcome && outcome.kind !== 'view') window.location.assign(outcome.location)
   })
-  return { kind: 'view', view, module, meta: route.page?.meta(ctx, Object.fromEntries(entries.map(([n]) => [n, undefined])) as never) }
+  return { kind: 'view', view, module, meta: routePage?.meta(ctx, Object.fromEntries(entries.map(([n]) => [n, undefined])) as never) }
 }
 
 /** Route meta of the initial (server-rendered) view, for completeness of client state. */

@@ -1,6 +1,7 @@
 /** The browser's view of the session, from the non-HttpOnly cookies the server sets. */
 import { COOKIE, STORAGE } from '#shared/cookies.ts'
-import { isEcomEnabled, type PublicConfig } from '#shared/public-config.ts'
+import { isEcomEnabled } from '#shared/config-override.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
 import type { ClientSession } from './app-context.tsx'
 
 /** Reads one cookie in the browser. */

@@ -8,3 +8,13 @@ export function useQuery<T>(query: Query<T> | null, options?: SWRConfiguration<T
   const { api } = useApp()
   return useSWR<T>(query ? query.key : null, () => query!.fetch(api), options)
 }
+
+/**
+ * A query whose module loads with its first fetch, keeping its endpoint and schemas out of the first
+ * load (toolbar widgets that fetch only after hydration). `key` must be the query's own key — a test
+ * beside each caller pins it — so the cache entry is shared with the pages that use `useQuery`.
+ */
+export function useLazyQuery<T>(key: Query<T>['key'] | null, load: () => Promise<Query<T>>, options?: SWRConfiguration<T>): SWRResponse<T> {
+  const { api } = useApp()
+  return useSWR<T>(key, async () => (await load()).fetch(api), options)
+}

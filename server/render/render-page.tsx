@@ -81,9 +81,10 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
         return void (await sendError(deps, page, 404, 'not_found', decision.message, state, bot))
       }
       const { route } = decision
+      const routePage = await route.page?.()
       const ctx: LoaderContext<never> = { params: decision.params as never, search: parseSearch(url.search), session: state, product: deps.config.product }
       if (state.authorized) await session.ensureFresh()
-      const queries = decision.blocked === 'login' ? {} : (route.page?.loaders?.(ctx) ?? {})
+      const queries = decision.blocked === 'login' ? {} : (routePage?.loaders?.(ctx) ?? {})
       const loaded = await runLoaders(deps, page.api, queries, controller.signal)
 
       // A refused refresh ends the session: render again as the anonymous visitor, not an error page.
@@ -98,7 +99,7 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
         return void (await sendError(deps, page, status, loaded.error.code, loaded.error.message, state, bot))
       }
 
-      const redirect = route.page?.serverRedirect?.(loaded.data as never)
+      const redirect = routePage?.serverRedirect?.(loaded.data as never)
       if (redirect) {
         const resolved = resolveServerRedirect(redirect.location, { origin: page.origin, mainSiteUrl: deps.config.mainSiteUrl, permanent: redirect.permanent })
         if (!resolved) {
@@ -109,14 +110,14 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
         reply.header('cache-control', loaded.personal || state.authorized ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
         return void reply.redirect(resolved.location, resolved.status)
       }
-      const canonical = route.page?.canonical?.(ctx, loaded.data as never)
+      const canonical = routePage?.canonical?.(ctx, loaded.data as never)
       if (canonical && canonical !== url.pathname) {
         session.commit(reply)
         reply.header('cache-control', state.authorized ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
         return void reply.redirect(canonical + url.search, 301)
       }
 
-      const meta = route.page?.meta(ctx, loaded.data as never) ?? { title: SITE_NAME, description: SITE_NAME }
+      const meta = routePage?.meta(ctx, loaded.data as never) ?? { title: SITE_NAME, description: SITE_NAME }
       const view: View = { kind: 'page', route: route.name, params: decision.params, search: ctx.search, blocked: decision.blocked }
       const personal = loaded.personal || state.authorized || route.guards.length > 0
       return void (await stream(deps, page, { status: 200, view, meta, fallback: loaded.fallback, personal, state, bot, canonicalPath: meta.canonicalPath ?? url.pathname }))

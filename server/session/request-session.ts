@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIE } from '#shared/cookies.ts'
-import { isEcomEnabled } from '#shared/public-config.ts'
+import { isEcomEnabled } from '#shared/config-override.ts'
 import type { AuthHandler, ApiClient } from '#shared/api/client.ts'
 import type { SessionState } from '#shared/routing/types.ts'
 import type { Config } from '../config.ts'

@@ -3,12 +3,11 @@
  * It builds URLs and headers, applies the auth handler and the retry policy, enforces a timeout,
  * and validates every answer with the endpoint's schema. Every failure becomes an AppError.
  */
-import { safeParse } from 'zod/mini'
 import { AppError, codeForStatus, toAppError } from './errors.ts'
 import { buildPath, buildQuery, fromWire, toWire, type EndpointDef, type Gateway } from './endpoint.ts'
 import { buildHeaders, HEADER, type HeaderContext } from './headers.ts'
+import type { StandardSchemaV1 } from './standard-schema.ts'
 import { isErrorStatus, shouldRetryStatus } from './retry.ts'
-import { GatewayErrorSchema } from './gateway-error.ts'
 
 /** Attaches the bearer token and refreshes it (the server's session layer implements it). */
 export interface AuthHandler {
@@ -140,11 +139,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
     if (def.productCode) data = fromWire(data, product)
-    const parsed = safeParse(def.response, data)
-    if (!parsed.success) {
-      throw new AppError('invalid_response', `${def.name}: answer does not match its schema`, { endpoint: def.name, cause: parsed.error })
+    // Validation goes through the Standard Schema interface the zod schemas implement, so this module
+    // does not pull zod into the browser's first load.
+    const result = await (def.response as unknown as StandardSchemaV1)['~standard'].validate(data)
+    if (result.issues) {
+      throw new AppError('invalid_response', `${def.name}: answer does not match its schema`, { endpoint: def.name, cause: result.issues })
     }
-    return parsed.data
+    return result.value
   }
 
   return {
@@ -162,11 +163,12 @@ async function gatewayError(def: EndpointDef, response: Response): Promise<AppEr
   let message = `${def.name}: gateway answered ${response.status}`
   try {
     const body: unknown = await response.json()
-    const parsed = safeParse(GatewayErrorSchema, body)
-    if (parsed.success) {
-      gatewayCode = parsed.data.code
+    // The gateway error shape `{ code, message? }` (GatewayErrorSchema), checked by hand for the same reason.
+    if (body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string') {
+      const { code, message: text } = body as { code: string; message?: unknown }
+      gatewayCode = code
       details = body as Record<string, unknown>
-      if (parsed.data.message) message = `${message} (${parsed.data.code}: ${parsed.data.message})`
+      if (typeof text === 'string') message = `${message} (${code}: ${text})`
     }
   } catch {
     // The body is not JSON; the status alone decides.

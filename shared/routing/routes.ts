@@ -1,46 +1,40 @@
 /**
  * The route table: every route of spec section 2, with its name (the analytics names where the spec
  * gives them), patterns, layout, params, guards and page data. The one list of routes.
+ * Page data (loaders, head) loads lazily: in the browser it is a chunk of its own, out of the first load.
  */
-import * as z from 'zod/mini'
-import { idParam, slugParam } from './params.ts'
+import { idParam, optionalParam, paramsOf, slugParam, stringIdParam } from './params.ts'
 import { defineRoute } from './types.ts'
-import { cookiePolicyPage, incompleteProfilePage, mainPage, registrationPage, searchPage } from '../pages/site.ts'
-import { catalogCategoryPage, catalogPage } from '../pages/catalog.ts'
-import { promoCatalogCategoryPage, promoCatalogPage } from '../pages/promotions.ts'
-import { popularPage, productPage, productReviewsPage, promoProductPage } from '../pages/product.ts'
-import { articlePage, articlesPage } from '../pages/articles.ts'
-import { cartPage, checkoutPage, ecomPage, orderPage } from '../pages/ecom.ts'
 
-const productParams = z.object({ product: idParam, slug: z.optional(slugParam) })
+const productParams = paramsOf({ product: idParam, slug: optionalParam(slugParam) })
 
 export const ROUTES = {
-  main: defineRoute({ name: 'main', patterns: ['/'], page: mainPage }),
-  search: defineRoute({ name: 'search', patterns: ['/search'], page: searchPage }),
-  'cookie-policy': defineRoute({ name: 'cookie-policy', patterns: ['/cookie-policy'], page: cookiePolicyPage }),
-  articles: defineRoute({ name: 'articles', patterns: ['/articles'], page: articlesPage }),
+  main: defineRoute({ name: 'main', patterns: ['/'], page: () => import('../pages/site.ts').then((m) => m.mainPage) }),
+  search: defineRoute({ name: 'search', patterns: ['/search'], page: () => import('../pages/site.ts').then((m) => m.searchPage) }),
+  'cookie-policy': defineRoute({ name: 'cookie-policy', patterns: ['/cookie-policy'], page: () => import('../pages/site.ts').then((m) => m.cookiePolicyPage) }),
+  articles: defineRoute({ name: 'articles', patterns: ['/articles'], page: () => import('../pages/articles.ts').then((m) => m.articlesPage) }),
   article: defineRoute({
     name: 'article',
     patterns: ['/articles/:id-:slug'],
-    params: z.object({ id: idParam, slug: slugParam }),
-    page: articlePage,
+    params: paramsOf({ id: idParam, slug: slugParam }),
+    page: () => import('../pages/articles.ts').then((m) => m.articlePage),
   }),
-  registration: defineRoute({ name: 'registration', patterns: ['/registration'], page: registrationPage }),
-  'profile-incomplete': defineRoute({ name: 'profile-incomplete', patterns: ['/profile/incomplete'], page: incompleteProfilePage }),
+  registration: defineRoute({ name: 'registration', patterns: ['/registration'], page: () => import('../pages/site.ts').then((m) => m.registrationPage) }),
+  'profile-incomplete': defineRoute({ name: 'profile-incomplete', patterns: ['/profile/incomplete'], page: () => import('../pages/site.ts').then((m) => m.incompleteProfilePage) }),
   /** The profile lives on the main site (spec section 2); rule 2 sends every /profile path there. */
   profile: defineRoute({ name: 'profile', patterns: ['/profile'], kind: 'external' }),
   popular: defineRoute({
     name: 'popular',
     patterns: ['/popular/:id-:slug'],
-    params: z.object({ id: idParam, slug: slugParam }),
-    page: popularPage,
+    params: paramsOf({ id: idParam, slug: slugParam }),
+    page: () => import('../pages/product.ts').then((m) => m.popularPage),
   }),
   product: defineRoute({
     name: 'product',
     patterns: ['/product/:product-:slug', '/product/:product'],
     layout: 'product',
     params: productParams,
-    page: productPage,
+    page: () => import('../pages/product.ts').then((m) => m.productPage),
   }),
   'product-reviews': defineRoute({
     name: 'product-reviews',
@@ -48,28 +42,28 @@ export const ROUTES = {
     layout: 'product',
     parent: 'product',
     params: productParams,
-    page: productReviewsPage,
+    page: () => import('../pages/product.ts').then((m) => m.productReviewsPage),
   }),
-  catalog: defineRoute({ name: 'catalog', patterns: ['/catalog'], page: catalogPage }),
+  catalog: defineRoute({ name: 'catalog', patterns: ['/catalog'], page: () => import('../pages/catalog.ts').then((m) => m.catalogPage) }),
   'catalog-category': defineRoute({
     name: 'catalog-category',
     patterns: ['/catalog/:category-:slug', '/catalog/:category'],
-    params: z.object({ category: idParam, slug: z.optional(slugParam) }),
-    page: catalogCategoryPage,
+    params: paramsOf({ category: idParam, slug: optionalParam(slugParam) }),
+    page: () => import('../pages/catalog.ts').then((m) => m.catalogCategoryPage),
   }),
   'promo-product': defineRoute({
     name: 'promo-product',
     patterns: ['/promo-product/:product-:slug', '/promo-product/:product'],
     layout: 'product',
     params: productParams,
-    page: promoProductPage,
+    page: () => import('../pages/product.ts').then((m) => m.promoProductPage),
   }),
-  'promo-catalog': defineRoute({ name: 'promo-catalog', patterns: ['/promo-catalog'], page: promoCatalogPage }),
+  'promo-catalog': defineRoute({ name: 'promo-catalog', patterns: ['/promo-catalog'], page: () => import('../pages/promotions.ts').then((m) => m.promoCatalogPage) }),
   'promo-catalog-category': defineRoute({
     name: 'promo-catalog-category',
     patterns: ['/promo-catalog/:category-:categorySlug'],
-    params: z.object({ category: idParam, categorySlug: slugParam }),
-    page: promoCatalogCategoryPage,
+    params: paramsOf({ category: idParam, categorySlug: slugParam }),
+    page: () => import('../pages/promotions.ts').then((m) => m.promoCatalogCategoryPage),
   }),
   /** A promo product opened from a promotions category (analytics name of spec section 2). */
   'promo-catalog-category-product': defineRoute({
@@ -77,18 +71,18 @@ export const ROUTES = {
     patterns: ['/promo-catalog/:category-:categorySlug/:product-:slug'],
     layout: 'product',
     parent: 'promo-catalog-category',
-    params: z.object({ category: idParam, categorySlug: slugParam, product: idParam, slug: slugParam }),
-    page: promoProductPage,
+    params: paramsOf({ category: idParam, categorySlug: slugParam, product: idParam, slug: slugParam }),
+    page: () => import('../pages/product.ts').then((m) => m.promoProductPage),
   }),
   sitemap: defineRoute({ name: 'sitemap', patterns: ['/sitemap.xml'], kind: 'resource' }),
-  ecom: defineRoute({ name: 'ecom', patterns: ['/ecom'], guards: ['authorized'], feature: 'ecom', page: ecomPage }),
+  ecom: defineRoute({ name: 'ecom', patterns: ['/ecom'], guards: ['authorized'], feature: 'ecom', page: () => import('../pages/ecom.ts').then((m) => m.ecomPage) }),
   'ecom-cart': defineRoute({
     name: 'ecom-cart',
     patterns: ['/ecom/cart'],
     parent: 'ecom',
     guards: ['authorized', 'offline-store-guard'],
     feature: 'ecom',
-    page: cartPage,
+    page: () => import('../pages/ecom.ts').then((m) => m.cartPage),
   }),
   'ecom-checkout': defineRoute({
     name: 'ecom-checkout',
@@ -96,7 +90,7 @@ export const ROUTES = {
     parent: 'ecom',
     guards: ['authorized', 'offline-store-guard'],
     feature: 'ecom',
-    page: checkoutPage,
+    page: () => import('../pages/ecom.ts').then((m) => m.checkoutPage),
   }),
   'ecom-order': defineRoute({
     name: 'ecom-order',
@@ -105,8 +99,8 @@ export const ROUTES = {
     guards: ['authorized'],
     feature: 'ecom',
     // Order ids are gateway strings (`OrderParamsSchema`: `o-1024`), not numbers.
-    params: z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)) }),
-    page: orderPage,
+    params: paramsOf({ id: stringIdParam }),
+    page: () => import('../pages/ecom.ts').then((m) => m.orderPage),
   }),
 } as const
 

@@ -3,7 +3,6 @@
  * server before it renders and by the browser on every navigation. Rules 6-8 (scroll, prefetch,
  * transition wait) are browser behaviour and live in the client's navigation code.
  */
-import { safeParse } from 'zod/mini'
 import { compilePattern, matchPattern, type CompiledPattern } from './match.ts'
 import { ROUTE_LIST, ROUTES, type AnyRoute } from './routes.ts'
 import type { SessionState } from './types.ts'
@@ -56,8 +55,8 @@ export function matchRoute(pathname: string): { route: AnyRoute; params: Record<
       const raw = matchPattern(pattern, pathname)
       if (!raw) continue
       if (!route.params) return { route, params: raw }
-      const parsed = safeParse(route.params, raw)
-      if (parsed.success) return { route, params: parsed.data as Record<string, unknown> }
+      const parsed = route.params(raw)
+      if (parsed !== undefined) return { route, params: parsed as Record<string, unknown> }
       // The path has the route's shape but its params are invalid: rule 5, not another route.
       return undefined
     }

@@ -1,4 +1,4 @@
-import type { $ZodType } from 'zod/v4/core'
+import type { ParamsParser } from './params.ts'
 import type { Query, QueryData } from './query.ts'
 
 export type Layout = 'default' | 'product'
@@ -70,14 +70,15 @@ export interface RouteDef<TName extends string = string, TParams = Record<string
   /** Patterns tried in order; the first that matches wins, `href` uses the first it can fill. */
   readonly patterns: readonly string[]
   readonly layout: Layout
-  readonly params: $ZodType<TParams> | undefined
+  readonly params: ParamsParser<TParams> | undefined
   readonly guards: readonly Guard[]
   readonly feature?: Feature
   /** The parent route of a child route (`reviews` under `product`, cart under `ecom`). */
   readonly parent?: string
   /** `page` renders React; `resource` is answered by a server route (sitemap); `external` lives on the main site. */
   readonly kind: 'page' | 'resource' | 'external'
-  readonly page: RoutePage<TParams, LoaderMap> | undefined
+  /** Loads the route's data and head behaviour (a lazy import, so the browser fetches it on demand). */
+  readonly page: (() => Promise<RoutePage<TParams, LoaderMap>>) | undefined
 }
 
 /** Declares a route; the page part is typed against the params. */
@@ -85,12 +86,12 @@ export function defineRoute<TName extends string, TParams, TLoaders extends Load
   name: TName
   patterns: readonly string[]
   layout?: Layout
-  params?: $ZodType<TParams>
+  params?: ParamsParser<TParams>
   guards?: readonly Guard[]
   feature?: Feature
   parent?: string
   kind?: 'page' | 'resource' | 'external'
-  page?: RoutePage<TParams, TLoaders>
+  page?: () => Promise<RoutePage<TParams, TLoaders>>
 }): RouteDef<TName, TParams> {
   return Object.freeze({
     name: def.name,
@@ -99,7 +100,7 @@ export function defineRoute<TName extends string, TParams, TLoaders extends Load
     params: def.params,
     guards: def.guards ?? [],
     kind: def.kind ?? 'page',
-    page: def.page as RoutePage<TParams, LoaderMap> | undefined,
+    page: def.page as (() => Promise<RoutePage<TParams, LoaderMap>>) | undefined,
     ...(def.feature ? { feature: def.feature } : {}),
     ...(def.parent ? { parent: def.parent } : {}),
   })

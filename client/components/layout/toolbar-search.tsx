@@ -8,7 +8,6 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useLocation, useSearch } from 'wouter'
 import { SUGGEST_DEBOUNCE_MS } from '#shared/constants.ts'
 import type { Suggestion } from '#shared/models/search.ts'
-import { popularSuggestionsQuery, suggestionsQuery } from '#shared/queries/search.ts'
 import { href } from '#shared/routing/index.ts'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { useApp } from '#client/app/app-context.tsx'
@@ -58,7 +57,8 @@ function SearchBox({ initial, className }: { initial: string; className?: string
     if (!open || !text) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      suggestionsQuery(text).fetch(api, controller.signal).then(
+      // The search queries (and their schemas) load with the first suggestion request.
+      import('#shared/queries/search.ts').then(({ suggestionsQuery }) => suggestionsQuery(text).fetch(api, controller.signal)).then(
         (answer) => setSuggestions({ query: text, items: answer.items }),
         () => undefined,
       )
@@ -73,7 +73,7 @@ function SearchBox({ initial, className }: { initial: string; className?: string
   useEffect(() => {
     if (!open || text || popular.length > 0) return
     const controller = new AbortController()
-    popularSuggestionsQuery().fetch(api, controller.signal).then((answer) => setPopular(answer.items.map((item) => item.text).slice(0, 8)), () => undefined)
+    import('#shared/queries/search.ts').then(({ popularSuggestionsQuery }) => popularSuggestionsQuery().fetch(api, controller.signal)).then((answer) => setPopular(answer.items.map((item) => item.text).slice(0, 8)), () => undefined)
     return () => controller.abort()
   }, [open, text, popular.length, api])
 

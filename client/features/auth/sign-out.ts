@@ -1,6 +1,5 @@
 /** Sign-out: the server clears the session cookies; the browser forgets its personal data. */
 import { mutate } from 'swr'
-import { LOGOUT_PATH } from '#shared/auth/bff.ts'
 import { clearLastAttempt } from './last-attempt.ts'
 
 /** SWR key names of the account data shown by this feature. */
@@ -13,6 +12,7 @@ export async function forgetPersonalData(): Promise<void> {
 
 /** Signs out; resolves once the cookies are cleared. Throws when the server could not be reached. */
 export async function signOut(): Promise<void> {
+  const { LOGOUT_PATH } = await import('#shared/auth/bff.ts')
   const response = await fetch(LOGOUT_PATH, { method: 'POST', credentials: 'same-origin' })
   if (!response.ok) throw new Error(`sign-out answered ${response.status}`)
   clearLastAttempt()

@@ -5,12 +5,11 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
-import { profileQuery } from '#shared/queries/profile.ts'
 import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
 import { useToast } from '#client/components/toasts/index.ts'
-import { useQuery } from '#client/data/use-query.ts'
+import { useLazyQuery } from '#client/data/use-query.ts'
 import { signOut } from './sign-out.ts'
 
 const ProfileDialog = lazy(() => import('./profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })))
@@ -25,13 +24,17 @@ export interface UserMenuProps {
   className?: string
 }
 
+/** The key of `profileQuery()` (pinned by user-menu.test.ts): shared with the profile dialog. */
+export const PROFILE_KEY = ['profile.get'] as const
+const loadProfileQuery = () => import('#shared/queries/profile.ts').then((m) => m.profileQuery())
+
 /** The user menu of a signed-in shopper. */
 export function UserMenu({ profileHref, className }: UserMenuProps) {
   const { refreshSession } = useApp()
   const { track } = useAnalytics()
   const toast = useToast()
   const [location, setLocation] = useLocation()
-  const { data: profile } = useQuery(profileQuery())
+  const { data: profile } = useLazyQuery(PROFILE_KEY, loadProfileQuery)
   const [open, setOpen] = useState(false)
   const [dialog, setDialog] = useState(false)
   const [leaving, setLeaving] = useState(false)

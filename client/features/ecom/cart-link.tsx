@@ -4,20 +4,23 @@
  */
 import { Link } from 'wouter'
 import { href } from '#shared/routing/href.ts'
-import { cartQuery } from '#shared/queries/ecom.ts'
 import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
 import { countLabel } from '#client/lib/format.ts'
-import { useQuery } from '#client/data/use-query.ts'
+import { useLazyQuery } from '#client/data/use-query.ts'
 
 const UNITS = ['товар', 'товара', 'товаров'] as const
+
+/** The key of `cartQuery()` (pinned by cart-link.test.ts): the toolbar shares the cart page's entry. */
+export const CART_KEY = ['ecom.cart'] as const
+const loadCartQuery = () => import('#shared/queries/ecom.ts').then((m) => m.cartQuery())
 
 /** Cart icon with count for the toolbar; nothing when e-commerce is off. */
 export function CartLink() {
   const { session } = useApp()
   const { track } = useAnalytics()
-  const { data } = useQuery(session.authorized && session.ecomEnabled ? cartQuery() : null)
+  const { data } = useLazyQuery(session.authorized && session.ecomEnabled ? CART_KEY : null, loadCartQuery)
   if (!session.ecomEnabled) return null
   const count = data?.totals.count ?? 0
   return (

@@ -8,7 +8,7 @@ import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { PRELOAD_QUEUE_LIMIT } from '#shared/constants.ts'
 import { resolveNavigation } from '#shared/routing/rules.ts'
-import type { LoaderContext, SessionState } from '#shared/routing/types.ts'
+import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
 export interface PrefetchContext {
@@ -50,15 +50,24 @@ export function prefetchRoute(path: string, context: PrefetchContext): void {
   if (done.has(path) || slowConnection()) return
   const url = new URL(path, 'http://localhost')
   const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: context.session, mainSiteUrl: context.mainSiteUrl })
-  if (decision.kind !== 'render' || decision.blocked || !decision.route.page?.loaders) return
+  if (decision.kind !== 'render' || decision.blocked || !decision.route.page) return
+  const loadPage = decision.route.page
+  done.add(path)
+  // The route's page data is a lazy chunk of its own; a failed load just skips the prefetch.
+  loadPage().then((page) => {
+    if (page.loaders) queueQueries(url, page.loaders, decision.params, context, path)
+  }, () => done.delete(path))
+}
+
+/** Queues the anonymous queries of one route for prefetching. */
+function queueQueries(url: URL, loaders: (ctx: LoaderContext<never>) => LoaderMap, params: unknown, context: PrefetchContext, path: string): void {
   const search: Record<string, string | string[]> = {}
   for (const [key, value] of url.searchParams) {
     const existing = search[key]
     search[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]
   }
-  const ctx: LoaderContext<never> = { params: decision.params as never, search, session: context.session, product: context.product }
-  const queries = Object.values(decision.route.page.loaders(ctx)).filter((query) => !query.personal)
-  done.add(path)
+  const ctx: LoaderContext<never> = { params: params as never, search, session: context.session, product: context.product }
+  const queries = Object.values(loaders(ctx)).filter((query) => !query.personal)
   for (const query of queries) {
     const key = unstable_serialize(query.key)
     if (context.cache.get(key)?.data !== undefined) continue
