@@ -7,11 +7,13 @@ import { COOKIE } from '#shared/cookies.ts'
 import { App } from './app/app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './app/boot.ts'
 import { loadPageModule } from './app/navigation.ts'
+import { installErrorReporting } from './app/error-reporting.ts'
 import { readBrowserCookie, readConfigOverride } from './app/session.ts'
 import { hasPage } from './pages/registry.ts'
 import './styles/index.css'
 
 async function start(): Promise<void> {
+  installErrorReporting()
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const boot = JSON.parse(element?.textContent ?? '{}') as BootData
   // The API client may use the overridden config at once; the UI adopts it right after hydration

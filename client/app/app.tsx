@@ -17,6 +17,7 @@ import { navigate } from './navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
 import { readClientSession, readConfigOverride } from './session.ts'
+import { reportError } from './error-reporting.ts'
 import { applyConfigOverride } from '#shared/config-override.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
 import { CookieBanner } from '../features/cookies/cookie-banner.tsx'
@@ -114,6 +115,10 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   }, [location, search])
 
   useNavigationEffects(shown.seq, shown.title)
+  useEffect(() => {
+    // An error view reached by client navigation is reported like the server reports its own.
+    if (shown.seq > 0 && shown.view.kind === 'error') reportError({ message: `HTTP ${shown.view.status}`, status: shown.view.status })
+  }, [shown])
 
   const { view, Page } = shown
   const layout = view.kind === 'page' ? ROUTES[view.route].layout : 'default'

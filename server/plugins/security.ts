@@ -5,17 +5,20 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 
-/** The page CSP: scripts are our own files only; no inline script (DESIGN.md section 3). */
-export const CONTENT_SECURITY_POLICY = [
+/** SmartCaptcha's origin: allowed only when a captcha key is configured and anti-fraud is on. */
+export const CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net'
+
+/** The page CSP: scripts are our own files only (plus the captcha's when configured); no inline script (DESIGN.md section 3). */
+export const contentSecurityPolicy = (captcha: boolean): string => [
   "default-src 'self'",
-  "script-src 'self'",
+  captcha ? `script-src 'self' ${CAPTCHA_ORIGIN}` : "script-src 'self'",
   "style-src 'self'",
   // React writes `style` attributes for reserved image sizes; element styles stay 'self'.
   "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: https:",
   "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self' https://smartcaptcha.yandexcloud.net",
+  captcha ? `connect-src 'self' ${CAPTCHA_ORIGIN}` : "connect-src 'self'",
+  captcha ? `frame-src 'self' ${CAPTCHA_ORIGIN}` : "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -39,6 +42,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Adds the headers and refuses cross-site state changes with 403. */
 export const securityPlugin = fp(async (app) => {
+  const publicConfig = app.config.publicConfig
+  const csp = contentSecurityPolicy(publicConfig.antifraud && Boolean(publicConfig.yandexCaptcha))
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
     request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site request refused')
@@ -49,7 +54,7 @@ export const securityPlugin = fp(async (app) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
     const type = String(reply.getHeader('content-type') ?? '')
     if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+      reply.header('content-security-policy', csp)
       reply.header('referrer-policy', 'strict-origin-when-cross-origin')
       reply.header('cross-origin-opener-policy', 'same-origin')
       reply.header('x-frame-options', 'DENY')
@@ -60,4 +65,4 @@ export const securityPlugin = fp(async (app) => {
     }
     return payload
   })
-}, { name: 'security' })
+}, { name: 'security', dependencies: ['context'] })

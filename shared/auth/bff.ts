@@ -43,10 +43,7 @@ export const ErrorReportSchema = z.object({
 })
 export type ErrorReport = z.infer<typeof ErrorReportSchema>
 
-/** Path of our sign-out route. */
-export const LOGOUT_PATH = '/api/session/logout'
-/** Path of our browser error-report route. */
-export const ERROR_REPORT_PATH = '/api/error-report'
+export { ERROR_REPORT_PATH, LOGOUT_PATH } from './paths.ts'
 /** Session-storage key of the path where the login began (the shopper returns there after registration). */
 export const LOGIN_ORIGIN_KEY = 'auth.loginOrigin'
 /** HttpOnly cookie holding the one-time login code between the code check and the token or registration call. */

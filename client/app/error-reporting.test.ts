@@ -1,0 +1,33 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+describe('browser error reports', () => {
+  const calls: Array<{ url: string; body: unknown }> = []
+  beforeEach(() => {
+    calls.length = 0
+    vi.resetModules()
+    vi.stubGlobal('location', { pathname: '/catalog', search: '?page=2' })
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) })
+      return Promise.resolve(new Response(null, { status: 204 }))
+    })
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('posts the message, stack and page to the report route', async () => {
+    const { reportError } = await import('./error-reporting.ts')
+    reportError({ message: 'boom', stack: 'at x', status: 503 })
+    expect(calls).toEqual([{ url: '/api/error-report', body: { message: 'boom', stack: 'at x', url: '/catalog?page=2', status: 503 } }])
+  })
+
+  it('never reports a 404', async () => {
+    const { reportError } = await import('./error-reporting.ts')
+    reportError({ message: 'HTTP 404', status: 404 })
+    expect(calls).toEqual([])
+  })
+
+  it('stops after the per-page limit', async () => {
+    const { reportError, MAX_REPORTS_PER_PAGE } = await import('./error-reporting.ts')
+    for (let i = 0; i < MAX_REPORTS_PER_PAGE + 3; i++) reportError({ message: `e${i}` })
+    expect(calls).toHaveLength(MAX_REPORTS_PER_PAGE)
+  })
+})

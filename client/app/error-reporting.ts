@@ -1,0 +1,37 @@
+/**
+ * Browser errors reach the error-reporting service (spec section 8: errors other than 404 are
+ * reported; the server attaches the user's id and e-mail). Uncaught errors and unhandled rejections
+ * are sent to our report route, at most a few per page, and never throw themselves.
+ */
+import { ERROR_REPORT_PATH } from '#shared/auth/paths.ts'
+
+/** Reports sent per page view at most (a failing loop must not flood the service). */
+export const MAX_REPORTS_PER_PAGE = 5
+
+let sent = 0
+
+/** Sends one report; a no-op past the per-page limit or for 404s. */
+export function reportError(report: { message: string; stack?: string | undefined; status?: number | undefined }): void {
+  if (report.status === 404 || sent >= MAX_REPORTS_PER_PAGE) return
+  sent++
+  const body = JSON.stringify({
+    message: report.message.slice(0, 2000),
+    ...(report.stack ? { stack: report.stack.slice(0, 8000) } : {}),
+    url: (location.pathname + location.search).slice(0, 2000),
+    ...(report.status ? { status: report.status } : {}),
+  })
+  fetch(ERROR_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true, credentials: 'same-origin' })
+    .catch(() => undefined)
+}
+
+/** Listens for uncaught errors and unhandled rejections. */
+export function installErrorReporting(): void {
+  window.addEventListener('error', (event) => {
+    const error = event.error as Error | undefined
+    reportError({ message: error?.message ?? event.message ?? 'error', stack: error?.stack })
+  })
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason = event.reason as Error | undefined
+    reportError({ message: reason?.message ?? String(event.reason), stack: reason?.stack })
+  })
+}
