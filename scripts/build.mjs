@@ -71,12 +71,23 @@ async function writeManifest(metafile) {
   const [entryFile, entryOut] = outputs.find(([, out]) => out.entryPoint === 'client/entry.tsx')
   const entryImports = staticImports(entryFile)
   const routes = {}
-  for (const [route, source] of Object.entries(await pageSources())) {
+  const routeOwn = {}
+  const users = new Map()
+  const sources = Object.entries(await pageSources())
+  for (const [route, source] of sources) {
     const chunk = outputs.find(([, out]) => out.entryPoint === source)
     if (!chunk) throw new Error(`no chunk for page ${source} (route ${route})`)
     const own = [chunk[0], ...staticImports(chunk[0])].filter((file) => !entryImports.has(file) && file !== entryFile)
-    routes[route] = own.map(url)
+    routes[route] = own
+    for (const file of own) users.set(file, new Set([...(users.get(file) ?? []), source]))
   }
+  // A route's own chunks are those no other page module loads; chunks several pages share (zod, UI
+  // pieces) are downloaded once per visit and reported apart.
+  for (const [route, files] of Object.entries(routes)) {
+    routeOwn[route] = files.filter((file) => users.get(file).size === 1).map(url)
+    routes[route] = files.map(url)
+  }
+  const sharedRouteChunks = [...users].filter(([, pages]) => pages.size > 1).map(([file]) => url(file))
   const buildId = createHash('sha256').update(outputs.map(([file]) => file).sort().join('\n')).digest('hex').slice(0, 12)
   const manifest = {
     buildId,
@@ -84,6 +95,8 @@ async function writeManifest(metafile) {
     css: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
     entryImports: [...entryImports].map(url),
     routes,
+    routeOwn,
+    sharedRouteChunks,
   }
   await writeFile(join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2))
   return manifest
