@@ -41,6 +41,16 @@ describe('the not-found page', () => {
     expect(html).not.toContain('Сайт временно не работает')
   })
 
+  it('carries the rule-5 message Page not found: {path} in the page, and nothing of the gateway', async () => {
+    const s = await start()
+    const unknown = await get(s, '/no-such-page')
+    expect(unknown.body).toContain('Page not found: /no-such-page')
+    const missingGoods = await get(s, '/product/99999999-nothing')
+    expect(missingGoods.status).toBe(404)
+    expect(missingGoods.body).toContain('Page not found: /product/99999999-nothing')
+    expect(missingGoods.body).not.toContain('gateway answered')
+  })
+
   it.each(['/product/0-x', '/product/abc', '/catalog/1e3', '/profileabc'])('answers the invalid route %s with 404 and the not-found view', async (path) => {
     const s = await start()
     const response = await get(s, path)

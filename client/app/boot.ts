@@ -10,7 +10,7 @@ export const BOOT_ELEMENT_ID = '__BOOT__'
 /** What the page shows: a route, or an error view with its status. */
 export type View =
   | { kind: 'page'; route: RouteName; params: Record<string, unknown>; search: SearchParams; blocked?: 'login' | 'store' | undefined }
-  | { kind: 'error'; status: number; code?: string | undefined; requestId?: string | undefined }
+  | { kind: 'error'; status: number; code?: string | undefined; requestId?: string | undefined; message?: string | undefined }
 
 export interface BootData {
   config: PublicConfig

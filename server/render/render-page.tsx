@@ -96,7 +96,8 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
       if (loaded.error) {
         const status = pageStatus(loaded.error)
         request.log.warn({ route: route.name, code: loaded.error.code, endpoint: loaded.error.endpoint, status }, 'essential page data failed')
-        return void (await sendError(deps, page, status, loaded.error.code, loaded.error.message, state, bot))
+        const message = status === 404 ? notFoundMessage(url.pathname) : loaded.error.message
+        return void (await sendError(deps, page, status, status === 404 ? 'not_found' : loaded.error.code, message, state, bot))
       }
 
       const redirect = routePage?.serverRedirect?.(loaded.data as never)
@@ -181,7 +182,8 @@ async function sendError(deps: RenderDeps, page: PageRequest, status: number, co
   }
   const notFound = status === 404 || status === 422
   const meta: PageMeta = { title: ERROR_TITLES[notFound ? 'notFound' : 'outage']!, description: ERROR_TITLES[notFound ? 'notFound' : 'outage']!, robots: 'noindex' }
-  const view: View = { kind: 'error', status, code, requestId: page.request.id }
+  // Rule 5's `Page not found: {path}` travels with the not-found view; other messages never reach the page.
+  const view: View = { kind: 'error', status, code, requestId: page.request.id, ...(code === 'not_found' && message.startsWith('Page not found: ') ? { message } : {}) }
   await stream(deps, page, { status, view, meta, fallback: {}, personal: true, state, bot, canonicalPath: undefined })
 }
 
