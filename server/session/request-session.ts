@@ -41,6 +41,8 @@ export function createRequestSession(
   let refreshToken = readCookie(request, COOKIE.refreshToken)
   let pending: { kind: 'set'; tokens: TokenPair } | { kind: 'clear' } | undefined
   let ended = false
+  // The crawler list is a large regex: test the user agent once per request.
+  const bot = isCrawler(request.headers['user-agent'])
 
   const end = () => {
     accessToken = undefined
@@ -72,7 +74,7 @@ export function createRequestSession(
       incompleteProfile: !ended && readCookie(request, COOKIE.incompleteProfile) === '1',
       ecomEnabled: !ended && isEcomEnabled(deps.config.publicConfig, readCookie(request, COOKIE.userId)),
       storeChosen: undefined,
-      bot: isCrawler(request.headers['user-agent']),
+      bot,
     }),
     userId: () => (ended ? undefined : readCookie(request, COOKIE.userId)),
     auth: { token: () => accessToken, refresh },
