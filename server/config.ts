@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   CONNECTION_TIMEOUT_S: seconds.default(60),
   KEEP_ALIVE_TIMEOUT_S: seconds.default(72),
   SHUTDOWN_GRACE_S: seconds.default(10),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   CACHE_TTL_S: seconds.default(30),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
   DEPLOYMENT: z.string().default('production'),
@@ -96,6 +97,8 @@ export interface Config {
     readonly keepAliveMs: number
     readonly shutdownGraceMs: number
   }
+  /** React renders running at once; the rest wait in arrival order. */
+  readonly renderConcurrency: number
   readonly cache: { readonly ttlMs: number; readonly maxEntries: number }
   readonly distDir: string | undefined
   /** The subset the browser receives (spec section 3), minus `version`, which the build provides. */
@@ -157,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       keepAliveMs: ms(e.KEEP_ALIVE_TIMEOUT_S),
       shutdownGraceMs: ms(e.SHUTDOWN_GRACE_S),
     }),
+    renderConcurrency: e.RENDER_CONCURRENCY,
     cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
     distDir: e.DIST_DIR,
     publicConfig: Object.freeze({

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PublicConfig } from '#shared/public-config.ts'
 import { isProfilePath, matchRoute } from '#shared/routing/rules.ts'
 import { renderPage } from '../render/render-page.tsx'
+import { RenderSlots } from '../render/render-slots.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 
 /** Longest request target we render; longer ones answer 414. */
@@ -19,7 +20,7 @@ export const originOf = (request: FastifyRequest, configured: string | undefined
 /** Registers the page renderer as the not-found handler. */
 export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) => {
   const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
-  const deps = { config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, publicConfig }
+  const deps = { slots: new RenderSlots(app.config.renderConcurrency), config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, publicConfig }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -24,8 +24,11 @@ import type { Metrics } from '../metrics.ts'
 import type { RequestSession } from '../session/request-session.ts'
 import { botErrorBody, documentHead, documentTail } from './document.ts'
 import { preloadsFor, type ClientManifest } from './manifest.ts'
+import type { RenderSlots } from './render-slots.ts'
 
 export interface RenderDeps {
+  /** Limits concurrent renders (first in, first out). */
+  slots: RenderSlots
   config: Config
   manifest: ClientManifest
   metrics: Metrics
@@ -190,7 +193,6 @@ async function sendError(deps: RenderDeps, page: PageRequest, status: number, co
 /** Sets status and headers, then streams the React tree between the document head and tail. */
 async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): Promise<void> {
   const { request, reply, session } = page
-  const started = performance.now()
   const routeName = input.view.kind === 'page' ? input.view.route : 'error'
   const Page = input.view.kind === 'page' && hasPage(input.view.route) ? (await PAGE_MODULES[input.view.route]()).Page : undefined
   const userId = session.userId()
@@ -236,6 +238,16 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     },
   })
   out.write(head)
+  out.pipe(body)
+  // The head (stylesheet, preloads) leaves at once; the render waits for a slot (render-slots.ts).
+  void reply.send(body)
+  const release = await deps.slots.acquire()
+  if (reply.raw.destroyed) {
+    release()
+    out.end()
+    return
+  }
+  const renderStarted = performance.now()
   const element = <App boot={boot} api={page.api} page={Page} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
   const react = renderToPipeableStream(element, {
     onShellReady() {
@@ -255,13 +267,13 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
   // A render that has not finished in time is aborted; its status is already decided (DESIGN.md section 3).
   const abortTimer = setTimeout(() => react.abort(new Error('render timeout')), deps.config.timeouts.pageDataBudgetMs)
   const onClose = () => {
+    release()
     if (!reply.raw.writableFinished) react.abort(new Error('client disconnected'))
   }
   reply.raw.once('close', onClose)
   out.once('end', () => {
+    release()
     clearTimeout(abortTimer)
-    deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - started) / 1000)
+    deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - renderStarted) / 1000)
   })
-  out.pipe(body)
-  return reply.send(body)
 }
