@@ -254,9 +254,12 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
       if (!input.bot) react.pipe(out)
     },
     onAllReady() {
+      // The render's work is done; what remains is writing, which must not hold a slot.
+      release()
       if (input.bot) react.pipe(out)
     },
     onShellError(error) {
+      release()
       request.log.error({ err: error, route: routeName }, 'render failed before the shell')
       out.end()
     },
