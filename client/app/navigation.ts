@@ -5,7 +5,7 @@
  */
 import { mutate } from 'swr'
 import { unstable_serialize } from 'swr'
-import { AppError, toAppError } from '#shared/api/errors.ts'
+import { AppError, pageStatusFor, toAppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { RELOAD_GUARD_MS, TRANSITION_WAIT_MS } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
@@ -115,7 +115,7 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
   const view: View = { kind: 'page', route: route.name, params: decision.params, search, blocked: decision.blocked }
   const examine = (results: Awaited<typeof settled>): NavigationResult | undefined => {
     const failed = results.find((r) => r.error && !r.query.optional && r.error.code !== 'aborted')
-    if (failed?.error) return { kind: 'view', view: { kind: 'error', status: failed.error.status >= 500 ? failed.error.status : failed.error.status === 422 ? 422 : failed.error.status === 404 ? 404 : 500, code: failed.error.code } }
+    if (failed?.error) return { kind: 'view', view: { kind: 'error', status: pageStatusFor(failed.error), code: failed.error.code } }
     const data = Object.fromEntries(results.map((r) => [r.name, r.data]))
     const redirect = routePage?.serverRedirect?.(data as never)
     if (redirect) {

@@ -7,7 +7,7 @@ import { PassThrough, Transform } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { renderToPipeableStream } from 'react-dom/server'
 import { unstable_serialize } from 'swr'
-import { AppError, toAppError } from '#shared/api/errors.ts'
+import { AppError, pageStatusFor, toAppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SITE_NAME } from '#shared/constants.ts'
 import { notFoundMessage, resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
@@ -97,7 +97,7 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
       }
       if (controller.signal.aborted && controller.signal.reason instanceof AppError && controller.signal.reason.code === 'aborted') return
       if (loaded.error) {
-        const status = pageStatus(loaded.error)
+        const status = pageStatusFor(loaded.error)
         request.log.warn({ route: route.name, code: loaded.error.code, endpoint: loaded.error.endpoint, status }, 'essential page data failed')
         const message = status === 404 ? notFoundMessage(url.pathname) : loaded.error.message
         return void (await sendError(deps, page, status, status === 404 ? 'not_found' : loaded.error.code, message, state, bot))
@@ -130,14 +130,6 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
     clearTimeout(budget)
     request.raw.off('close', onClose)
   }
-}
-
-/** The page status for a failed essential query: 404/422 keep theirs, the rest are outages. */
-function pageStatus(error: AppError): number {
-  if (error.status === 404 || error.status === 422) return error.status
-  if (error.code === 'timeout') return 504
-  if (error.status >= 500 && error.status <= 599) return error.status === 500 ? 502 : error.status
-  return 502
 }
 
 /** Runs the loaders; anonymous queries go through the shared cache. */
