@@ -10,6 +10,7 @@ const port = z.coerce.number().int().min(0).max(65535)
 const seconds = z.coerce.number().positive()
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
 const url = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+const redisUrl = z.string().url().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -57,6 +58,8 @@ const EnvSchema = z.object({
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
   DEPLOYMENT: z.string().default('production'),
   DIST_DIR: z.string().optional(),
+  REDIS_URL: redisUrl.optional(),
+  REDIS_TIMEOUT_S: seconds.default(0.5),
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -101,6 +104,8 @@ export interface Config {
   readonly renderConcurrency: number
   readonly cache: { readonly ttlMs: number; readonly maxEntries: number }
   readonly distDir: string | undefined
+  /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
+  readonly redis: { readonly url: string; readonly timeoutMs: number; readonly keyPrefix: string } | undefined
   /** The subset the browser receives (spec section 3), minus `version`, which the build provides. */
   readonly publicConfig: Omit<PublicConfig, 'version'>
 }
@@ -163,6 +168,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     renderConcurrency: e.RENDER_CONCURRENCY,
     cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
     distDir: e.DIST_DIR,
+    redis: e.REDIS_URL
+      ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })
+      : undefined,
     publicConfig: Object.freeze({
       config: e.DEPLOYMENT,
       yandexCaptcha: e.YANDEX_CAPTCHA_KEY,

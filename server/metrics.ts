@@ -9,6 +9,8 @@ export interface Metrics {
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
   readonly cacheEvents: Counter<'event'>
   readonly analyticsEvents: Counter<'accepted'>
+  /** Redis calls that failed or timed out, by what degraded: `otp_limit` (refused), `refresh` (went in process). */
+  readonly redisFallbacks: Counter<'what'>
 }
 
 /** Creates a fresh registry (one per app, so tests never share counters). */
@@ -48,6 +50,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       name: 'analytics_events_total',
       help: 'Analytics goal events received from browsers',
       labelNames: ['accepted'],
+      registers: [registry],
+    }),
+    redisFallbacks: new Counter({
+      name: 'redis_fallbacks_total',
+      help: 'Redis failures the server degraded around: otp_limit (send refused), refresh (in-process coordination)',
+      labelNames: ['what'],
       registers: [registry],
     }),
   }

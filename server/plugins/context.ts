@@ -1,9 +1,11 @@
 /**
- * Per-app services (config, metrics, upstream agent, token refresher, anonymous cache) and
+ * Per-app services (config, metrics, upstream agent, Redis when configured, token refresher, OTP
+ * limiter, anonymous cache) and
  * per-request ones (the session read from cookies, a gateway client bound to it, the route name
  * used as the metrics label).
  */
 import fp from 'fastify-plugin'
+import type { Redis } from 'ioredis'
 import type { Agent } from 'undici'
 import type { ApiClient } from '#shared/api/client.ts'
 import { AnonymousCache } from '../cache.ts'
@@ -12,13 +14,20 @@ import { createServerApi, createUpstreamAgent, headerContextOf } from '../gatewa
 import type { Metrics } from '../metrics.ts'
 import { createRequestSession, type RequestSession } from '../session/request-session.ts'
 import { TokenRefresher } from '../session/refresher.ts'
+import { createMemoryLimiter, createRedisLimiter, OTP_LIMIT_WINDOW_MS, type RateLimiter } from '../auth/otp-limiter.ts'
+import { closeRedisClient, createRedisClient } from '../redis/client.ts'
+import { createSharedRefresh } from '../redis/shared-refresh.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     metrics: Metrics
     upstream: Agent
+    /** The replicas' shared state (DESIGN.md section 6); undefined without `REDIS_URL`. */
+    redis: Redis | undefined
     refresher: TokenRefresher
+    /** The per-IP limit on SMS code requests: in Redis with `REDIS_URL`, else per process. */
+    otpLimiter: RateLimiter
     anonymousCache: AnonymousCache
     buildId: string
   }
@@ -46,7 +55,34 @@ export const contextPlugin = fp(async (app, opts: ContextOptions) => {
   app.decorate('metrics', metrics)
   app.decorate('upstream', agent)
   app.decorate('buildId', opts.buildId)
-  app.decorate('refresher', new TokenRefresher({ aud: config.publicConfig.aud }))
+  const redis = config.redis ? createRedisClient(config.redis, app.log.child({ component: 'redis' })) : undefined
+  app.decorate('redis', redis)
+  const fallback = (what: 'otp_limit' | 'refresh') => (error: unknown) => {
+    metrics.redisFallbacks.inc({ what })
+    app.log.warn({ what, err: { message: error instanceof Error ? error.message : String(error) } }, 'redis call failed: degraded')
+  }
+  const { timeouts } = config
+  app.decorate('refresher', new TokenRefresher({
+    aud: config.publicConfig.aud,
+    ...(redis && config.redis ? {
+      coordinator: createSharedRefresh({
+        client: redis,
+        keyPrefix: config.redis.keyPrefix,
+        // Longer than the refresh call may take (connect, headers, body), so a live winner keeps its lock.
+        lockMs: timeouts.upstreamConnectMs + timeouts.upstreamHeadersMs + timeouts.upstreamBodyMs,
+        onFallback: fallback('refresh'),
+      }),
+    } : {}),
+  }))
+  app.decorate('otpLimiter', redis && config.redis
+    ? createRedisLimiter({
+      client: redis,
+      limit: config.otpIpLimit,
+      windowMs: OTP_LIMIT_WINDOW_MS,
+      keyPrefix: `${config.redis.keyPrefix}otp-ip`,
+      onFallback: fallback('otp_limit'),
+    })
+    : createMemoryLimiter({ limit: config.otpIpLimit, windowMs: OTP_LIMIT_WINDOW_MS }))
   app.decorate('anonymousCache', new AnonymousCache({
     ttlMs: config.cache.ttlMs,
     maxEntries: config.cache.maxEntries,
@@ -54,6 +90,7 @@ export const contextPlugin = fp(async (app, opts: ContextOptions) => {
   }))
   app.addHook('onClose', async () => {
     await agent.close()
+    if (redis && config.redis) await closeRedisClient(redis, config.redis.timeoutMs)
   })
 
   app.decorateRequest('session', null as unknown as RequestSession)
