@@ -61,6 +61,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ ECOM: 'true', ECOM_USER_IDS: ' 1, 2 ,,3' })).toMatchObject({ ecom: true, ecomUserIds: ['1', '2', '3'] })
   })
 
+  it('keeps shared state in process without REDIS_URL, and in Redis with it', () => {
+    expect(loadConfig({}).redis).toBeUndefined()
+    expect(loadConfig({ REDIS_URL: 'redis://redis:6379/0', PRODUCT: 'lumen' }).redis)
+      .toEqual({ url: 'redis://redis:6379/0', timeoutMs: 500, keyPrefix: 'storefront:lumen:' })
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380', REDIS_TIMEOUT_S: '0.2' }).redis?.timeoutMs).toBe(200)
+  })
+
   it('returns a frozen object', () => {
     const config = loadConfig({})
     expect(Object.isFrozen(config)).toBe(true)
@@ -79,6 +86,8 @@ describe('loadConfig', () => {
     ['ECOM', 'yes'],
     ['OTP_IP_LIMIT', '0'],
     ['REQUEST_TIMEOUT_S', '-5'],
+    ['REDIS_URL', 'http://redis:6379'],
+    ['REDIS_TIMEOUT_S', '0'],
   ])('stops on %s=%s with one line naming the variable', (name, value) => {
     const error = configError({ [name]: value })
     expect(error.message).toContain(name)
