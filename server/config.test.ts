@@ -68,6 +68,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380', REDIS_TIMEOUT_S: '0.2' }).redis?.timeoutMs).toBe(200)
   })
 
+  it('never prints the credentials of a bad URL', () => {
+    const message = configError({ REDIS_URL: 'http://:s3cret@redis:6379' }).message
+    expect(message).toContain('REDIS_URL')
+    expect(message).not.toContain('s3cret')
+  })
+
   it('returns a frozen object', () => {
     const config = loadConfig({})
     expect(Object.isFrozen(config)).toBe(true)

@@ -122,7 +122,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const name = String(issue.path[0] ?? 'environment')
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`)
+    // A URL's credentials (a REDIS_URL password) never reach a log line.
+    const shown = (cleaned[name] ?? '').replace(/\/\/[^/@\s]*@/, '//***@')
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(shown)}: ${issue.message}`)
   }
   const e = parsed.data
   const usesMockGateway = !e.WEB_GATEWAY_URL && !e.ID_GATEWAY_URL

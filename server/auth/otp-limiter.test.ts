@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis'
 import { pino } from 'pino'
 import { closeRedisClient, createRedisClient } from '../redis/client.ts'
 import { waitFor } from '../test/http.ts'
-import { startRedis, type TestRedis } from '../test/redis.ts'
+import { redisCommand, startRedis, type TestRedis } from '../test/redis.ts'
 import { createMemoryLimiter, createRedisLimiter } from './otp-limiter.ts'
 
 describe('createMemoryLimiter', () => {
@@ -67,6 +67,19 @@ describe('createRedisLimiter (a real redis-server)', () => {
     expect(await limiter.take('198.51.100.7')).toBe(false)
     expect(await limiter.take('198.51.100.9')).toBe(false)
     expect(fallbacks).toHaveLength(2)
+  })
+
+  it('fails closed when Redis is slow: the command timeout refuses instead of waiting', async () => {
+    redis = await startRedis()
+    const fallbacks: unknown[] = []
+    const c = client(redis.url)
+    await waitFor(async () => c.status === 'ready', 5_000)
+    const limiter = createRedisLimiter({ client: c, limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) })
+    // Redis stops answering every client (but keeps the connections) for longer than the command timeout.
+    expect(await redisCommand(redis.port, 'CLIENT PAUSE 10000 ALL')).toBe('+OK')
+    expect(await limiter.take('198.51.100.7')).toBe(false)
+    expect(fallbacks).toHaveLength(1)
+    expect(String(fallbacks[0])).toMatch(/timed out/i)
   })
 
   it('fails closed when Redis was never reachable', async () => {

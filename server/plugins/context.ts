@@ -57,10 +57,17 @@ export const contextPlugin = fp(async (app, opts: ContextOptions) => {
   app.decorate('buildId', opts.buildId)
   const redis = config.redis ? createRedisClient(config.redis, app.log.child({ component: 'redis' })) : undefined
   app.decorate('redis', redis)
+  // One warning per kind every 10 s: during an outage every request degrades, the counter has the rate.
+  const warnedAt = new Map<string, number>()
   const fallback = (what: 'otp_limit' | 'refresh') => (error: unknown) => {
     metrics.redisFallbacks.inc({ what })
+    const now = Date.now()
+    if (now - (warnedAt.get(what) ?? -Infinity) < 10_000) return
+    warnedAt.set(what, now)
     app.log.warn({ what, err: { message: error instanceof Error ? error.message : String(error) } }, 'redis call failed: degraded')
   }
+  // Both series exist from the start, so a rate() alert sees 0 rather than nothing.
+  if (redis) for (const what of ['otp_limit', 'refresh'] as const) metrics.redisFallbacks.inc({ what }, 0)
   const { timeouts } = config
   app.decorate('refresher', new TokenRefresher({
     aud: config.publicConfig.aud,

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Redis } from 'ioredis'
 import { pino } from 'pino'
 import { waitFor } from '../test/http.ts'
-import { startRedis, type TestRedis } from '../test/redis.ts'
+import { redisCommand, startRedis, type TestRedis } from '../test/redis.ts'
 import type { TokenPair } from '../session/refresher.ts'
 import { closeRedisClient, createRedisClient } from './client.ts'
 import { createSharedRefresh } from './shared-refresh.ts'
@@ -119,6 +119,16 @@ describe('refresh shared through Redis', () => {
     })).toEqual(PAIR)
     expect(calls).toBe(1)
     expect(fallbacks.length).toBeGreaterThan(0)
+  })
+
+  it('falls back in process when Redis is slow (the command timeout, not a hang)', async () => {
+    const client = await replicaClient()
+    const fallbacks: unknown[] = []
+    const shared = createSharedRefresh({ client, keyPrefix: PREFIX, lockMs: 5_000, onFallback: (error) => fallbacks.push(error) })
+    expect(await redisCommand(redis.port, 'CLIENT PAUSE 10000 ALL')).toBe('+OK')
+    expect(await shared.run('token', async () => PAIR)).toEqual(PAIR)
+    expect(fallbacks).toHaveLength(1)
+    expect(String(fallbacks[0])).toMatch(/timed out/i)
   })
 
   it('lets a waiting replica fall back when Redis dies while the winner is still exchanging', async () => {
