@@ -37,7 +37,7 @@ describe('createRedisLimiter (a real redis-server)', () => {
   })
 
   const client = (url: string) => {
-    const created = createRedisClient({ url, timeoutMs: 500, keyPrefix: 'test:' }, pino({ level: 'silent' }))
+    const created = createRedisClient({ url, timeoutMs: 500 }, pino({ level: 'silent' }))
     clients.push(created)
     return created
   }

@@ -50,6 +50,7 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): RateLimiter 
 /** One hour: the window of the OTP limit. */
 export const OTP_LIMIT_WINDOW_MS = 3_600_000
 
+/** The shared limiter's client, limit, window and key prefix, and whom to tell when Redis fails. */
 export interface RedisLimiterOptions {
   client: Redis
   limit: number

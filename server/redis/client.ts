@@ -12,10 +12,8 @@ import type { FastifyBaseLogger } from 'fastify'
 export interface RedisSettings {
   /** `redis://` or `rediss://` URL (it may carry a password: never log it). */
   url: string
-  /** Upper bound of one command's round trip, and of the TCP connect. */
+  /** Upper bound of one command's round trip; the connect timeout is twice it. */
   timeoutMs: number
-  /** Prefix of every key this server writes, so one Redis can serve several brands or apps. */
-  keyPrefix: string
 }
 
 /** Reconnection back-off: 100 ms, growing to at most 2 s, for as long as the process lives. */

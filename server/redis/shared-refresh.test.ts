@@ -26,7 +26,7 @@ afterEach(async () => {
 })
 
 async function replicaClient(): Promise<Redis> {
-  const client = createRedisClient({ url: redis.url, timeoutMs: 500, keyPrefix: PREFIX }, pino({ level: 'silent' }))
+  const client = createRedisClient({ url: redis.url, timeoutMs: 500 }, pino({ level: 'silent' }))
   clients.push(client)
   await waitFor(async () => client.status === 'ready', 5_000)
   return client

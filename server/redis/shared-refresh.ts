@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Redis } from 'ioredis'
 import type { RefreshCoordinator, TokenPair } from '../session/refresher.ts'
 
+/** What the shared refresh needs: the client, its key prefix, the lock's lifetime, the fallback report. */
 export interface SharedRefreshOptions {
   client: Redis
   /** Prefix of the lock and result keys. */

@@ -11,6 +11,7 @@ import { freePort, waitFor } from './http.ts'
 /** The server binary: `REDIS_SERVER_PATH`, else Debian's. */
 export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server'
 
+/** A running test Redis. */
 export interface TestRedis {
   /** `redis://127.0.0.1:PORT` */
   url: string

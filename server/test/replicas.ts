@@ -13,12 +13,14 @@ import { loadConfig } from '../config.ts'
 import { createMetrics, type Metrics } from '../metrics.ts'
 import { DIST_DIR } from './harness.ts'
 
+/** One running storefront replica. */
 export interface Replica {
   url: string
   app: FastifyInstance
   metrics: Metrics
 }
 
+/** The replicas, the mock gateway behind them, and the count of calls it received. */
 export interface ReplicaSet {
   replicas: Replica[]
   /** The mock gateway's own origin (for `/__mock/*` switches). */
