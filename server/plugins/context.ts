@@ -14,9 +14,8 @@ import { createServerApi, createUpstreamAgent, headerContextOf } from '../gatewa
 import type { Metrics } from '../metrics.ts'
 import { createRequestSession, type RequestSession } from '../session/request-session.ts'
 import { TokenRefresher } from '../session/refresher.ts'
-import { createMemoryLimiter, createRedisLimiter, OTP_LIMIT_WINDOW_MS, type RateLimiter } from '../auth/otp-limiter.ts'
-import { closeRedisClient, createRedisClient } from '../redis/client.ts'
-import { createSharedRefresh } from '../redis/shared-refresh.ts'
+import type { RateLimiter } from '../auth/otp-limiter.ts'
+import { createSharedState } from '../redis/shared-state.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,41 +54,13 @@ export const contextPlugin = fp(async (app, opts: ContextOptions) => {
   app.decorate('metrics', metrics)
   app.decorate('upstream', agent)
   app.decorate('buildId', opts.buildId)
-  const redis = config.redis ? createRedisClient(config.redis, app.log.child({ component: 'redis' })) : undefined
-  app.decorate('redis', redis)
-  // One warning per kind every 10 s: during an outage every request degrades, the counter has the rate.
-  const warnedAt = new Map<string, number>()
-  const fallback = (what: 'otp_limit' | 'refresh') => (error: unknown) => {
-    metrics.redisFallbacks.inc({ what })
-    const now = Date.now()
-    if (now - (warnedAt.get(what) ?? -Infinity) < 10_000) return
-    warnedAt.set(what, now)
-    app.log.warn({ what, err: { message: error instanceof Error ? error.message : String(error) } }, 'redis call failed: degraded')
-  }
-  // Both series exist from the start, so a rate() alert sees 0 rather than nothing.
-  if (redis) for (const what of ['otp_limit', 'refresh'] as const) metrics.redisFallbacks.inc({ what }, 0)
-  const { timeouts } = config
+  const shared = createSharedState(config, metrics, app.log)
+  app.decorate('redis', shared.redis)
   app.decorate('refresher', new TokenRefresher({
     aud: config.publicConfig.aud,
-    ...(redis && config.redis ? {
-      coordinator: createSharedRefresh({
-        client: redis,
-        keyPrefix: config.redis.keyPrefix,
-        // Longer than the refresh call may take (connect, headers, body), so a live winner keeps its lock.
-        lockMs: timeouts.upstreamConnectMs + timeouts.upstreamHeadersMs + timeouts.upstreamBodyMs,
-        onFallback: fallback('refresh'),
-      }),
-    } : {}),
+    ...(shared.refreshCoordinator ? { coordinator: shared.refreshCoordinator } : {}),
   }))
-  app.decorate('otpLimiter', redis && config.redis
-    ? createRedisLimiter({
-      client: redis,
-      limit: config.otpIpLimit,
-      windowMs: OTP_LIMIT_WINDOW_MS,
-      keyPrefix: `${config.redis.keyPrefix}otp-ip`,
-      onFallback: fallback('otp_limit'),
-    })
-    : createMemoryLimiter({ limit: config.otpIpLimit, windowMs: OTP_LIMIT_WINDOW_MS }))
+  app.decorate('otpLimiter', shared.otpLimiter)
   app.decorate('anonymousCache', new AnonymousCache({
     ttlMs: config.cache.ttlMs,
     maxEntries: config.cache.maxEntries,
@@ -97,7 +68,7 @@ export const contextPlugin = fp(async (app, opts: ContextOptions) => {
   }))
   app.addHook('onClose', async () => {
     await agent.close()
-    if (redis && config.redis) await closeRedisClient(redis, config.redis.timeoutMs)
+    await shared.close()
   })
 
   app.decorateRequest('session', null as unknown as RequestSession)
