@@ -42,7 +42,7 @@ export function createRedisClient(settings: RedisSettings, log: FastifyBaseLogge
     log.info('redis ready')
   })
   client.on('error', (error: Error) => {
-    if (up || !warned) log.warn({ err: { message: error.message } }, 'redis unavailable: shared state degrades to per-process')
+    if (up || !warned) log.warn({ err: { message: error.message } }, 'redis unavailable: OTP sends refused, token refresh coordinated per process')
     up = false
     warned = true
   })
