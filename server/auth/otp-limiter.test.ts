@@ -82,6 +82,18 @@ describe('createRedisLimiter (a real redis-server)', () => {
     expect(String(fallbacks[0])).toMatch(/timed out/i)
   })
 
+  it('counts again once Redis is back (the client reconnects by itself)', async () => {
+    redis = await startRedis()
+    const c = client(redis.url)
+    await waitFor(async () => c.status === 'ready', 5_000)
+    const limiter = createRedisLimiter({ client: c, limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: () => undefined })
+    await redis.kill()
+    expect(await limiter.take('198.51.100.7')).toBe(false)
+    redis = await startRedis({ port: redis.port })
+    await waitFor(async () => c.status === 'ready', 10_000)
+    expect(await limiter.take('198.51.100.7')).toBe(true)
+  })
+
   it('fails closed when Redis was never reachable', async () => {
     redis = await startRedis()
     const url = redis.url
