@@ -28,4 +28,6 @@ export const STORAGE = {
   configOverride: 'config.override',
   ageConfirmed: 'age.confirmed',
   reloadGuard: 'app.reloadGuard',
+  /** Session storage: scroll positions of this tab's history entries (restored on back and forward). */
+  scrollPositions: 'app.scrollPositions',
 } as const
