@@ -1,0 +1,60 @@
+/**
+ * Serialized answers of the catalogue endpoints that depend only on the URL and the collections (no
+ * user, no clock, no headers). They are kept until anything changes: any create/update/delete in a
+ * collection, and any request that is not a GET (control switches, redirects), empty the cache. So a
+ * load test hits the same goods page thousands of times per second without re-running the query and
+ * re-serialising the answer, and every mutation is still seen by the next call.
+ */
+import type { MockDb } from '../db/index.ts'
+
+/** Most answers kept; the oldest goes first beyond it (search texts are unbounded). */
+export const ANSWER_CACHE_MAX_ENTRIES = 2_000
+
+/** One kept answer, ready to write: status, headers and bytes. */
+export interface CachedAnswer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: Buffer
+}
+
+/** The answer cache of one mock gateway instance. */
+export interface AnswerCache {
+  /** Changes whenever the data may have changed; an answer computed under an older one is not kept. */
+  readonly generation: number
+  /** The kept answer of a GET path with its query (`/webgate/v2/goods/10019`), if any. */
+  get(pathAndQuery: string): CachedAnswer | undefined
+  /** Keeps an answer computed while `generation` was current; dropped when the data changed since. */
+  set(pathAndQuery: string, answer: CachedAnswer, generation: number): void
+  /** Forgets every answer (the data changed). */
+  clear(): void
+}
+
+/** Creates an empty answer cache. */
+export function createAnswerCache(maxEntries = ANSWER_CACHE_MAX_ENTRIES): AnswerCache {
+  const answers = new Map<string, CachedAnswer>()
+  let generation = 0
+  return {
+    get generation() {
+      return generation
+    },
+    get: (key) => answers.get(key),
+    set(key, answer, computedAt) {
+      if (computedAt !== generation) return
+      if (answers.size >= maxEntries) answers.delete(answers.keys().next().value as string)
+      answers.set(key, answer)
+    },
+    clear() {
+      generation++
+      answers.clear()
+    },
+  }
+}
+
+/** Empties the cache on every change of any collection (also changes made in-process by tests). */
+export function clearOnChanges(cache: AnswerCache, db: MockDb): void {
+  for (const collection of Object.values(db)) {
+    collection.hooks.on('create', () => cache.clear())
+    collection.hooks.on('update', () => cache.clear())
+    collection.hooks.on('delete', () => cache.clear())
+  }
+}
