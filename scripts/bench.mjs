@@ -189,7 +189,7 @@ const pad = (value, width) => String(value ?? '–').padEnd(width)
 function printServer({ pages, rss }) {
   console.log(`\nServer at concurrency ${CONNECTIONS}, ${SECONDS} s per run (baseline: minimal Fastify route, same gateway calls, same bytes)`)
   const header = ['page', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'p99/p50', 'CPU ms/req', 'errors', '× baseline', 'HTML', 'data']
-  const widths = [Math.max(...pages.map((row) => row.path.length)) + 2, 10, 8, 8, 8, 8, 11, 8, 11, 10, 9]
+  const widths = [Math.max(...pages.map((row) => row.path.length)) + 2, 10, 8, 9, 9, 9, 12, 14, 12, 10, 9]
   console.log(header.map((h, i) => pad(h, widths[i])).join(''))
   for (const row of pages) {
     for (const mode of ['uncached', 'warm', 'baseline']) {
