@@ -65,9 +65,22 @@ async function recorder(target) {
   return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((resolve) => server.close(resolve)) }
 }
 
+/** Waits (at most 10 s) until a process has used under 10 ms of CPU in 250 ms: the warm-up's leftovers are done. */
+async function settle(pid) {
+  const deadline = Date.now() + 10_000
+  let last = cpuMsOf(pid)
+  while (last !== null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const now = cpuMsOf(pid)
+    if (now === null || now - last < 10) return
+    last = now
+  }
+}
+
 /** Warm-up, then one measured wrk run with the server's CPU time per request. */
 async function measure(url, pid) {
   await wrk(url, { seconds: WARMUP_SECONDS, connections: CONNECTIONS })
+  await settle(pid)
   const cpuBefore = cpuMsOf(pid)
   const run = await wrk(url, { seconds: SECONDS, connections: CONNECTIONS })
   const cpuAfter = cpuMsOf(pid)
