@@ -65,14 +65,14 @@ async function recorder(target) {
   return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((resolve) => server.close(resolve)) }
 }
 
-/** Waits (at most 10 s) until a process has used under 10 ms of CPU in 250 ms: the warm-up's leftovers are done. */
+/** Waits (at most 10 s) until a process has used at most 10 ms of CPU (one clock tick) in 250 ms: the warm-up's leftovers are done. */
 async function settle(pid) {
   const deadline = Date.now() + 10_000
   let last = cpuMsOf(pid)
   while (last !== null && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250))
     const now = cpuMsOf(pid)
-    if (now === null || now - last < 10) return
+    if (now === null || now - last <= 10) return
     last = now
   }
 }
