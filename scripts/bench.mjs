@@ -15,6 +15,9 @@
  * Browser part (skip with BENCH_BROWSER=0): `browserBench()` of scripts/bench-browser.mjs; its results
  * go under `browser` and its failures count as missed budgets.
  *
+ * BENCH_STORE_DIR=<checkout> measures the store of another checkout's dist/ (e.g. a worktree of the old
+ * commit) with this bench and this mock gateway, for a before/after of the same method.
+ *
  * Prints a table, writes bench/results.json, exits 1 on any missed budget. Loopback only; every load
  * is bounded in time.
  */
@@ -22,7 +25,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { createServer, request as httpRequest } from 'node:http'
 import os from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
   ROOT, UNCACHED_ENV, benchPages, buildIfNeeded, cpuMsOf, freePort, hasWrk, rssOf, startMock, startNode, startStore, stop, waitFor, wrk,
@@ -34,6 +37,8 @@ const CONNECTIONS = 50
 /** Upper bound of each RSS phase (5,000, then 45,000 more requests). */
 const RSS_PHASE_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 120)
 const BROWSER_BENCH = join(ROOT, 'scripts/bench-browser.mjs')
+/** The checkout whose store is measured (default: this one). */
+const STORE_ROOT = resolve(process.env.BENCH_STORE_DIR || ROOT)
 
 /** The budgets of DESIGN.md section 5 this script measures. */
 const BUDGETS = Object.freeze({
@@ -95,6 +100,8 @@ async function measure(url, pid) {
 async function serverBench() {
   if (!hasWrk()) throw new Error('wrk is required for the server bench (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)')
   buildIfNeeded()
+  if (STORE_ROOT !== ROOT) buildIfNeeded(STORE_ROOT)
+  const store = { root: STORE_ROOT }
   const started = []
   try {
     const mock = await startMock()
@@ -103,7 +110,7 @@ async function serverBench() {
 
     // Probe with every cache off: each page's exact HTML and the gateway calls it makes.
     const rec = await recorder(mock.url)
-    const probe = await startStore(rec.url, UNCACHED_ENV)
+    const probe = await startStore(rec.url, UNCACHED_ENV, store)
     const probed = {}
     for (const [name, path] of Object.entries(pages)) {
       rec.seen.length = 0
@@ -128,7 +135,7 @@ async function serverBench() {
       page: name, path, html_bytes: Buffer.byteLength(html), data_bytes: Buffer.byteLength(DATA_BLOCK.exec(html)?.[1] ?? ''), gateway_calls: calls.length,
     }))
 
-    const uncached = await startStore(mock.url, UNCACHED_ENV)
+    const uncached = await startStore(mock.url, UNCACHED_ENV, store)
     started.push(uncached.child)
     for (const row of rows) {
       console.log(`uncached ${row.path} …`)
@@ -139,7 +146,7 @@ async function serverBench() {
     await stop(baseline)
     await rm(routesFile, { force: true })
 
-    const warm = await startStore(mock.url)
+    const warm = await startStore(mock.url, {}, store)
     started.push(warm.child)
     for (const row of rows) {
       console.log(`warm ${row.path} …`)
@@ -220,6 +227,7 @@ function printServer({ pages, rss }) {
 
 const report = {
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average: os.loadavg().map((l) => +l.toFixed(2)), date: new Date().toISOString() },
+  store_dir: STORE_ROOT,
   settings: { seconds_per_run: SECONDS, warmup_seconds: WARMUP_SECONDS, connections: CONNECTIONS, load: 'wrk -t1 -c50 --timeout 5s', uncached_env: UNCACHED_ENV },
   budgets: BUDGETS,
   server: null,
