@@ -16,6 +16,17 @@ describe('the answer cache', () => {
     expect(cache.get('/c')?.body.toString()).toBe('/c')
   })
 
+  it('keeps at most its bound of bytes', () => {
+    const cache = createAnswerCache(100, 10)
+    cache.set('/a', answer('aaaaaa'), cache.generation)
+    cache.set('/b', answer('bbbbbb'), cache.generation)
+    expect(cache.get('/a')).toBeUndefined()
+    expect(cache.get('/b')?.body.toString()).toBe('bbbbbb')
+    cache.set('/huge', answer('x'.repeat(11)), cache.generation)
+    expect(cache.get('/huge')).toBeUndefined()
+    expect(cache.get('/b')).toBeDefined()
+  })
+
   it('drops an answer computed before the data changed', () => {
     const cache = createAnswerCache()
     const before = cache.generation

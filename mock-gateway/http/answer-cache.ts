@@ -10,6 +10,9 @@ import type { MockDb } from '../db/index.ts'
 /** Most answers kept; the oldest goes first beyond it (search texts are unbounded). */
 export const ANSWER_CACHE_MAX_ENTRIES = 2_000
 
+/** Most bytes of answers kept, whatever their number. */
+export const ANSWER_CACHE_MAX_BYTES = 32 * 1024 * 1024
+
 /** One kept answer, ready to write: status, headers and bytes. */
 export interface CachedAnswer {
   readonly status: number
@@ -30,22 +33,30 @@ export interface AnswerCache {
 }
 
 /** Creates an empty answer cache. */
-export function createAnswerCache(maxEntries = ANSWER_CACHE_MAX_ENTRIES): AnswerCache {
+export function createAnswerCache(maxEntries = ANSWER_CACHE_MAX_ENTRIES, maxBytes = ANSWER_CACHE_MAX_BYTES): AnswerCache {
   const answers = new Map<string, CachedAnswer>()
   let generation = 0
+  let bytes = 0
+  const drop = (key: string) => {
+    bytes -= answers.get(key)?.body.length ?? 0
+    answers.delete(key)
+  }
   return {
     get generation() {
       return generation
     },
     get: (key) => answers.get(key),
     set(key, answer, computedAt) {
-      if (computedAt !== generation) return
-      if (answers.size >= maxEntries) answers.delete(answers.keys().next().value as string)
+      if (computedAt !== generation || answer.body.length > maxBytes) return
+      drop(key)
+      while (answers.size >= maxEntries || bytes + answer.body.length > maxBytes) drop(answers.keys().next().value as string)
       answers.set(key, answer)
+      bytes += answer.body.length
     },
     clear() {
       generation++
       answers.clear()
+      bytes = 0
     },
   }
 }
