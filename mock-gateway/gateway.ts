@@ -91,11 +91,15 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     handlers,
     async handle(request) {
       const { pathname } = new URL(request.url)
-      // Anything but a read may change what a kept answer says (control switches, redirects).
-      if (request.method !== 'GET' && request.method !== 'HEAD') state.answers.clear()
+      // Anything but a read may change what a kept answer says (control switches, redirects): the
+      // cache is emptied when it starts and again when it is done, so no read in between is kept.
+      const writes = request.method !== 'GET' && request.method !== 'HEAD'
+      if (writes) state.answers.clear()
       // The fault handler answers nothing for a path without a fault; with one, msw runs them all.
       const matching = state.faults.match(pathname) ? handlers : route(request.method, pathname)
-      const response = await getResponse(matching, request)
+      const response = await getResponse(matching, request).finally(() => {
+        if (writes) state.answers.clear()
+      })
       if (response) return response
       return gatewayError(501, 'notImplemented', `The mock gateway has no handler for ${request.method} ${pathname}`)
     },

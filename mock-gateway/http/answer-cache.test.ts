@@ -50,6 +50,19 @@ describe('cached catalogue answers in process', () => {
     expect((await call(gateway, 'GET', '/webgate/v2/goods/10001')).body.name).toBe('Переименованный товар')
   })
 
+  it('keeps no answer read while a change was still being applied', async () => {
+    const gateway = await createMockGateway()
+    await call(gateway, 'GET', '/webgate/v2/goods/10002')
+    for (let i = 0; i < 5; i++) {
+      const name = `Товар, версия ${i}`
+      const reads = Array.from({ length: 20 }, () => call(gateway, 'GET', '/webgate/v2/goods/10002'))
+      const change = gateway.state.db.goods.update((q) => q.where({ id: 10002 }), { data(draft) { draft.name = name } })
+      reads.push(...Array.from({ length: 20 }, () => call(gateway, 'GET', '/webgate/v2/goods/10002')))
+      await Promise.all([change, ...reads])
+      expect((await call(gateway, 'GET', '/webgate/v2/goods/10002')).body.name).toBe(name)
+    }
+  })
+
   it('never keeps the answers of signed-in or clock-bound calls', async () => {
     const gateway = await createMockGateway()
     expect((await call(gateway, 'GET', '/webgate/v2/promotions/categories')).status).toBe(200)

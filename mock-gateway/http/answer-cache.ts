@@ -30,6 +30,11 @@ export interface AnswerCache {
   set(pathAndQuery: string, answer: CachedAnswer, generation: number): void
   /** Forgets every answer (the data changed). */
   clear(): void
+  /**
+   * A collection is changing: forgets every answer and keeps none until the next turn of the event
+   * loop, by when the change is in place (@msw/data announces it before it validates and stores it).
+   */
+  changing(): void
 }
 
 /** Creates an empty answer cache. */
@@ -37,6 +42,12 @@ export function createAnswerCache(maxEntries = ANSWER_CACHE_MAX_ENTRIES, maxByte
   const answers = new Map<string, CachedAnswer>()
   let generation = 0
   let bytes = 0
+  let settling = 0
+  const clear = () => {
+    generation++
+    answers.clear()
+    bytes = 0
+  }
   const drop = (key: string) => {
     bytes -= answers.get(key)?.body.length ?? 0
     answers.delete(key)
@@ -47,25 +58,30 @@ export function createAnswerCache(maxEntries = ANSWER_CACHE_MAX_ENTRIES, maxByte
     },
     get: (key) => answers.get(key),
     set(key, answer, computedAt) {
-      if (computedAt !== generation || answer.body.length > maxBytes) return
+      if (computedAt !== generation || settling > 0 || answer.body.length > maxBytes) return
       drop(key)
       while (answers.size >= maxEntries || bytes + answer.body.length > maxBytes) drop(answers.keys().next().value as string)
       answers.set(key, answer)
       bytes += answer.body.length
     },
-    clear() {
-      generation++
-      answers.clear()
-      bytes = 0
+    clear,
+    changing() {
+      clear()
+      settling++
+      setImmediate(() => {
+        settling--
+        clear()
+      })
     },
   }
 }
 
 /** Empties the cache on every change of any collection (also changes made in-process by tests). */
 export function clearOnChanges(cache: AnswerCache, db: MockDb): void {
+  const changing = () => cache.changing()
   for (const collection of Object.values(db)) {
-    collection.hooks.on('create', () => cache.clear())
-    collection.hooks.on('update', () => cache.clear())
-    collection.hooks.on('delete', () => cache.clear())
+    collection.hooks.on('create', changing)
+    collection.hooks.on('update', changing)
+    collection.hooks.on('delete', changing)
   }
 }
