@@ -15,6 +15,7 @@ import type { LoaderContext, PageMeta, SessionState } from '#shared/routing/type
 import type { PublicConfig } from '#shared/public-config.ts'
 import { App } from '#client/app/app.tsx'
 import type { BootData, View } from '#client/app/boot.ts'
+import { packFallback } from '#client/app/boot-pack.ts'
 import { parseSearch } from '#client/app/navigation.ts'
 import { PAGE_MODULES, hasPage } from '#client/pages/registry.ts'
 import type { AnonymousCache } from '../cache.ts'
@@ -245,7 +246,8 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined),
     siteName: SITE_NAME,
   })
-  const tail = documentTail(boot, deps.manifest.entry)
+  // The data block carries the fallback packed (boot-pack.ts); the server's own render uses it as is.
+  const tail = documentTail({ ...boot, fallback: packFallback(boot.fallback) }, deps.manifest.entry)
 
   session.commit(reply)
   const setsCookie = reply.hasHeader('set-cookie')
