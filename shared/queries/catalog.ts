@@ -3,6 +3,8 @@ import { getBrandedCategories, getPromosAndDiscounts, getStoreCategories } from 
 import { getGoodsFilters, searchGoods } from '../gateway/goods.ts'
 import { GOODS_SORTS, type GoodsSort } from '../models/goods.ts'
 import { CATALOG_PAGE_SIZE } from '../constants.ts'
+import type { ApiClient } from '../api/client.ts'
+import type { CategoryTree } from '../models/catalog.ts'
 import { defineQuery } from '../routing/query.ts'
 import { toCategoryPlace, toFiltersView, toGoodsListView, toPromoTileView } from './views.ts'
 import type { SearchParams } from '../routing/types.ts'
@@ -100,9 +102,25 @@ export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [G
 /** The category tree with goods counts (all stores). */
 export const categoryTreeQuery = defineQuery('categories.store', (api, _args: [], signal) => api.call(getStoreCategories, { query: {}, signal }))
 
+/** How long one client reuses the tree it loaded for category places (the browser's client lives long). */
+const TREE_REUSE_MS = 60_000
+const loadedTrees = new WeakMap<ApiClient, { at: number; tree: Promise<CategoryTree> }>()
+
+/** The tree for `categoryPlaceQuery`: one load per client and minute, so moving between categories does not reload it. */
+function sharedTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
+  const known = loadedTrees.get(api)
+  if (known && Date.now() - known.at < TREE_REUSE_MS) return known.tree
+  const tree = api.call(getStoreCategories, { query: {}, signal })
+  loadedTrees.set(api, { at: Date.now(), tree })
+  tree.catch(() => {
+    if (loadedTrees.get(api)?.tree === tree) loadedTrees.delete(api)
+  })
+  return tree
+}
+
 /** Where one category sits in the tree (the category page needs no more of it); null for an unknown id. */
 export const categoryPlaceQuery = defineQuery('categories.place', async (api, [id]: [number], signal) =>
-  toCategoryPlace(await api.call(getStoreCategories, { query: {}, signal }), id) ?? null,
+  toCategoryPlace(await sharedTree(api, signal), id) ?? null,
 )
 
 /** What the filter panel offers for a category (or the whole catalogue). */
