@@ -94,3 +94,29 @@ describe('pageCacheKey', () => {
     expect(new Set([base, ...variants]).size).toBe(variants.length + 1)
   })
 })
+
+describe('PageCache renders in flight', () => {
+  it('tells concurrent misses about the running render until it finishes', async () => {
+    const { cache } = setup()
+    expect(cache.renderingOf('k')).toBeUndefined()
+    const finish = cache.begin('k')
+    const running = cache.renderingOf('k')
+    expect(running).toBeDefined()
+    let settled = false
+    void running!.then(() => { settled = true })
+    cache.store('k', page('v1'))
+    finish()
+    await running
+    expect(settled).toBe(true)
+    expect(cache.renderingOf('k')).toBeUndefined()
+    expect(cache.lookup('k').kind).toBe('hit')
+  })
+
+  it('keeps a newer render registered when an older one finishes late', () => {
+    const { cache } = setup()
+    const first = cache.begin('k')
+    cache.begin('k')
+    first()
+    expect(cache.renderingOf('k')).toBeDefined()
+  })
+})

@@ -44,6 +44,7 @@ export const MAX_PAGE_BYTES = 512 * 1024
 /** LRU by insertion order (a Map re-inserted on every hit), like the anonymous data cache. */
 export class PageCache {
   private readonly entries = new Map<string, Entry>()
+  private readonly rendering = new Map<string, Promise<void>>()
 
   constructor(private readonly options: PageCacheOptions) {}
 
@@ -94,6 +95,27 @@ export class PageCache {
       if (oldest === undefined) break
       this.entries.delete(oldest)
     }
+  }
+
+  /**
+   * Marks a render of `key` as running; concurrent misses of the same page wait for it (`rendering`)
+   * instead of rendering it too. Call the returned function once the render's answer is finished.
+   */
+  begin(key: string): () => void {
+    let finish!: () => void
+    const done = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    this.rendering.set(key, done)
+    return () => {
+      if (this.rendering.get(key) === done) this.rendering.delete(key)
+      finish()
+    }
+  }
+
+  /** The running render of `key`, if any (settles when it finished, stored or not). */
+  renderingOf(key: string): Promise<void> | undefined {
+    return this.rendering.get(key)
   }
 
   /** Number of stored pages. */

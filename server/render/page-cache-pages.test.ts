@@ -114,3 +114,18 @@ describe('rendered-page cache and cookies', () => {
     }
   })
 })
+
+describe('rendered-page cache under concurrency', () => {
+  it('renders a page once for concurrent anonymous requests and answers the others from the cache', async () => {
+    const fresh = await startTestStack()
+    try {
+      const responses = await Promise.all(Array.from({ length: 6 }, () => fetch(fresh.url + '/catalog', { headers: { 'user-agent': BROWSER_UA } })))
+      const bodies = await Promise.all(responses.map((response) => response.text()))
+      expect(responses.every((response) => response.status === 200)).toBe(true)
+      expect(responses.filter((response) => response.headers.get('x-page-cache') === null)).toHaveLength(1)
+      expect(new Set(bodies).size).toBe(1)
+    } finally {
+      await fresh.close()
+    }
+  })
+})

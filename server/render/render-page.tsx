@@ -71,8 +71,15 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
   let state: SessionState = session.state()
   const cacheKey = pageCacheKeyOf(deps, page, state)
   if (cacheKey !== undefined) {
-    const found = deps.pageCache.lookup(cacheKey)
+    let found = deps.pageCache.lookup(cacheKey)
+    // The same page is being rendered for another visitor: wait for it rather than render it twice.
+    const running = found.kind === 'miss' ? deps.pageCache.renderingOf(cacheKey) : undefined
+    if (running) {
+      await waitAtMost(running, deps.config.timeouts.pageDataBudgetMs)
+      found = deps.pageCache.lookup(cacheKey)
+    }
     if (found.kind !== 'miss') return sendCached(page, found)
+    if (request.method === 'GET') page.reply.raw.once('close', deps.pageCache.begin(cacheKey))
   }
 
   // The upstream calls of a page are aborted when the browser disconnects or the data budget runs out.
@@ -160,6 +167,13 @@ function pageCacheKeyOf(deps: RenderDeps, page: PageRequest, state: SessionState
     incompleteProfile: state.incompleteProfile,
     ecomEnabled: state.ecomEnabled,
   })
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([promise, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms) })])
+  clearTimeout(timer)
 }
 
 /** Answers a page from the cache (`x-page-cache` says fresh or stale, for operators and tests). */
