@@ -61,6 +61,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ECOM: 'true', ECOM_USER_IDS: ' 1, 2 ,,3' })).toMatchObject({ ecom: true, ecomUserIds: ['1', '2', '3'] })
   })
 
+  it('reads the page cache settings: entries, TTL and a stale window of five TTLs; 0 entries is off', () => {
+    expect(loadConfig({}).pageCache).toEqual({ ttlMs: 10_000, staleMs: 50_000, maxEntries: 500 })
+    expect(loadConfig({ PAGE_CACHE_MAX_ENTRIES: '0', PAGE_CACHE_TTL_S: '2' }).pageCache).toEqual({ ttlMs: 2_000, staleMs: 10_000, maxEntries: 0 })
+  })
+
   it('returns a frozen object', () => {
     const config = loadConfig({})
     expect(Object.isFrozen(config)).toBe(true)
@@ -79,6 +84,8 @@ describe('loadConfig', () => {
     ['ECOM', 'yes'],
     ['OTP_IP_LIMIT', '0'],
     ['REQUEST_TIMEOUT_S', '-5'],
+    ['PAGE_CACHE_MAX_ENTRIES', '-1'],
+    ['PAGE_CACHE_TTL_S', '0'],
   ])('stops on %s=%s with one line naming the variable', (name, value) => {
     const error = configError({ [name]: value })
     expect(error.message).toContain(name)
