@@ -31,6 +31,16 @@ describe('packFallback', () => {
     expect(roundTrip(hostile)).toEqual(hostile)
   })
 
+  it('writes a column of same-shaped objects as arrays of their values', () => {
+    const items = [1, 2, 3].map((id) => ({ id, image: { url: `/${id}.svg`, width: 600, height: 600 } }))
+    const packed = JSON.stringify(packFallback(items))
+    expect(packed).toContain('["id",["image",["url","width","height"]]]')
+    expect(packed).toContain('["/1.svg",600,600]')
+    expect(roundTrip(items)).toEqual(items)
+    const mixed = [{ image: { url: 'a' } }, { image: { url: 'b', alt: 'x' } }, { image: { url: 'c' } }, { id: 4 }]
+    expect(roundTrip(mixed)).toEqual(mixed)
+  })
+
   it('packs tables nested in table cells', () => {
     const nested = [1, 2, 3].map((id) => ({ id, children: [{ id: id * 10 }, { id: id * 10 + 1 }, { id: id * 10 + 2 }] }))
     expect(roundTrip(nested)).toEqual(nested)
