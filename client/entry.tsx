@@ -6,6 +6,7 @@ import { applyConfigOverride } from '#shared/config-override.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { App } from './app/app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './app/boot.ts'
+import { unpackFallback } from './app/boot-pack.ts'
 import { loadPageModule } from './app/navigation.ts'
 import { installErrorReporting } from './app/error-reporting.ts'
 import { readBrowserCookie, readConfigOverride } from './app/session.ts'
@@ -16,6 +17,7 @@ async function start(): Promise<void> {
   installErrorReporting()
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const boot = JSON.parse(element?.textContent ?? '{}') as BootData
+  boot.fallback = unpackFallback(boot.fallback ?? {}) as BootData['fallback']
   // The API client may use the overridden config at once; the UI adopts it right after hydration
   // (App), so the first render matches the server's HTML.
   const config = applyConfigOverride(boot.config, readConfigOverride())

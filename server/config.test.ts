@@ -74,6 +74,11 @@ describe('loadConfig', () => {
     expect(message).not.toContain('s3cret')
   })
 
+  it('reads the page cache settings: entries, TTL and a stale window of five TTLs; 0 entries is off', () => {
+    expect(loadConfig({}).pageCache).toEqual({ ttlMs: 10_000, staleMs: 50_000, maxEntries: 500 })
+    expect(loadConfig({ PAGE_CACHE_MAX_ENTRIES: '0', PAGE_CACHE_TTL_S: '2' }).pageCache).toEqual({ ttlMs: 2_000, staleMs: 10_000, maxEntries: 0 })
+  })
+
   it('returns a frozen object', () => {
     const config = loadConfig({})
     expect(Object.isFrozen(config)).toBe(true)
@@ -94,6 +99,8 @@ describe('loadConfig', () => {
     ['REQUEST_TIMEOUT_S', '-5'],
     ['REDIS_URL', 'http://redis:6379'],
     ['REDIS_TIMEOUT_S', '0'],
+    ['PAGE_CACHE_MAX_ENTRIES', '-1'],
+    ['PAGE_CACHE_TTL_S', '0'],
   ])('stops on %s=%s with one line naming the variable', (name, value) => {
     const error = configError({ [name]: value })
     expect(error.message).toContain(name)

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   CACHE_TTL_S: seconds.default(30),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  PAGE_CACHE_TTL_S: seconds.default(10),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500),
   DEPLOYMENT: z.string().default('production'),
   DIST_DIR: z.string().optional(),
   REDIS_URL: redisUrl.optional(),
@@ -103,6 +105,8 @@ export interface Config {
   /** React renders running at once; the rest wait in arrival order. */
   readonly renderConcurrency: number
   readonly cache: { readonly ttlMs: number; readonly maxEntries: number }
+  /** Rendered anonymous pages: fresh for `ttlMs`, then stale (one request re-renders) for `staleMs`; 0 entries turns it off. */
+  readonly pageCache: { readonly ttlMs: number; readonly staleMs: number; readonly maxEntries: number }
   readonly distDir: string | undefined
   /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
   readonly redis: { readonly url: string; readonly timeoutMs: number; readonly keyPrefix: string } | undefined
@@ -169,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }),
     renderConcurrency: e.RENDER_CONCURRENCY,
     cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
+    pageCache: Object.freeze({ ttlMs: ms(e.PAGE_CACHE_TTL_S), staleMs: ms(e.PAGE_CACHE_TTL_S * 5), maxEntries: e.PAGE_CACHE_MAX_ENTRIES }),
     distDir: e.DIST_DIR,
     redis: e.REDIS_URL
       ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })

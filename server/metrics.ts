@@ -8,6 +8,7 @@ export interface Metrics {
   readonly renderDuration: Histogram<'route' | 'status'>
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
   readonly cacheEvents: Counter<'event'>
+  readonly pageCacheEvents: Counter<'event'>
   readonly analyticsEvents: Counter<'accepted'>
   /** Redis calls that failed or timed out, by what degraded: `otp_limit` (refused), `refresh` (went in process). */
   readonly redisFallbacks: Counter<'what'>
@@ -43,6 +44,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     cacheEvents: new Counter({
       name: 'anonymous_cache_events_total',
       help: 'Anonymous gateway data cache: hit, miss, stale, stale-error',
+      labelNames: ['event'],
+      registers: [registry],
+    }),
+    pageCacheEvents: new Counter({
+      name: 'page_cache_events_total',
+      help: 'Rendered-page cache of anonymous pages: hit, stale (served while one request re-renders), miss, store',
       labelNames: ['event'],
       registers: [registry],
     }),

@@ -1,7 +1,8 @@
 /** The blocks of the home page: banners, goods rails, category tiles, articles, brands, ad slots, ticker. */
 import type { ReactNode } from 'react'
 import type { ArticleCard } from '#shared/models/content.ts'
-import type { AdSlot, BrandsBlock, CategoryTiles, GoodsBlock, PublicationsBlock, Ticker } from '#shared/models/main-page.ts'
+import type { AdSlot, BrandsBlock, CategoryTiles, PublicationsBlock, Ticker } from '#shared/models/main-page.ts'
+import type { GoodsBlockView } from '#shared/queries/views.ts'
 import type { Banner } from '#shared/models/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { ButtonLink } from '#client/components/ui/index.ts'
@@ -82,7 +83,7 @@ export function BannerCard({ banner, eager, headingLevel = 3 }: { banner: Banner
 }
 
 /** A rail of goods cards. */
-export function GoodsRail({ id, block, favorites }: { id: string; block: GoodsBlock; favorites: FavoritesApi }) {
+export function GoodsRail({ id, block, favorites }: { id: string; block: GoodsBlockView; favorites: FavoritesApi }) {
   if (block.items.length === 0) return null
   return (
     <Section id={id} title={block.title} more={block.url}>
