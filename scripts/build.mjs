@@ -1,8 +1,19 @@
 #!/usr/bin/env node
 /**
- * Production build: the browser bundle (ESM, code splitting per route, hashed names, one CSS file,
- * precompressed .br/.gz), its manifest (each route's modulepreload list from the esbuild metafile),
- * and the Node bundles of the server and the mock gateway.
+ * Production build: the browser bundle (ESM, hashed names, one CSS file, precompressed .br/.gz), its
+ * manifest (each route's modulepreload list from the esbuild metafile), and the Node bundles of the
+ * server and the mock gateway.
+ *
+ * Chunking is deliberate (DESIGN.md section 5: first load of `/` in at most 10 requests):
+ * - framework: react, react-dom, scheduler, swr, wouter: one chunk that changes only with them;
+ * - app shell: everything client/app/start.tsx imports statically (layout, API client, routing): one chunk;
+ * - entry: a few hundred bytes that start the shell;
+ * - per route: the page module and what it alone needs; code several routes share stays in shared chunks.
+ * esbuild puts each module into the chunk of the set of entry points that reach it, and every lazy
+ * import is an entry point, so a shell module that some pages also import would land in a chunk of its
+ * own for each combination of pages (the "swarm of tiny chunks"). The `shell` plugin below makes every
+ * lazily imported module import the shell and the framework as well: their modules are then reached by
+ * every entry point and esbuild keeps them in exactly two chunks.
  * Usage: node scripts/build.mjs [--dev] [--out <dir>]
  */
 import { build } from 'esbuild'
@@ -18,11 +29,86 @@ const outIndex = process.argv.indexOf('--out')
 const dist = outIndex > 0 ? join(root, process.argv[outIndex + 1]) : join(root, 'dist')
 const dev = process.argv.includes('--dev')
 
+/** The framework packages: one chunk of their own. */
+const FRAMEWORK = ['react', 'react/jsx-runtime', 'react-dom/client', 'scheduler', 'swr', 'wouter']
+/** The app shell module: its static imports form the shell chunk. */
+const SHELL = join(root, 'client/app/start.tsx')
+/**
+ * The kit most pages share (schemas and their validator, the UI kit, product cards, prefetching links):
+ * one chunk rather than one per combination of pages that use a piece of it.
+ */
+const COMMON = [
+  'zod/mini',
+  './client/components/ui/index.ts',
+  './client/features/prefetch/prefetch-link.tsx',
+  './client/features/catalog/product-card.tsx',
+  './shared/models/goods.ts',
+  './shared/models/promotions.ts',
+  './shared/models/content.ts',
+]
+const FRAMEWORK_ENTRY = 'virtual:framework'
+const COMMON_ENTRY = 'virtual:common'
+
+/** Every module of client/ and shared/ that something imports lazily (`import('…')`), tests aside. */
+async function lazyModules() {
+  const found = new Set()
+  for (const folder of ['client', 'shared']) {
+    for (const entry of await readdir(join(root, folder), { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue
+      const dir = entry.parentPath ?? entry.path
+      const text = await readFile(join(dir, entry.name), 'utf8')
+      for (const [, spec] of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) {
+        const file = spec.startsWith('#') ? join(root, spec.slice(1).replace(/^(\w+)\//, '$1/')) : join(dir, spec)
+        if (existsSync(file)) found.add(file)
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * esbuild plugin for the chunking above: virtual `framework` and `common` modules re-exporting their
+ * members; the shell imports the framework, and every lazily imported module imports the shell and
+ * the common kit.
+ */
+async function chunkingPlugin() {
+  const lazy = await lazyModules()
+  const virtual = {
+    [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => `export * from ${JSON.stringify(name)}`).join('\n'),
+    // `export * as` rather than a bare import: packages marked side-effect free drop bare imports.
+    [COMMON_ENTRY]: COMMON.map((name, index) => `export * as m${index} from ${JSON.stringify(name)}`).join('\n'),
+  }
+  return {
+    name: 'chunking',
+    setup(b) {
+      b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, namespace: 'chunking' }))
+      b.onLoad({ filter: /.*/, namespace: 'chunking' }, (args) => ({ contents: virtual[args.path], resolveDir: root, loader: 'js' }))
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === 'chunking') return undefined
+        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'chunking' })
+        if (resolved.errors.length === 0 && !resolved.path.includes('/node_modules/') && !lazy.has(resolved.path)) {
+          throw new Error(`lazy import of ${resolved.path} was not found by scripts/build.mjs lazyModules()`)
+        }
+        return resolved.errors.length ? undefined : resolved
+      })
+      b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        const prelude = args.path === SHELL ? [FRAMEWORK_ENTRY] : lazy.has(args.path) ? [SHELL, COMMON_ENTRY] : []
+        if (prelude.length === 0) return undefined
+        // Side-effect imports of modules already evaluated by then: they change the chunk graph
+        // (see the header comment), not the behaviour.
+        const source = await readFile(args.path, 'utf8')
+        return { contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + source, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+      })
+    },
+  }
+}
+
 /** Builds the browser bundle and returns the esbuild metafile. */
 async function buildClient() {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { entry: 'client/entry.tsx' },
+    entryPoints: { entry: 'client/entry.tsx', framework: FRAMEWORK_ENTRY },
+    plugins: [await chunkingPlugin()],
     bundle: true,
     splitting: true,
     format: 'esm',
