@@ -146,15 +146,25 @@ export function CategoriesBlock({ block }: { block: CategoryTiles }) {
   )
 }
 
-/** The popular block: publications. */
+/** The popular block: publications (the first image is prioritised: the LCP element on a phone). */
 export function PopularBlock({ block }: { block: PublicationsBlock }) {
   return (
     <Section id="home-popular" title={block.title}>
       <ul className="rail">
-        {block.items.map((item) => (
+        {block.items.map((item, index) => (
           <li key={item.id}>
             <PrefetchLink href={href('popular', { id: item.id, slug: item.slug })} className="story-card">
-              <img className="story-card__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" decoding="async" />
+              <img
+                className="story-card__image"
+                src={item.image.url}
+                width={item.image.width}
+                height={item.image.height}
+                alt=""
+                // The first story is the largest image in a phone's first screen (its LCP element).
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding="async"
+              />
               <span className="story-card__title">{item.title}</span>
               <span className="story-card__text">{item.subtitle}</span>
             </PrefetchLink>
