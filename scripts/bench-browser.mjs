@@ -264,6 +264,7 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
   const { default: lighthouse } = await import('lighthouse')
   const chrome = await startChromium()
   const results = []
+  const errors = []
   try {
     for (const page of pages) {
       const samples = []
@@ -275,8 +276,17 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         }
-        const { lhr } = await lighthouse(baseURL + page.path, flags)
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`)
+        let lhr
+        // A trace that could not be recorded (NO_NAVSTART and the like, on a busy machine) is taken again.
+        for (let attempt = 1; ; attempt++) {
+          lhr = (await lighthouse(baseURL + page.path, flags)).lhr
+          if (!lhr.runtimeError) break
+          if (attempt === 3) break
+        }
+        if (lhr.runtimeError) {
+          errors.push(`Lighthouse could not measure ${page.kind} (${page.path}): ${lhr.runtimeError.code}`)
+          continue
+        }
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const metric = (id) => lhr.audits[id]?.numericValue ?? null
         samples.push({
@@ -292,6 +302,7 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
           final_url: lhr.finalDisplayedUrl,
         })
       }
+      if (samples.length === 0) continue
       const mid = median(samples.map((sample) => sample.performance))
       const chosen = samples.find((sample) => sample.performance === mid)
       results.push({ kind: page.kind, path: page.path, budget: page.budget, runs: samples.length, ...chosen, performance_runs: samples.map((s) => s.performance) })
@@ -299,7 +310,7 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
   } finally {
     await chrome.stop()
   }
-  return results
+  return { results, errors }
 }
 
 /** Which pages Lighthouse audits: LH_PAGES as paths or kinds, or all. */
@@ -333,7 +344,7 @@ export async function browserBench() {
     }
     const firstLoad = await measureFirstLoad(store.baseURL)
     const js = await routeSizes()
-    const lighthouseResults = runs > 0 ? await runLighthouse(store.baseURL, pages, runs, cookie) : []
+    const { results: lighthouseResults, errors: lighthouseErrors } = runs > 0 ? await runLighthouse(store.baseURL, pages, runs, cookie) : { results: [], errors: [] }
     const b = BROWSER_BUDGETS
     const failures = [
       ...(firstLoad.gzip_bytes > b.firstLoadJsGzipBytes ? [`first-load JS of / ${kb(firstLoad.gzip_bytes)} > ${kb(b.firstLoadJsGzipBytes)}`] : []),
@@ -343,6 +354,7 @@ export async function browserBench() {
       ...lighthouseResults.filter((r) => r.performance < r.budget).map((r) => `Lighthouse performance ${r.kind} ${r.performance} < ${r.budget}`),
       ...lighthouseResults.filter((r) => r.accessibility < b.accessibility).map((r) => `Lighthouse accessibility ${r.kind} ${r.accessibility} < ${b.accessibility}`),
       ...lighthouseResults.filter((r) => r.kind === 'home' && r.tbt_ms > b.totalBlockingTimeMs).map((r) => `TBT of / ${r.tbt_ms} ms > ${b.totalBlockingTimeMs} ms`),
+      ...lighthouseErrors,
     ]
     return { results: { first_load: firstLoad, js, lighthouse: lighthouseResults, lighthouse_runs: runs, budgets: b }, failures }
   } finally {

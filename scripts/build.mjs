@@ -20,7 +20,7 @@ import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const root = new URL('..', import.meta.url).pathname
@@ -52,6 +52,53 @@ const COMMON = [
 const FRAMEWORK_ENTRY = 'virtual:framework'
 const COMMON_ENTRY = 'virtual:common'
 
+/**
+ * `export *` barrels whose importers the browser build points at the member files directly. esbuild
+ * assigns chunks by file, following every re-export of a barrel: one `Price` imported through the UI
+ * barrel put the dialog, tabs and text field into the chunk of every page that shows a price.
+ */
+const BARRELS = ['client/components/ui/index.ts']
+
+/** Export name → member file, for each barrel. */
+async function barrelMaps() {
+  const maps = new Map()
+  for (const barrel of BARRELS) {
+    const file = join(root, barrel)
+    const map = new Map()
+    for (const [, spec] of (await readFile(file, 'utf8')).matchAll(/^export \* from '([^']+)'/gm)) {
+      const member = join(dirname(file), spec)
+      const text = await readFile(member, 'utf8')
+      for (const [, name] of text.matchAll(/^export (?:async )?(?:function|const|let|class|interface|type|enum) (\w+)/gm)) map.set(name, member)
+      for (const [, names] of text.matchAll(/^export (?:type )?\{([^}]+)\}/gm)) {
+        for (const item of names.split(',')) {
+          const name = item.trim().split(/\s+as\s+/).pop().replace(/^type\s+/, '')
+          if (name) map.set(name, member)
+        }
+      }
+    }
+    maps.set(file, map)
+  }
+  return maps
+}
+
+/** Rewrites `import { A, type B } from '<barrel>'` into imports of the member files (types dropped). */
+function unbarrel(source, importer, maps) {
+  return source.replace(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g, (statement, names, spec) => {
+    const target = spec.startsWith('#client/') ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
+    const map = target && maps.get(target)
+    if (!map) return statement
+    const byFile = new Map()
+    for (const item of names.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (item.startsWith('type ')) continue
+      const name = item.split(/\s+as\s+/)[0]
+      const member = map.get(name)
+      if (!member) throw new Error(`${importer}: ${name} is not exported by a member of ${spec}`)
+      byFile.set(member, [...(byFile.get(member) ?? []), item])
+    }
+    return [...byFile].map(([file, items]) => `import { ${items.join(', ')} } from ${JSON.stringify(file)}`).join(';')
+  })
+}
+
 /** Every module of client/ and shared/ that something imports lazily (`import('…')`), tests aside. */
 async function lazyModules() {
   const found = new Set()
@@ -76,6 +123,7 @@ async function lazyModules() {
  */
 async function chunkingPlugin() {
   const lazy = await lazyModules()
+  const barrels = await barrelMaps()
   const virtual = {
     [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => `export * from ${JSON.stringify(name)}`).join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
@@ -94,12 +142,14 @@ async function chunkingPlugin() {
         return resolved.errors.length ? undefined : resolved
       })
       b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (args.path.includes('/node_modules/')) return undefined
         const prelude = args.path === SHELL ? [FRAMEWORK_ENTRY] : lazy.has(args.path) ? [SHELL, COMMON_ENTRY] : []
-        if (prelude.length === 0) return undefined
+        const source = await readFile(args.path, 'utf8')
+        const contents = unbarrel(source, args.path, barrels)
+        if (prelude.length === 0 && contents === source) return undefined
         // Side-effect imports of modules already evaluated by then: they change the chunk graph
         // (see the header comment), not the behaviour.
-        const source = await readFile(args.path, 'utf8')
-        return { contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + source, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+        return { contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
       })
     },
   }
