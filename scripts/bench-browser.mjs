@@ -276,6 +276,7 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         }
+        process.stderr.write(`lighthouse ${page.kind} run ${run + 1}/${runs}\n`)
         let lhr
         // A trace that could not be recorded (NO_NAVSTART and the like, on a busy machine) is taken again.
         for (let attempt = 1; ; attempt++) {
