@@ -5,7 +5,13 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Visual review (e2e/visual.spec.ts): a small tolerance for anti-aliasing, none for layout.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.002, threshold: 0.2, animations: 'disabled', caret: 'hide', scale: 'css', stylePath: './e2e/visual.css' },
+  },
+  // Baselines without the platform suffix: the suite runs on Debian's Chromium only.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

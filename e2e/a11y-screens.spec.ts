@@ -1,23 +1,29 @@
 /**
- * Every page route (issue 5, quality bars): axe finds no serious or critical violation, and
- * screenshots at 360 px and 1440 px are saved to e2e/artifacts/ (gitignored) for people to look at.
- * The home page is also checked with the cookie banner and the store picker open.
+ * Every page kind (issues 5 and 14): axe finds no serious or critical violation, and screenshots at
+ * 360 px and 1440 px are saved to e2e/artifacts/ (gitignored) for people to look at. Every dialog is
+ * checked open: cookie banner, store picker, age confirmation, login (phone and code steps), and the
+ * confirmations (delete a card, switch SBP off; cancelling an order uses the same dialog).
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures/stack.ts'
 import { StorePickerPage } from './fixtures/store-picker.ts'
+import { LoginDialog } from './fixtures/login-dialog.ts'
+import { ANNA_PHONE, keepStore, signIn } from './fixtures/ecom-shopper.ts'
 
 const AXE_PATH = join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js')
 const ARTIFACTS = join(import.meta.dirname, 'artifacts')
 
 /** Page routes of spec section 2 with seeded ids (the product without slug redirects to its canonical URL). */
-const PAGES: ReadonlyArray<{ name: string; path: string; status?: number }> = [
+const PAGES: ReadonlyArray<{ name: string; path: string; status?: number; who?: 'shopper' | 'incomplete'; fault?: string }> = [
   { name: 'home', path: '/' },
   { name: 'catalog', path: '/catalog' },
   { name: 'catalog-category', path: '/catalog/1-ukhod-za-litsom' },
   { name: 'product', path: '/product/10001' },
+  { name: 'product-reviews', path: '/product/10001/reviews' },
+  { name: 'promo-product', path: '/promo-product/30' },
+  { name: 'popular', path: '/popular/1-khity-mesyatsa' },
   { name: 'promo-catalog', path: '/promo-catalog' },
   { name: 'promo-catalog-category', path: '/promo-catalog/1-skidki-nedeli' },
   { name: 'search', path: '/search?q=крем' },
@@ -26,6 +32,12 @@ const PAGES: ReadonlyArray<{ name: string; path: string; status?: number }> = [
   { name: 'cookie-policy', path: '/cookie-policy' },
   { name: 'registration', path: '/registration' },
   { name: 'not-found', path: '/no-such-page', status: 404 },
+  { name: 'outage', path: '/product/10401', status: 503, fault: '/webgate/v2/goods/10401' },
+  { name: 'incomplete-profile', path: '/profile/incomplete', who: 'incomplete' },
+  { name: 'ecom-hub', path: '/ecom', who: 'shopper' },
+  { name: 'cart', path: '/ecom/cart', who: 'shopper' },
+  { name: 'checkout', path: '/ecom/checkout', who: 'shopper' },
+  { name: 'order', path: '/ecom/orders/o-4', who: 'shopper' },
 ]
 
 const WIDTHS = [360, 1440] as const
@@ -74,11 +86,18 @@ test.describe('every page', () => {
     await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
   })
 
-  for (const { name, path, status = 200 } of PAGES) {
-    test(`${name}: no serious axe violations; screenshots at 360 and 1440 px`, async ({ page, consoleProblems }) => {
+  for (const { name, path, status = 200, who, fault } of PAGES) {
+    test(`${name}: no serious axe violations; screenshots at 360 and 1440 px`, async ({ page, stack, consoleProblems }) => {
+      if (who === 'shopper') {
+        await signIn(page, stack.baseURL, ANNA_PHONE)
+        await keepStore(page)
+      } else if (who === 'incomplete') {
+        await signIn(page, stack.baseURL, '79000000002')
+      }
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 360 ? 800 : 900 })
-        const response = await page.goto(path)
+        if (fault) await stack.fault({ path: fault, status })
+        const response = await page.goto(path).finally(() => fault && stack.clearFaults())
         expect(response?.status()).toBe(status)
         if (status !== 200) {
           // Chromium logs the error status of the document itself; that is the page under test.
@@ -118,6 +137,36 @@ test.describe('overlays', () => {
       await page.screenshot({ path: join(ARTIFACTS, `store-picker-map-${width}.png`) })
     })
   }
+
+  test('login dialog, phone and code steps, at 360 px', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.goto('/')
+    const login = new LoginDialog(page)
+    await login.open()
+    expect(await seriousViolations(page)).toEqual([])
+    await login.submitPhone('9001112233')
+    await expect(login.code).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({ path: join(ARTIFACTS, 'login-code-360.png') })
+  })
+
+  test('confirmations: delete a card, switch SBP off', async ({ page, stack }) => {
+    await page.context().addCookies([{ name: 'user_agreement', value: '1', url: stack.baseURL }])
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.goto('/ecom')
+    const methods = page.getByRole('region', { name: 'Способы оплаты' })
+    for (const [button, dialog] of [['Удалить: Зарплатная', 'Удалить карту?'], ['Отключить: СБП — Северный банк', 'Отключить СБП?']] as const) {
+      await methods.getByRole('button', { name: button }).click()
+      const confirm = page.getByRole('dialog', { name: dialog })
+      await expect(confirm).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await confirm.getByRole('button', { name: 'Отмена' }).click()
+      await expect(confirm).toBeHidden()
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'confirm-360.png') })
+  })
 
   test('age confirmation on a restricted product at 360 px', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])

@@ -1,5 +1,5 @@
 /** Cookie banner and the age-confirmation modal (issue 5, item 8). */
-import { test, expect } from './fixtures/stack.ts'
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
 
 /** A seeded age-restricted product (category 71, energy drinks). */
 const RESTRICTED_PRODUCT = '/product/10546'
@@ -66,6 +66,18 @@ test.describe('age confirmation', () => {
     await page.goto(RESTRICTED_PRODUCT)
     await page.getByRole('dialog', { name: 'Вам исполнилось 18 лет?' }).getByRole('button', { name: 'Нет' }).click()
     await expect(page).toHaveURL(/\/$/)
+    expect(await page.evaluate(() => localStorage.getItem('age.confirmed'))).toBeNull()
+  })
+
+  test('goes back on Нет when the shopper came from a page of the site (client navigation)', async ({ page }) => {
+    await page.goto('/catalog/71-energeticheskie-napitki')
+    await waitForHydration(page)
+    await page.locator('a[href^="/product/10546-"]').first().click()
+    const modal = page.getByRole('dialog', { name: 'Вам исполнилось 18 лет?' })
+    await expect(modal).toBeVisible()
+    await modal.getByRole('button', { name: 'Нет' }).click()
+    await expect(page).toHaveURL(/\/catalog\/71-energeticheskie-napitki$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Энергетические напитки')
     expect(await page.evaluate(() => localStorage.getItem('age.confirmed'))).toBeNull()
   })
 

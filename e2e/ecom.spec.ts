@@ -102,7 +102,7 @@ test.describe('saved payment methods', () => {
 
     await methods.addCard({ number: '5555 5555 5555 4444', expiry: '11/31', cvc: '123' })
     await expect(page.getByText('Карта добавлена')).toBeVisible()
-    await expect(page).toHaveURL(/\/ecom$/)
+    await expect(page).toHaveURL(/\/ecom#payment-methods$/)
     await expect(methods.item('•• 4444')).toBeVisible()
 
     await methods.addSbp('Банк Волга')

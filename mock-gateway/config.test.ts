@@ -17,8 +17,13 @@ describe('parseMockConfig', () => {
     expect(config).toMatchObject({ faults: [{ path: '/webgate/*', delayMs: 100 }], antifraud: true, publicUrl: 'http://localhost:4010', storefrontOrigin: 'https://shop.example' })
   })
 
+  it('stands the clock still at MOCK_NOW, and keeps real time without it', () => {
+    expect(parseMockConfig({ MOCK_NOW: '2026-03-02T09:00:00Z' }).now).toBe(Date.parse('2026-03-02T09:00:00Z'))
+    expect(parseMockConfig({}).now).toBeUndefined()
+  })
+
   it.each([
-    ['MOCK_GATEWAY_PORT', 'abc'], ['MOCK_OTP_CODE', '1234'], ['MOCK_FAULTS', '{"path":1}'], ['ANTIFRAUD', 'maybe'],
+    ['MOCK_NOW', 'yesterday'], ['MOCK_GATEWAY_PORT', 'abc'], ['MOCK_OTP_CODE', '1234'], ['MOCK_FAULTS', '{"path":1}'], ['ANTIFRAUD', 'maybe'],
     ['MOCK_STOREFRONT_ORIGIN', 'not a url'], ['LOG_LEVEL', 'loud'], ['PRODUCT', 'Aurora!'],
   ])('names %s when its value is bad', (name, value) => {
     expect(() => parseMockConfig({ [name]: value })).toThrow(MockConfigError)

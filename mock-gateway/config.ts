@@ -29,6 +29,7 @@ export const MockEnvSchema = z.object({
   MOCK_PUBLIC_URL: origin.optional(),
   MOCK_STOREFRONT_ORIGIN: origin.default('http://127.0.0.1:3000'),
   MOCK_SEED: z.coerce.number().int().nonnegative().default(20250301),
+  MOCK_NOW: z.string().datetime({ offset: true }).transform((value) => Date.parse(value)).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 })
 
@@ -47,6 +48,8 @@ export interface MockConfig {
   /** The storefront origin the payment form may send the browser back to. */
   readonly storefrontOrigin: string
   readonly seed: number
+  /** A clock that stands still at this instant (ms), for screenshots with fixed dates; undefined: real time. */
+  readonly now: number | undefined
   readonly logLevel: (typeof LOG_LEVELS)[number]
 }
 
@@ -75,6 +78,7 @@ export function parseMockConfig(env: Record<string, string | undefined>): MockCo
     publicUrl: e.MOCK_PUBLIC_URL,
     storefrontOrigin: e.MOCK_STOREFRONT_ORIGIN,
     seed: e.MOCK_SEED,
+    now: e.MOCK_NOW,
     logLevel: e.LOG_LEVEL,
   })
 }

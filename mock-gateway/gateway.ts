@@ -1,6 +1,6 @@
 /** Builds one isolated mock gateway: config, clock, seeded database, faults, sessions and handlers. */
 import { getResponse, matchRequestUrl, type HttpHandler } from 'msw'
-import { createClock, type MockClock } from './clock.ts'
+import { createClock, createManualClock, type MockClock } from './clock.ts'
 import { mockConfig, type MockConfig } from './config.ts'
 import { createDb } from './db/index.ts'
 import { createFaultSwitches } from './faults.ts'
@@ -14,7 +14,7 @@ import type { MockState } from './state.ts'
 export interface MockGatewayOptions {
   /** Configuration (defaults of `mockConfig()` for what is left out). */
   config?: Partial<MockConfig>
-  /** A clock the caller controls (default: real time). */
+  /** A clock the caller controls (default: real time, or standing still at `config.now`). */
   clock?: MockClock
   /** Check every catalogue answer against its schema (tests). */
   checkAnswers?: boolean
@@ -68,7 +68,7 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
   const config = mockConfig(options.config)
   const state: MockState = {
     config,
-    clock: options.clock ?? createClock(),
+    clock: options.clock ?? (config.now === undefined ? createClock() : createManualClock(config.now)),
     db: createDb(),
     faults: createFaultSwitches(config.faults),
     auth: { attempts: new Map(), otpRequests: new Map(), idCodes: new Map(), refreshTokens: new Map(), secret: `mock-gateway-${config.product}-${config.seed}` },

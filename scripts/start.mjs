@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { connect } from 'node:net'
+import { startEnv } from './start-env.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const stamp = join(root, 'dist', 'BUILD_ID')
@@ -34,9 +35,7 @@ if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-const env = { ...process.env }
-// The seeded shopper 79000000001 (user id 100001) has e-commerce with the default `npm start`.
-env.ECOM_USER_IDS ??= '100001'
+const env = startEnv(process.env)
 const children = []
 const useMock = !env.WEB_GATEWAY_URL && !env.ID_GATEWAY_URL
 

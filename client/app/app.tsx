@@ -98,6 +98,11 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
       product: config.product,
       updateAvailable,
       onLateError: (view) => current && setShown((s) => ({ ...s, view })),
+      // The title shown at once was built without data ('Категория 62 — …'); the page keeps its
+      // scroll and focus, only the title follows the data (issue 14, item 12).
+      onLateMeta: (meta) => {
+        if (current) document.title = meta.title
+      },
       known: (key) => cache.get(key)?.data ?? (fallback as Record<string, unknown>)[key],
     }).then((result) => {
       if (!current) return

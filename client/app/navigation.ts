@@ -75,6 +75,8 @@ export interface NavigateInput {
   updateAvailable: boolean
   /** Called when data that arrived after the 100 ms wait turns the page into an error view. */
   onLateError: (view: View) => void
+  /** Called with the page's meta once data that arrived after the 100 ms wait is in (the real title). */
+  onLateMeta: (meta: PageMeta) => void
   /** Data already known for a serialized key (SWR cache or SSR fallback): a prefetched route renders at once. */
   known: (key: string) => unknown
 }
@@ -134,6 +136,7 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
   void settled.then((results) => {
     const outcome = examine(results)
     if (outcome?.kind === 'view' && outcome.view.kind === 'error') input.onLateError(outcome.view)
+    else if (outcome?.kind === 'view' && outcome.meta) input.onLateMeta(outcome.meta)
     else if (outcome && outcome.kind !== 'view') window.location.assign(outcome.location)
   })
   return { kind: 'view', view, module, meta: routePage?.meta(ctx, Object.fromEntries(entries.map(([n]) => [n, undefined])) as never) }

@@ -26,6 +26,9 @@ export function cardBrand(digits: string): CardBrand {
   return 'unknown'
 }
 
+/** The network's name as shoppers know it ('Мир'), for card names and payment titles. */
+export const CARD_BRAND_NAMES: Record<CardBrand, string> = { mir: 'Мир', visa: 'Visa', mastercard: 'Mastercard', unionpay: 'UnionPay', unknown: 'Карта' }
+
 /** Parses `MM/YY`; undefined when malformed, else whether it is still valid in the month of `now`. */
 export function expiryValid(expiry: string, now: number): boolean | undefined {
   const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim())

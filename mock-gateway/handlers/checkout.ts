@@ -3,6 +3,7 @@ import type { HttpHandler } from 'msw'
 import { getCheckout, placeOrder, setCheckoutDelivery, setCheckoutPayment } from '#shared/gateway/checkout.ts'
 import type { Checkout, CheckoutProblem } from '#shared/models/checkout.ts'
 import type { CartRecord } from '../db/schemas.ts'
+import { CARD_BRAND_NAMES } from '../domain/cards.ts'
 import { cartOf, changeCart } from '../domain/cart.ts'
 import { courierPrice, createOrder, syncOrders } from '../domain/orders.ts'
 import { gatewayError, notFound, validationError } from '../http/gateway-error.ts'
@@ -125,7 +126,7 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       oldPrices: goods.map(({ goods: g }) => g?.oldPrice),
       deliveryType: cart.deliveryType,
       store: cart.deliveryType === 'pickup' && store ? { code: store.code, name: store.name, address: store.address } : null,
-      payment: { methodId: method.id, title: method.type === 'card' ? `Карта ${method.maskedPan}` : `СБП, ${method.bankName}` },
+      payment: { methodId: method.id, title: method.type === 'card' ? `${CARD_BRAND_NAMES[method.brand]} ${method.maskedPan}` : `СБП, ${method.bankName}` },
       idempotencyKey,
       createdAt: state.clock.now(),
     })

@@ -66,6 +66,14 @@ describe('checkout', () => {
     expect(first.body).toMatchObject({ status: 'created', canCancel: true, store: { code: 'AU-MSK-001' } })
   })
 
+  it('names the card network in the payment of the order (Visa •• 4242, not Карта •• 4242)', async () => {
+    const { as } = await annaSession()
+    const cart = await cartWith(as, [[10001, 1]])
+    await as('PUT', '/v1/checkout/payment', { paymentMethodId: 'pm-2' })
+    const order = await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0002' })
+    expect(order.body.payment).toMatchObject({ methodId: 'pm-2', title: 'Мир •• 0004' })
+  })
+
   it('answers 409 cartChanged for a stale cart version', async () => {
     const { as } = await annaSession()
     const cart = await cartWith(as, [[10001, 1]])
@@ -186,6 +194,23 @@ describe('payment methods and the card form', () => {
   it.each(['https://evil.example/steal', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])('refuses the return URL %s', async (returnUrl) => {
     const { as } = await annaSession()
     expect(await as('POST', '/v1/payment-methods/card-sessions', { returnUrl })).toMatchObject({ status: 400, body: { code: 'validationError' } })
+  })
+
+  it('does not save a card twice: back with cardError=duplicate', async () => {
+    const { gateway, as } = await annaSession()
+    const { path } = await openForm(gateway, as)
+    const count = gateway.state.db.paymentMethods.count()
+    // The seeded Mir card •• 0004, valid to 08/28.
+    const answer = await submit(gateway, path, { pan: '2200 0000 0000 0004', expiry: '08/28', cvc: '123', action: 'add' })
+    expect(answer.headers.get('location')).toBe('http://127.0.0.1:3000/ecom/cards?tab=1&cardError=duplicate')
+    expect(gateway.state.db.paymentMethods.count()).toBe(count)
+  })
+
+  it('keeps the anchor of the return URL, so the shopper lands on the payment methods', async () => {
+    const { gateway, as } = await annaSession()
+    const { path } = await openForm(gateway, as, '/ecom#payment-methods')
+    const done = await submit(gateway, path, { pan: '4242424242424242', expiry: '12/39', cvc: '123', action: 'add' })
+    expect(done.headers.get('location')).toBe('http://127.0.0.1:3000/ecom?cardAdded=1#payment-methods')
   })
 
   it('returns with cardError=cancelled when the shopper cancels', async () => {

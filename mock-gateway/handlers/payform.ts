@@ -2,13 +2,14 @@
  * The payment form the mock hosts on its own origin (`/payform/:sessionId`, never under `/webgate`):
  * card numbers go from the browser straight here, never through the storefront. A valid card is
  * kept as last four digits + network only, and the browser is sent back to the session's return URL
- * with `?cardAdded=1`, or `?cardError=sessionExpired|cancelled`.
+ * with `?cardAdded=1`, or `?cardError=sessionExpired|cancelled|duplicate`. A card already saved (same
+ * network, last four digits and expiry: all the mock keeps of a card) is not saved twice.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { cardBrand, expiryValid, luhnValid, withParam } from '../domain/cards.ts'
+import { CARD_BRAND_NAMES, cardBrand, expiryValid, luhnValid, withParam } from '../domain/cards.ts'
 import { escapeHtml } from '../http/html.ts'
 import type { MockState } from '../state.ts'
-import { addMethod } from './payment-methods.ts'
+import { addMethod, methodsOf } from './payment-methods.ts'
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f1f8;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f1a2b}
@@ -86,10 +87,10 @@ export function payformHandlers(state: MockState): HttpHandler[] {
       entry.done = true
       const brand = cardBrand(pan)
       const [month, year] = expiry.split('/').map((part) => part.trim())
-      await addMethod(state, entry.userId, {
-        type: 'card', maskedPan: `•• ${pan.slice(-4)}`, brand, expiry: `${month}/${year}`,
-        name: { mir: 'Мир', visa: 'Visa', mastercard: 'Mastercard', unionpay: 'UnionPay', unknown: 'Карта' }[brand],
-      })
+      const card = { type: 'card' as const, maskedPan: `•• ${pan.slice(-4)}`, brand, expiry: `${month}/${year}` }
+      const saved = methodsOf(state, entry.userId).some((m) => m.type === 'card' && m.maskedPan === card.maskedPan && m.brand === card.brand && m.expiry === card.expiry)
+      if (saved) return back(entry.returnUrl, 'cardError', 'duplicate')
+      await addMethod(state, entry.userId, { ...card, name: CARD_BRAND_NAMES[brand] })
       return back(entry.returnUrl, 'cardAdded', '1')
     }),
   ]

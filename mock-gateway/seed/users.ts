@@ -54,7 +54,7 @@ export async function seedUsers(state: MockState): Promise<void> {
     })
     await createOrder(state, {
       userId: complete.userId, lines: lines.map((l) => l.line), oldPrices: lines.map((l) => l.goods.oldPrice),
-      deliveryType: 'pickup', store: storeRef, payment: { methodId: 'pm-1', title: 'Карта •• 4242' },
+      deliveryType: 'pickup', store: storeRef, payment: { methodId: 'pm-1', title: 'Visa •• 4242' },
       idempotencyKey: null, createdAt,
       history: order.statuses.map((status, index) => ({ status, at: createdAt + index * (order.daysAgo === 0 ? ORDER_STEP_MS : 3_600_000) })),
     })

@@ -20,20 +20,31 @@ export type ProfileFormErrors = Partial<Record<keyof ProfileFormValues, string>>
 export const PROFILE_FORM_MESSAGES = {
   firstNameRequired: 'Укажите имя',
   birthDateInvalid: 'Укажите дату в формате ДД.ММ.ГГГГ',
+  birthDateNoSuchDay: 'Такой даты нет: проверьте день и месяц',
+  birthDateFuture: 'Дата рождения не может быть в будущем',
+  birthDateTooEarly: 'Проверьте год рождения: не раньше 1900',
   emailInvalid: 'Проверьте адрес почты',
   agreementRequired: 'Примите пользовательское соглашение',
 } as const
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** `14.05.1990` → `1990-05-14`; undefined for an incomplete or impossible date, or a date in the future. */
-export function toIsoDate(masked: string, now: Date = new Date()): string | undefined {
+/** What is wrong with a typed birth date, as the key of its message; undefined when it is a valid date. */
+export function birthDateProblem(masked: string, now: Date = new Date()): keyof typeof PROFILE_FORM_MESSAGES | undefined {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(masked.trim())
-  if (!match) return undefined
+  if (!match) return 'birthDateInvalid'
   const [, dd, mm, yyyy] = match as unknown as [string, string, string, string]
   const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)))
-  if (date.getUTCFullYear() !== Number(yyyy) || date.getUTCMonth() !== Number(mm) - 1 || date.getUTCDate() !== Number(dd)) return undefined
-  if (Number(yyyy) < 1900 || date.getTime() > now.getTime()) return undefined
+  if (date.getUTCFullYear() !== Number(yyyy) || date.getUTCMonth() !== Number(mm) - 1 || date.getUTCDate() !== Number(dd)) return 'birthDateNoSuchDay'
+  if (date.getTime() > now.getTime()) return 'birthDateFuture'
+  if (Number(yyyy) < 1900) return 'birthDateTooEarly'
+  return undefined
+}
+
+/** `14.05.1990` → `1990-05-14`; undefined for an incomplete or impossible date, or a date in the future. */
+export function toIsoDate(masked: string, now: Date = new Date()): string | undefined {
+  if (birthDateProblem(masked, now)) return undefined
+  const [dd, mm, yyyy] = masked.trim().split('.')
   return `${yyyy}-${mm}-${dd}`
 }
 
@@ -47,7 +58,9 @@ export function fromIsoDate(iso: string | null | undefined): string {
 export function validateProfileForm(values: ProfileFormValues, now: Date = new Date()): ProfileFormErrors {
   const errors: ProfileFormErrors = {}
   if (!values.firstName.trim()) errors.firstName = PROFILE_FORM_MESSAGES.firstNameRequired
-  if (values.birthDate.trim() && !toIsoDate(values.birthDate, now)) errors.birthDate = PROFILE_FORM_MESSAGES.birthDateInvalid
+  // Say what is wrong (issue 14, item 15): a well-formed date in 2099 is not a format error.
+  const birthDate = values.birthDate.trim() ? birthDateProblem(values.birthDate, now) : undefined
+  if (birthDate) errors.birthDate = PROFILE_FORM_MESSAGES[birthDate]
   if (values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = PROFILE_FORM_MESSAGES.emailInvalid
   return errors
 }

@@ -1,8 +1,8 @@
 /**
  * `<AgeGate restricted/>` (issue 5, item 8): on a page of age-restricted goods, asks 'Вам исполнилось
  * 18 лет?' in a modal and keeps the page content blurred until the shopper answers 'Да, мне есть 18'
- * (remembered on the device). 'Нет' goes back, or to the home page when the visitor came from
- * elsewhere. The blur marker is in the server HTML too, so restricted content never flashes.
+ * (remembered on the device). 'Нет' goes back when the previous page is one of ours (a client
+ * navigation included), or to the home page when the visitor came from elsewhere. The blur marker is in the server HTML too, so restricted content never flashes.
  */
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
@@ -16,6 +16,17 @@ import { ageStorage, isAgeConfirmed, rememberAgeConfirmed } from './age-storage.
 export interface AgeGateProps {
   /** Whether the goods on the page are age-restricted (`ageRestricted`); false renders nothing. */
   restricted: boolean
+}
+
+/**
+ * Whether the previous history entry is a page of this site. The Navigation API lists only the
+ * same-origin entries of this tab, so a client navigation counts too; `document.referrer` (the
+ * fallback) only knows how the first document was reached (issue 14, item 17).
+ */
+function cameFromThisSite(): boolean {
+  const entry = (window as { navigation?: { currentEntry?: { index: number } | null } }).navigation?.currentEntry
+  if (entry) return entry.index > 0
+  return document.referrer !== '' && new URL(document.referrer).origin === location.origin && history.length > 1
 }
 
 /** Age confirmation for restricted goods. */
@@ -45,8 +56,7 @@ export function AgeGate({ restricted }: AgeGateProps) {
   }
   const decline = () => {
     track('age_decline_click')
-    const cameFromHere = document.referrer !== '' && new URL(document.referrer).origin === location.origin
-    if (cameFromHere && history.length > 1) history.back()
+    if (cameFromThisSite()) history.back()
     else setLocation(href('main'))
   }
 

@@ -1,10 +1,12 @@
 /**
  * The signed-in toolbar entry: the shopper's name (or 'Профиль') opening a small menu with the
- * main site's profile, 'Мои данные' (the profile and consents dialog) and 'Выйти'.
+ * main site's profile, 'Мои данные' (the profile and consents dialog), for e-commerce shoppers 'Мои
+ * заказы' and 'Способы оплаты' (the `/ecom` hub and its payment methods), and 'Выйти'.
  * A disclosure (button + list), closed by Escape, a click outside, or choosing an item.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
+import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
@@ -30,7 +32,7 @@ const loadProfileQuery = () => import('#shared/queries/profile.ts').then((m) => 
 
 /** The user menu of a signed-in shopper. */
 export function UserMenu({ profileHref, className }: UserMenuProps) {
-  const { refreshSession } = useApp()
+  const { refreshSession, session } = useApp()
   const { track } = useAnalytics()
   const toast = useToast()
   const [location, setLocation] = useLocation()
@@ -110,6 +112,20 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
             Мои данные
           </button>
         </li>
+        {session.ecomEnabled && (
+          <>
+            <li>
+              <Link className="user-menu__item" href={href('ecom')} onClick={() => setOpen(false)}>
+                Мои заказы
+              </Link>
+            </li>
+            <li>
+              <Link className="user-menu__item" href={`${href('ecom')}#payment-methods`} onClick={() => setOpen(false)}>
+                Способы оплаты
+              </Link>
+            </li>
+          </>
+        )}
         <li>
           <button type="button" className="user-menu__item" onClick={() => void onSignOut()} disabled={leaving} aria-busy={leaving || undefined}>
             Выйти

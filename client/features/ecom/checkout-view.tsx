@@ -22,6 +22,7 @@ import { Button, ButtonLink, Icon } from '#client/components/ui/index.ts'
 import { formatPrice } from '#client/lib/format.ts'
 import { CartTotals } from './cart-totals.tsx'
 import { DELIVERY_LABELS, ecomErrorMessage, gatewayCodeOf, methodDetails } from './ecom-texts.ts'
+import { ORDER_PLACED_STATE } from './order-placed.tsx'
 import { newIdempotencyKey } from './idempotency-key.ts'
 import { useAction } from './use-action.ts'
 
@@ -84,7 +85,7 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
       void mutate(cartQuery().key)
       void mutate(activeOrdersQuery().key)
       void mutate(ordersQuery(1).key)
-      navigate(href('ecom-order', { id: order.id }))
+      navigate(href('ecom-order', { id: order.id }), { state: ORDER_PLACED_STATE })
     } catch (error) {
       // A conflict means the draft moved on: read it again so the form shows what is true now.
       if (error instanceof AppError && error.status === 409) await Promise.all([refresh(), mutate(cartQuery().key)])

@@ -4,7 +4,7 @@
  */
 import { AppError, userMessage } from '#shared/api/errors.ts'
 import type { DeliveryType } from '#shared/models/checkout.ts'
-import type { OrderStatus } from '#shared/models/orders.ts'
+import type { Order, OrderStatus } from '#shared/models/orders.ts'
 import type { CardBrand, PaymentMethod } from '#shared/models/payment-cards.ts'
 
 /** Status names shown to the shopper. */
@@ -39,6 +39,26 @@ export const CARD_ERROR_TEXTS: Record<string, string> = {
   invalidCvc: 'Код CVC введён неверно',
   sessionExpired: 'Время на ввод данных карты истекло',
   cancelled: 'Добавление карты отменено',
+  duplicate: 'Эта карта уже привязана',
+}
+
+/** Words of removing a saved method: a card is deleted, an SBP account is switched off. */
+export function removeMethodTexts(method: PaymentMethod): { action: string; title: string; done: string; failed: string } {
+  return method.type === 'sbp'
+    ? { action: 'Отключить', title: 'Отключить СБП?', done: `«${method.name}» отключён`, failed: 'Не удалось отключить' }
+    : { action: 'Удалить', title: 'Удалить карту?', done: `«${method.name}» удалена`, failed: 'Не удалось удалить' }
+}
+
+/** Whether money was taken for the order (it went past 'created', or its history says it was paid). */
+export const orderPaid = (order: Pick<Order, 'status' | 'statusHistory'>): boolean =>
+  order.statusHistory.some((step) => step.status === 'paid') || !['created', 'cancelled'].includes(order.status)
+
+/** What cancelling the order means for the shopper's money: only a paid order gets a refund. */
+export function cancelOrderText(order: Pick<Order, 'status' | 'statusHistory'>): string {
+  const now = `Сейчас заказ в статусе «${ORDER_STATUS_LABELS[order.status]}».`
+  return orderPaid(order)
+    ? `${now} Деньги вернутся тем же способом, которым вы платили, в течение нескольких дней.`
+    : `${now} Заказ ещё не оплачен, деньги не списывались.`
 }
 
 /** The one-line description of a saved method (`Visa •• 4242, до 12/29` or the bank of an SBP account). */

@@ -16,7 +16,7 @@ import { useToast } from '#client/components/toasts/index.ts'
 import { formatDate, formatPrice } from '#client/lib/format.ts'
 import { CartTotals } from './cart-totals.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
-import { DELIVERY_LABELS, ecomErrorMessage, ORDER_STATUS_LABELS } from './ecom-texts.ts'
+import { cancelOrderText, DELIVERY_LABELS, ecomErrorMessage } from './ecom-texts.ts'
 import { OrderStatusBadge, OrderTimeline } from './order-status.tsx'
 import { useAction } from './use-action.ts'
 
@@ -108,7 +108,7 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
       <ConfirmDialog
         open={confirming}
         title={`Отменить заказ ${order.number}?`}
-        description={`Сейчас заказ в статусе «${ORDER_STATUS_LABELS[order.status]}». Деньги вернутся на карту в течение нескольких дней.`}
+        description={cancelOrderText(order)}
         confirmLabel="Отменить заказ"
         cancelLabel="Не отменять"
         pending={cancel.pending}

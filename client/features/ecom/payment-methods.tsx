@@ -14,7 +14,7 @@ import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, EmptyState, Icon } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
-import { ecomErrorMessage, methodDetails } from './ecom-texts.ts'
+import { ecomErrorMessage, methodDetails, removeMethodTexts } from './ecom-texts.ts'
 import { RenameDialog, SbpDialog } from './payment-method-dialogs.tsx'
 import { useAction } from './use-action.ts'
 
@@ -51,7 +51,8 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
 
   const addCard = useAction(async () => {
     track('ecom_card_add_click')
-    const session = await api.call(createCardSession, { body: { returnUrl: href('ecom') } })
+    // Back to this section, not the top of the hub (issue 14, item 13).
+    const session = await api.call(createCardSession, { body: { returnUrl: `${href('ecom')}#payment-methods` } })
     setLeaving(true)
     window.location.assign(session.formUrl)
   })
@@ -63,7 +64,7 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
     await store(await api.call(deletePaymentMethod, { params: { id: method.id } }))
     track('ecom_card_delete_confirm')
     setDeleting(undefined)
-    toast.show({ theme: 'success', type: 'method-deleted', title: `«${method.name}» удалён` })
+    toast.show({ theme: 'success', type: 'method-deleted', title: removeMethodTexts(method).done })
   })
   const [defaultTarget, setDefaultTarget] = useState<string | undefined>(undefined)
 
@@ -130,13 +131,13 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
                   variant="ghost"
                   size="sm"
                   iconStart="trash"
-                  aria-label={`Удалить: ${method.name}`}
+                  aria-label={`${removeMethodTexts(method).action}: ${method.name}`}
                   onClick={() => {
                     remove.reset()
                     setDeleting(method)
                   }}
                 >
-                  Удалить
+                  {removeMethodTexts(method).action}
                 </Button>
               </span>
             </li>
@@ -164,11 +165,11 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
       />
       <ConfirmDialog
         open={deleting !== undefined}
-        title={deleting?.type === 'sbp' ? 'Отключить счёт СБП?' : 'Удалить карту?'}
+        title={deleting ? removeMethodTexts(deleting).title : 'Удалить карту?'}
         description={deleting ? `«${deleting.name}» (${methodDetails(deleting)}) больше не будет предлагаться при оплате.` : undefined}
-        confirmLabel="Удалить"
+        confirmLabel={deleting ? removeMethodTexts(deleting).action : 'Удалить'}
         pending={remove.pending}
-        error={remove.error === undefined ? undefined : `Не удалось удалить: ${ecomErrorMessage(remove.error)}`}
+        error={remove.error === undefined || !deleting ? undefined : `${removeMethodTexts(deleting).failed}: ${ecomErrorMessage(remove.error)}`}
         onConfirm={() => deleting && void remove.run(deleting)}
         onClose={() => setDeleting(undefined)}
       />

@@ -50,7 +50,8 @@ function Hub({ search }: { search: SearchParams }) {
       toast.show({ theme: 'error', type: 'card-error', title: 'Карта не добавлена', description: CARD_ERROR_TEXTS[cardError ?? ''] ?? 'Попробуйте ещё раз' })
     }
     void refreshMethods()
-    navigate(href('ecom'), { replace: true })
+    // The anchor stays: the shopper comes back to the payment methods, not the top (issue 14, item 13).
+    navigate(`${href('ecom')}${window.location.hash}`, { replace: true })
   }, [cardAdded, cardError, toast, navigate, refreshMethods])
 
   return (

@@ -10,6 +10,7 @@ import { useQuery } from '#client/data/use-query.ts'
 import { EcomGate } from '#client/features/ecom/ecom-gate.tsx'
 import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
 import { OrderDetails } from '#client/features/ecom/order-details.tsx'
+import { OrderPlacedNotice } from '#client/features/ecom/order-placed.tsx'
 import type { PageProps } from '../registry.ts'
 
 /** How often an order in progress is re-read. */
@@ -36,6 +37,7 @@ function OrderData({ id }: { id: string }) {
           Все заказы
         </ButtonLink>
       </div>
+      {order && <OrderPlacedNotice order={order} />}
       {order ? (
         <OrderDetails order={order} refresh={(next?: Order) => (next ? mutate(next, { revalidate: false }) : mutate())} />
       ) : error ? (

@@ -24,7 +24,8 @@ export function Page({ params }: PageProps) {
       <div className="text-content">
         {item.sections.map((section, index) => (
           <section key={index} className="text-section">
-            <h2 className="text-section__title">{section.heading}</h2>
+            {/* A section named like the publication would repeat the page heading (issue 14, item 14). */}
+            {section.heading !== item.title && <h2 className="text-section__title">{section.heading}</h2>}
             {section.paragraphs.map((p, i) => <p key={i}>{p}</p>)}
           </section>
         ))}

@@ -22,7 +22,7 @@ export function Page({ params }: PageProps) {
       <div className="promo-page__top">
         <img className="promo-page__image" src={image.url} width={image.width} height={image.height} alt={image.alt || promo.title} fetchPriority="high" />
         <div className="product-page__info">
-          <span className="badge badge--sale">{promo.badge}</span>
+          <span className="badge badge--sale promo-page__badge">{promo.badge}</span>
           <h1 className="product-page__title break-anywhere">{promo.title}</h1>
           <p className="text-muted">
             Акция действует с <time dateTime={promo.startsAt}>{formatDate(promo.startsAt)}</time> по <time dateTime={promo.endsAt}>{formatDate(promo.endsAt)}</time>
