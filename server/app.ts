@@ -20,6 +20,7 @@ import { errorReportPlugin } from './plugins/error-report.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { analyticsPlugin } from './plugins/analytics.ts'
 import { authRoutesPlugin } from './plugins/auth-routes.ts'
+import { sessionInfoPlugin } from './plugins/session-info.ts'
 import { proxyPlugin, PROXY_BODY_LIMIT } from './plugins/proxy.ts'
 import { assetsPlugin } from './plugins/assets.ts'
 import { seoPlugin } from './plugins/seo.ts'
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(healthPlugin)
   await app.register(analyticsPlugin)
   await app.register(authRoutesPlugin)
+  await app.register(sessionInfoPlugin)
   await app.register(proxyPlugin)
   await app.register(assetsPlugin, { distDir: options.distDir })
   await app.register(seoPlugin)

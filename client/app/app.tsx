@@ -16,7 +16,7 @@ import type { BootData, View } from './boot.ts'
 import { navigate } from './navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
-import { readClientSession, readConfigOverride } from './session.ts'
+import { readClientSession, readConfigOverride, rememberEcom } from './session.ts'
 import { reportError } from './error-reporting.ts'
 import { applyConfigOverride } from '#shared/config-override.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
@@ -44,7 +44,13 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
     // A marker for tests and tooling: the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
   }, [boot.config])
-  const refreshSession = useCallback(() => setSession((current) => readClientSession(config, current)), [config])
+  const sessionRef = useRef(session)
+  sessionRef.current = session
+  const refreshSession = useCallback(async () => {
+    const next = await readClientSession(config, sessionRef.current)
+    setSession((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next))
+  }, [config])
+  useEffect(() => rememberEcom(config, session), [config, session])
   const context = useMemo<AppContextValue>(
     () => ({ config, session, api, openLogin: dialogs.openLogin, openStorePicker: dialogs.openStorePicker, refreshSession }),
     [config, session, api, dialogs.openLogin, dialogs.openStorePicker, refreshSession],

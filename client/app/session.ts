@@ -1,6 +1,6 @@
 /** The browser's view of the session, from the non-HttpOnly cookies the server sets. */
 import { COOKIE, STORAGE } from '#shared/cookies.ts'
-import { isEcomEnabled } from '#shared/config-override.ts'
+import { SESSION_PATH } from '#shared/auth/paths.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import type { ClientSession } from './app-context.tsx'
 
@@ -19,26 +19,41 @@ export function readBrowserCookie(name: string): string | undefined {
   return undefined
 }
 
+/** How long the browser waits for the server's view of its session. */
+const SESSION_TIMEOUT_MS = 5_000
+
 /**
  * Re-reads the session: the `user_id` cookie is set with the tokens and cleared with them, so it
- * tells the browser whether it is signed in without exposing the tokens.
+ * tells the browser whether it is signed in without exposing the tokens. Whether e-commerce is on
+ * for this shopper is the server's decision (the id list never reaches the browser): asked from
+ * `GET /api/session` when it is not on for everyone; a failed answer keeps it off.
  */
-export function readClientSession(config: PublicConfig, _current: ClientSession): ClientSession {
+export async function readClientSession(config: PublicConfig, current: ClientSession): Promise<ClientSession> {
   const userId = readBrowserCookie(COOKIE.userId) || undefined
-  const ecomEnabled = isEcomEnabled(config, userId)
-  if (ecomEnabled && userId && config.ecom !== 'true' && config.ecomUserIds.includes(userId)) {
-    // Spec section 1: a listed user also gets ecom:true in local storage.
-    try {
-      localStorage.setItem(STORAGE.ecom, 'true')
-    } catch {
-      // Storage may be unavailable (private mode); the cookie decides anyway.
-    }
-  }
-  return {
+  const session: ClientSession = {
     authorized: userId !== undefined,
     userId,
     incompleteProfile: readBrowserCookie(COOKIE.incompleteProfile) === '1',
-    ecomEnabled,
+    ecomEnabled: config.ecom === 'true' || (userId !== undefined && userId === current.userId && current.ecomEnabled),
+  }
+  if (userId === undefined || session.ecomEnabled) return session
+  try {
+    const response = await fetch(SESSION_PATH, { credentials: 'same-origin', signal: AbortSignal.timeout(SESSION_TIMEOUT_MS) })
+    const answer = response.ok ? ((await response.json()) as { userId?: unknown; ecomEnabled?: unknown }) : undefined
+    if (answer?.userId === userId && answer.ecomEnabled === true) session.ecomEnabled = true
+  } catch {
+    // Offline or timed out: e-commerce stays off until the next page load decides again.
+  }
+  return session
+}
+
+/** Spec section 1: a shopper whose e-commerce comes from the id list (not `ecom: 'true'`) also gets `ecom: true` in local storage. */
+export function rememberEcom(config: PublicConfig, session: ClientSession): void {
+  if (!session.ecomEnabled || config.ecom === 'true') return
+  try {
+    localStorage.setItem(STORAGE.ecom, 'true')
+  } catch {
+    // Storage may be unavailable (private mode); the server decides anyway.
   }
 }
 
