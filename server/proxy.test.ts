@@ -107,6 +107,31 @@ describe('the gateway proxy: request headers', () => {
   })
 })
 
+describe('the gateway proxy: cookies that are no header value', () => {
+  it.each([
+    ['a line feed in session_id', 'session_id=%0a'],
+    ['NUL, CR and LF in access_token', 'access_token=%00%0d%0a'],
+    ['U+2028 in session_id', 'session_id=%E2%80%A8'],
+    ['U+2028 in access_token', 'access_token=a%E2%80%A8b'],
+  ])('forwards the call without that cookie (%s) instead of answering 502', async (_case, cookie) => {
+    const { s, up } = await start()
+    for (const path of ['/webgate/v2/web-common-content/cookies', '/aurora-id/v1/profile']) {
+      const response = await rawRequest(s.url, path, { headers: { cookie } })
+      expect(response.status, path).toBe(200)
+      const seen = only(up, path)
+      expect(seen.headers, path).not.toHaveProperty('x-session-id')
+      expect(seen.headers, path).not.toHaveProperty('authorization')
+    }
+  })
+
+  it('still forwards a well-formed session id and token beside a broken cookie', async () => {
+    const { s, up } = await start()
+    const response = await rawRequest(s.url, '/aurora-id/v1/profile', { headers: { cookie: 'junk=%0a; session_id=S-1; access_token=tok-1' } })
+    expect(response.status).toBe(200)
+    expect(only(up, '/aurora-id/v1/profile').headers).toMatchObject({ 'x-session-id': 'S-1', authorization: 'Bearer tok-1' })
+  })
+})
+
 describe('the gateway proxy: answers', () => {
   it('never passes the gateway\'s set-cookie to the browser', async () => {
     const { s } = await start(() => ({ headers: { 'set-cookie': ['gw_session=1; Path=/', 'tracking=2'] }, body: '{"ok":true}' }))
