@@ -184,6 +184,44 @@ describe('the gateway proxy: answers', () => {
   })
 })
 
+describe('the gateway proxy: server errors of the gateway', () => {
+  it.each([
+    [501, 'text/plain', 'The mock gateway has no handler for GET /webgate/v2/web-common-content/cookies'],
+    [500, 'application/json', '{"message":"NullPointerException at com.gateway.Handler.java:42"}'],
+    [503, 'text/html', '<h1>upstream maintenance by nginx/1.25</h1>'],
+  ])('answers a gateway %i with that status and our own JSON body, never the gateway text', async (status, type, text) => {
+    const { s } = await start(() => ({ status, headers: { 'content-type': type, etag: '"abc"' }, body: text }))
+    const response = await rawRequest(s.url, '/webgate/v2/web-common-content/cookies')
+    expect(response.status).toBe(status)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    expect(response.headers).not.toHaveProperty('etag')
+    expect(response.headers['cache-control']).toBe('no-store')
+    const body = JSON.parse(response.body) as { code: string; message: string }
+    expect(body.message).toMatch(/[а-я]/)
+    expect(response.body).not.toMatch(/mock gateway|NullPointer|nginx|handler/i)
+  })
+
+  it('keeps the gateway body of a 4xx, which carries its error code for the page', async () => {
+    const { s } = await start(() => ({ status: 422, body: '{"code":"incomplete_profile_info"}' }))
+    const response = await rawRequest(s.url, '/webgate/v2/web-common-content/cookies')
+    expect(response.status).toBe(422)
+    expect(JSON.parse(response.body)).toEqual({ code: 'incomplete_profile_info' })
+  })
+
+  it('answers a 5xx of the retry after a refresh with our own body too', async () => {
+    let calls = 0
+    const { s } = await start((request) => {
+      if (request.url.includes('/v1/auth/token/refresh')) return { body: JSON.stringify({ accessToken: 'tok-2', refreshToken: 'ref-2' }) }
+      calls++
+      return calls === 1 ? { status: 401, body: '{}' } : { status: 500, body: 'java.lang.IllegalStateException: boom' }
+    })
+    const response = await rawRequest(s.url, '/aurora-id/v1/profile', { headers: { cookie: 'access_token=tok-1; refresh_token=ref-1' } })
+    expect(response.status).toBe(500)
+    expect(response.body).not.toContain('IllegalState')
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'upstream' })
+  })
+})
+
 describe('the gateway proxy: what it refuses', () => {
   it.each([
     '/webgate/__mock/faults',
