@@ -54,6 +54,19 @@ describe('health and readiness', () => {
     expect(await s.metrics.registry.getSingleMetricAsString('gateway_up')).toMatch(/^gateway_up\{gateway="web"\} 1$/m)
   })
 
+  it('keeps /readyz at 200 and reports the gateway down while the gateway hangs', async () => {
+    stack = await startTestStack({ mock: { config: { ...QUIET, faults: [{ path: '/webgate*', mode: 'hang' }] } } })
+    const s = stack
+    let body: { status?: string; gateways?: Record<string, string> } = {}
+    await waitFor(async () => {
+      const response = await fetch(`${s.url}/readyz`)
+      expect(response.status).toBe(200)
+      body = (await response.json()) as typeof body
+      return body.gateways?.web === 'down'
+    })
+    expect(body).toEqual({ status: 'ready', gateways: { web: 'down', id: 'up' } })
+  })
+
   it('turns /readyz to 503 for good once draining starts', async () => {
     stack = await startTestStack({ mock: { config: QUIET } })
     stack.app.markDraining()
