@@ -12,6 +12,8 @@ export interface ClientSession {
   userId: string | undefined
   incompleteProfile: boolean
   ecomEnabled: boolean
+  /** True while the server's e-commerce answer for a newly signed-in shopper is on its way. */
+  ecomPending?: boolean | undefined
 }
 
 export interface AppContextValue {

@@ -16,7 +16,7 @@ import type { BootData, View } from './boot.ts'
 import { navigate } from './navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
-import { readClientSession, readConfigOverride, rememberEcom } from './session.ts'
+import { askEcomEnabled, readClientSession, readConfigOverride, rememberEcom } from './session.ts'
 import { reportError } from './error-reporting.ts'
 import { applyConfigOverride } from '#shared/config-override.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
@@ -47,8 +47,14 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   const sessionRef = useRef(session)
   sessionRef.current = session
   const refreshSession = useCallback(async () => {
-    const next = await readClientSession(config, sessionRef.current)
-    setSession((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next))
+    // The cookie part is applied at once (a navigation may follow in the same tick); the server's
+    // e-commerce answer follows when it is needed.
+    const next = readClientSession(config, sessionRef.current)
+    sessionRef.current = next
+    setSession(next)
+    if (!next.ecomPending || next.userId === undefined) return
+    const ecomEnabled = await askEcomEnabled(next.userId)
+    setSession((current) => (current.userId === next.userId && current.ecomPending ? { ...current, ecomEnabled, ecomPending: undefined } : current))
   }, [config])
   useEffect(() => rememberEcom(config, session), [config, session])
   const context = useMemo<AppContextValue>(

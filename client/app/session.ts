@@ -25,26 +25,31 @@ const SESSION_TIMEOUT_MS = 5_000
 /**
  * Re-reads the session: the `user_id` cookie is set with the tokens and cleared with them, so it
  * tells the browser whether it is signed in without exposing the tokens. Whether e-commerce is on
- * for this shopper is the server's decision (the id list never reaches the browser): asked from
- * `GET /api/session` when it is not on for everyone; a failed answer keeps it off.
+ * for a newly signed-in shopper is the server's decision (the id list never reaches the browser):
+ * `ecomPending` is set then, and `askEcomEnabled` gets the answer.
  */
-export async function readClientSession(config: PublicConfig, current: ClientSession): Promise<ClientSession> {
+export function readClientSession(config: PublicConfig, current: ClientSession): ClientSession {
   const userId = readBrowserCookie(COOKIE.userId) || undefined
-  const session: ClientSession = {
+  const known = config.ecom === 'true' || userId === undefined || (userId === current.userId && !current.ecomPending)
+  return {
     authorized: userId !== undefined,
     userId,
     incompleteProfile: readBrowserCookie(COOKIE.incompleteProfile) === '1',
-    ecomEnabled: config.ecom === 'true' || (userId !== undefined && userId === current.userId && current.ecomEnabled),
+    ecomEnabled: config.ecom === 'true' || (known && userId !== undefined && current.ecomEnabled),
+    ...(known ? {} : { ecomPending: true }),
   }
-  if (userId === undefined || session.ecomEnabled) return session
+}
+
+/** Asks `GET /api/session` whether e-commerce is on for this signed-in shopper; false when it fails. */
+export async function askEcomEnabled(userId: string): Promise<boolean> {
   try {
     const response = await fetch(SESSION_PATH, { credentials: 'same-origin', signal: AbortSignal.timeout(SESSION_TIMEOUT_MS) })
     const answer = response.ok ? ((await response.json()) as { userId?: unknown; ecomEnabled?: unknown }) : undefined
-    if (answer?.userId === userId && answer.ecomEnabled === true) session.ecomEnabled = true
+    return answer?.userId === userId && answer.ecomEnabled === true
   } catch {
     // Offline or timed out: e-commerce stays off until the next page load decides again.
+    return false
   }
-  return session
 }
 
 /** Spec section 1: a shopper whose e-commerce comes from the id list (not `ecom: 'true'`) also gets `ecom: true` in local storage. */
