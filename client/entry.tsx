@@ -1,46 +1,5 @@
-/** Browser entry: reads the boot data, loads the initial page's chunk, and hydrates the server's HTML. */
-import { hydrateRoot } from 'react-dom/client'
-import { createApiClient } from '#shared/api/client.ts'
-import { BROWSER_API_TIMEOUT_MS } from '#shared/constants.ts'
-import { applyConfigOverride } from '#shared/config-override.ts'
-import { COOKIE } from '#shared/cookies.ts'
-import { App } from './app/app.tsx'
-import { BOOT_ELEMENT_ID, type BootData } from './app/boot.ts'
-import { loadPageModule } from './app/navigation.ts'
-import { installErrorReporting } from './app/error-reporting.ts'
-import { readBrowserCookie, readConfigOverride } from './app/session.ts'
-import { hasPage } from './pages/registry.ts'
+/** Browser entry: starts the app shell (client/app/start.tsx); kept tiny so the shell stays one chunk. */
+import { start } from './app/start.tsx'
 import './styles/index.css'
-
-async function start(): Promise<void> {
-  installErrorReporting()
-  const element = document.getElementById(BOOT_ELEMENT_ID)
-  const boot = JSON.parse(element?.textContent ?? '{}') as BootData
-  // The API client may use the overridden config at once; the UI adopts it right after hydration
-  // (App), so the first render matches the server's HTML.
-  const config = applyConfigOverride(boot.config, readConfigOverride())
-  const api = createApiClient({
-    product: config.product,
-    baseUrl: (gateway) => (gateway === 'web' ? '/webgate' : `/${config.product}-id`),
-    fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
-    timeoutMs: BROWSER_API_TIMEOUT_MS,
-    headers: () => ({
-      requestId: crypto.randomUUID(),
-      deviceId: readBrowserCookie(COOKIE.deviceId),
-      appVersion: config.version,
-      clientName: config.clientName,
-    }),
-    onEvent: (event) => {
-      // Spec section 7: request and response errors are only logged.
-      if (event.error && event.error.code !== 'aborted') console.warn(`[api] ${event.endpoint} failed: ${event.error.code}`)
-    },
-  })
-  const page = boot.view.kind === 'page' && hasPage(boot.view.route)
-    ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
-    : undefined
-  const root = document.getElementById('root')
-  if (!root) throw new Error('#root is missing')
-  hydrateRoot(root, <App boot={boot} api={api} page={page} />)
-}
 
 void start()

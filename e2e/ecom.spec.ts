@@ -145,17 +145,23 @@ test.describe('guards', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7)
   })
 
-  test('opens the store picker for a shopper without a store and continues once one is chosen', async ({ page, stack }) => {
-    await signIn(page, stack.baseURL, ANNA_PHONE)
-    await page.goto('/ecom/checkout')
-    const picker = page.getByRole('dialog', { name: 'Выберите магазин' })
-    await expect(picker).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Выберите магазин, чтобы продолжить' })).toBeVisible()
+  test('opens the store picker for a shopper without a store and continues once one is chosen', async ({ page }) => {
+    // A new shopper: no store on the device and none in the gateway's cart (Anna's cart has one).
+    const stack = await startStack({ ECOM: 'true' })
+    try {
+      await signIn(page, stack.baseURL, freshPhone())
+      await page.goto(`${stack.baseURL}/ecom/checkout`)
+      const picker = page.getByRole('dialog', { name: 'Выберите магазин' })
+      await expect(picker).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Выберите магазин, чтобы продолжить' })).toBeVisible()
 
-    await picker.getByRole('button', { name: /^Выбрать: / }).first().click()
-    await expect(picker).toBeHidden()
-    await expect(new CheckoutPage(page).heading).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Выберите магазин, чтобы продолжить' })).toHaveCount(0)
+      await picker.getByRole('button', { name: /^Выбрать: / }).first().click()
+      await expect(picker).toBeHidden()
+      await expect(new CheckoutPage(page).heading).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Выберите магазин, чтобы продолжить' })).toHaveCount(0)
+    } finally {
+      await stack.stop()
+    }
   })
 })
 

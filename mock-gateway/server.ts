@@ -83,6 +83,13 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
       return log(fault.mode)
     }
 
+    // A kept catalogue answer is written as is: no Request, no handler, no serialisation.
+    const kept = fault ? undefined : gateway.cached(req.method ?? 'GET', req.url ?? '/')
+    if (kept) {
+      res.writeHead(kept.status, kept.headers).end(kept.body)
+      return log(kept.status)
+    }
+
     const body = await readBody(req)
     const response = await gateway.handle(toRequest(req, origin, body, controller.signal)).catch((error: unknown) => {
       if (controller.signal.aborted) return undefined

@@ -7,6 +7,7 @@ import type { MockClock } from './clock.ts'
 import type { MockConfig } from './config.ts'
 import type { MockDb } from './db/index.ts'
 import type { FaultSwitches } from './faults.ts'
+import type { AnswerCache } from './http/answer-cache.ts'
 import type { GoodsRedirect } from '#shared/models/goods.ts'
 
 /** An OTP attempt of one phone. */
@@ -77,6 +78,8 @@ export interface MockState {
   readonly seq: Sequences
   /** Check every answer against its endpoint schema (tests turn it on). */
   readonly checkAnswers: boolean
+  /** Serialized answers of the cacheable catalogue endpoints, emptied on any change. */
+  readonly answers: AnswerCache
   /** The mock's public origin for payment-form links (set by the server once it listens). */
   publicUrl: string
 }

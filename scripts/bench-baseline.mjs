@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs'
 import { Agent, request } from 'undici'
 
 const routes = JSON.parse(readFileSync(process.env.BASELINE_ROUTES, 'utf8'))
-const agent = new Agent({ connections: 128 })
+// The same limits a store's gateway call has: no call waits for ever.
+const agent = new Agent({ connections: 128, connectTimeout: 5_000, headersTimeout: 5_000, bodyTimeout: 5_000 })
 const app = Fastify({ logger: false })
 for (const [path, { urls, html }] of Object.entries(routes)) {
   const bytes = Buffer.from(html)

@@ -1,15 +1,26 @@
 #!/usr/bin/env node
 /**
- * Production build: the browser bundle (ESM, code splitting per route, hashed names, one CSS file,
- * precompressed .br/.gz), its manifest (each route's modulepreload list from the esbuild metafile),
- * and the Node bundles of the server and the mock gateway.
+ * Production build: the browser bundle (ESM, hashed names, one CSS file, precompressed .br/.gz), its
+ * manifest (each route's modulepreload list from the esbuild metafile), and the Node bundles of the
+ * server and the mock gateway.
+ *
+ * Chunking is deliberate (DESIGN.md section 5: first load of `/` in at most 10 requests):
+ * - framework: react, react-dom, scheduler, swr, wouter: one chunk that changes only with them;
+ * - app shell: everything client/app/start.tsx imports statically (layout, API client, routing): one chunk;
+ * - entry: a few hundred bytes that start the shell;
+ * - per route: the page module and what it alone needs; code several routes share stays in shared chunks.
+ * esbuild puts each module into the chunk of the set of entry points that reach it, and every lazy
+ * import is an entry point, so a shell module that some pages also import would land in a chunk of its
+ * own for each combination of pages (the "swarm of tiny chunks"). The `shell` plugin below makes every
+ * lazily imported module import the shell and the framework as well: their modules are then reached by
+ * every entry point and esbuild keeps them in exactly two chunks.
  * Usage: node scripts/build.mjs [--dev] [--out <dir>]
  */
 import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const root = new URL('..', import.meta.url).pathname
@@ -18,11 +29,138 @@ const outIndex = process.argv.indexOf('--out')
 const dist = outIndex > 0 ? join(root, process.argv[outIndex + 1]) : join(root, 'dist')
 const dev = process.argv.includes('--dev')
 
+/** The framework packages: one chunk of their own. */
+const FRAMEWORK = ['react', 'react/jsx-runtime', 'react-dom/client', 'scheduler', 'swr', 'wouter']
+/** The app shell module: its static imports form the shell chunk. */
+const SHELL = join(root, 'client/app/start.tsx')
+/**
+ * The kit most pages share (schemas and their validator, product cards, prefetching links, and the
+ * home page's queries, small enough to spare the first load two requests): one chunk rather than one
+ * per combination of pages that use a piece of it.
+ */
+const COMMON = [
+  'client/features/prefetch/prefetch-link.tsx',
+  'client/features/catalog/product-card.tsx',
+  'client/features/product/use-favorites.ts',
+  'shared/models/common.ts',
+  'shared/models/goods.ts',
+  'shared/models/promotions.ts',
+  'shared/models/content.ts',
+  'shared/queries/promotions.ts',
+  'shared/queries/main-page.ts',
+]
+const FRAMEWORK_ENTRY = 'virtual:framework'
+const COMMON_ENTRY = 'virtual:common'
+
+/**
+ * `export *` barrels whose importers the browser build points at the member files directly. esbuild
+ * assigns chunks by file, following every re-export of a barrel: one `Price` imported through the UI
+ * barrel put the dialog, tabs and text field into the chunk of every page that shows a price.
+ */
+const BARRELS = ['client/components/ui/index.ts']
+
+/** Export name → member file, for each barrel. */
+async function barrelMaps() {
+  const maps = new Map()
+  for (const barrel of BARRELS) {
+    const file = join(root, barrel)
+    const map = new Map()
+    for (const [, spec] of (await readFile(file, 'utf8')).matchAll(/^export \* from '([^']+)'/gm)) {
+      const member = join(dirname(file), spec)
+      const text = await readFile(member, 'utf8')
+      for (const [, name] of text.matchAll(/^export (?:async )?(?:function|const|let|class|interface|type|enum) (\w+)/gm)) map.set(name, member)
+      for (const [, names] of text.matchAll(/^export (?:type )?\{([^}]+)\}/gm)) {
+        for (const item of names.split(',')) {
+          const name = item.trim().split(/\s+as\s+/).pop().replace(/^type\s+/, '')
+          if (name) map.set(name, member)
+        }
+      }
+    }
+    maps.set(file, map)
+  }
+  return maps
+}
+
+/** Rewrites `import { A, type B } from '<barrel>'` into imports of the member files (types dropped). */
+function unbarrel(source, importer, maps) {
+  return source.replace(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g, (statement, names, spec) => {
+    const target = spec.startsWith('#client/') ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
+    const map = target && maps.get(target)
+    if (!map) return statement
+    const byFile = new Map()
+    for (const item of names.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (item.startsWith('type ')) continue
+      const name = item.split(/\s+as\s+/)[0]
+      const member = map.get(name)
+      if (!member) throw new Error(`${importer}: ${name} is not exported by a member of ${spec}`)
+      byFile.set(member, [...(byFile.get(member) ?? []), item])
+    }
+    return [...byFile].map(([file, items]) => `import { ${items.join(', ')} } from ${JSON.stringify(file)}`).join(';')
+  })
+}
+
+/** Every module of client/ and shared/ that something imports lazily (`import('…')`), tests aside. */
+async function lazyModules() {
+  const found = new Set()
+  for (const folder of ['client', 'shared']) {
+    for (const entry of await readdir(join(root, folder), { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue
+      const dir = entry.parentPath ?? entry.path
+      const text = await readFile(join(dir, entry.name), 'utf8')
+      for (const [, spec] of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) {
+        const file = spec.startsWith('#') ? join(root, spec.slice(1).replace(/^(\w+)\//, '$1/')) : join(dir, spec)
+        if (existsSync(file)) found.add(file)
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * esbuild plugin for the chunking above: virtual `framework` and `common` modules re-exporting their
+ * members; the shell imports the framework, and every lazily imported module imports the shell and
+ * the common kit.
+ */
+async function chunkingPlugin() {
+  const lazy = await lazyModules()
+  const barrels = await barrelMaps()
+  const virtual = {
+    [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => `export * from ${JSON.stringify(name)}`).join('\n'),
+    [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
+  }
+  return {
+    name: 'chunking',
+    setup(b) {
+      b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, namespace: 'chunking' }))
+      b.onLoad({ filter: /.*/, namespace: 'chunking' }, (args) => ({ contents: virtual[args.path], resolveDir: root, loader: 'js' }))
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === 'chunking') return undefined
+        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'chunking' })
+        if (resolved.errors.length === 0 && !resolved.path.includes('/node_modules/') && !lazy.has(resolved.path)) {
+          throw new Error(`lazy import of ${resolved.path} was not found by scripts/build.mjs lazyModules()`)
+        }
+        return resolved.errors.length ? undefined : resolved
+      })
+      b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (args.path.includes('/node_modules/')) return undefined
+        const prelude = args.path === SHELL ? [FRAMEWORK_ENTRY] : lazy.has(args.path) ? [SHELL, COMMON_ENTRY] : []
+        const source = await readFile(args.path, 'utf8')
+        const contents = unbarrel(source, args.path, barrels)
+        if (prelude.length === 0 && contents === source) return undefined
+        // Side-effect imports of modules already evaluated by then: they change the chunk graph
+        // (see the header comment), not the behaviour.
+        return { contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+      })
+    },
+  }
+}
+
 /** Builds the browser bundle and returns the esbuild metafile. */
 async function buildClient() {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { entry: 'client/entry.tsx' },
+    entryPoints: { entry: 'client/entry.tsx', framework: FRAMEWORK_ENTRY },
+    plugins: [await chunkingPlugin()],
     bundle: true,
     splitting: true,
     format: 'esm',

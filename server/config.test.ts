@@ -80,6 +80,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ SHUTDOWN_GRACE_S: '0', SHUTDOWN_TIMEOUT_S: '3' }).timeouts).toMatchObject({ shutdownGraceMs: 0, shutdownTimeoutMs: 3_000 })
   })
 
+  it('keeps shared state in process without REDIS_URL, and in Redis with it', () => {
+    expect(loadConfig({}).redis).toBeUndefined()
+    expect(loadConfig({ REDIS_URL: 'redis://redis:6379/0', PRODUCT: 'lumen' }).redis)
+      .toEqual({ url: 'redis://redis:6379/0', timeoutMs: 500, keyPrefix: 'storefront:lumen:' })
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380', REDIS_TIMEOUT_S: '0.2' }).redis?.timeoutMs).toBe(200)
+  })
+
+  it('never prints the credentials of a bad URL', () => {
+    const message = configError({ REDIS_URL: 'http://:s3cret@redis:6379' }).message
+    expect(message).toContain('REDIS_URL')
+    expect(message).not.toContain('s3cret')
+  })
+
+  it('reads the page cache settings: entries, TTL and a stale window of five TTLs; 0 entries is off', () => {
+    expect(loadConfig({}).pageCache).toEqual({ ttlMs: 10_000, staleMs: 50_000, maxEntries: 500 })
+    expect(loadConfig({ PAGE_CACHE_MAX_ENTRIES: '0', PAGE_CACHE_TTL_S: '2' }).pageCache).toEqual({ ttlMs: 2_000, staleMs: 10_000, maxEntries: 0 })
+  })
+
   it('returns a frozen object', () => {
     const config = loadConfig({})
     expect(Object.isFrozen(config)).toBe(true)
@@ -98,6 +116,10 @@ describe('loadConfig', () => {
     ['ECOM', 'yes'],
     ['OTP_IP_LIMIT', '0'],
     ['REQUEST_TIMEOUT_S', '-5'],
+    ['REDIS_URL', 'http://redis:6379'],
+    ['REDIS_TIMEOUT_S', '0'],
+    ['PAGE_CACHE_MAX_ENTRIES', '-1'],
+    ['PAGE_CACHE_TTL_S', '0'],
   ])('stops on %s=%s with one line naming the variable', (name, value) => {
     const error = configError({ [name]: value })
     expect(error.message).toContain(name)

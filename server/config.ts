@@ -10,6 +10,7 @@ const port = z.coerce.number().int().min(0).max(65535)
 const seconds = z.coerce.number().positive()
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
 const url = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+const redisUrl = z.string().url().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -56,8 +57,12 @@ const EnvSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   CACHE_TTL_S: seconds.default(30),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  PAGE_CACHE_TTL_S: seconds.default(10),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500),
   DEPLOYMENT: z.string().default('production'),
   DIST_DIR: z.string().optional(),
+  REDIS_URL: redisUrl.optional(),
+  REDIS_TIMEOUT_S: seconds.default(0.5),
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -106,7 +111,11 @@ export interface Config {
   /** React renders running at once; the rest wait in arrival order. */
   readonly renderConcurrency: number
   readonly cache: { readonly ttlMs: number; readonly maxEntries: number }
+  /** Rendered anonymous pages: fresh for `ttlMs`, then stale (one request re-renders) for `staleMs`; 0 entries turns it off. */
+  readonly pageCache: { readonly ttlMs: number; readonly staleMs: number; readonly maxEntries: number }
   readonly distDir: string | undefined
+  /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
+  readonly redis: { readonly url: string; readonly timeoutMs: number; readonly keyPrefix: string } | undefined
   /** The subset the browser receives (spec section 3), minus `version`, which the build provides. */
   readonly publicConfig: Omit<PublicConfig, 'version'>
 }
@@ -133,7 +142,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const name = String(issue.path[0] ?? 'environment')
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`)
+    // A URL's credentials (a REDIS_URL password) never reach a log line.
+    const shown = (cleaned[name] ?? '').replace(/\/\/[^/@\s]*@/, '//***@')
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(shown)}: ${issue.message}`)
   }
   const e = parsed.data
   if (e.SHUTDOWN_GRACE_S >= e.SHUTDOWN_TIMEOUT_S) {
@@ -182,7 +193,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }),
     renderConcurrency: e.RENDER_CONCURRENCY,
     cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
+    pageCache: Object.freeze({ ttlMs: ms(e.PAGE_CACHE_TTL_S), staleMs: ms(e.PAGE_CACHE_TTL_S * 5), maxEntries: e.PAGE_CACHE_MAX_ENTRIES }),
     distDir: e.DIST_DIR,
+    redis: e.REDIS_URL
+      ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })
+      : undefined,
     publicConfig: Object.freeze({
       config: e.DEPLOYMENT,
       yandexCaptcha: e.YANDEX_CAPTCHA_KEY,

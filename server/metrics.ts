@@ -8,9 +8,12 @@ export interface Metrics {
   readonly renderDuration: Histogram<'route' | 'status'>
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
   readonly cacheEvents: Counter<'event'>
+  readonly pageCacheEvents: Counter<'event'>
   readonly analyticsEvents: Counter<'accepted'>
   /** 1 while a gateway answers, 0 while it does not (readiness no longer follows it). */
   readonly gatewayUp: Gauge<'gateway'>
+  /** Redis calls that failed or timed out, by what degraded: `otp_limit` (refused), `refresh` (went in process). */
+  readonly redisFallbacks: Counter<'what'>
 }
 
 /** Creates a fresh registry (one per app, so tests never share counters). */
@@ -46,6 +49,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       labelNames: ['event'],
       registers: [registry],
     }),
+    pageCacheEvents: new Counter({
+      name: 'page_cache_events_total',
+      help: 'Rendered-page cache of anonymous pages: hit, stale (served while one request re-renders), miss, store',
+      labelNames: ['event'],
+      registers: [registry],
+    }),
     analyticsEvents: new Counter({
       name: 'analytics_events_total',
       help: 'Analytics goal events received from browsers',
@@ -56,6 +65,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       name: 'gateway_up',
       help: 'Whether the gateway answers (1) or not (0), from the readiness probe',
       labelNames: ['gateway'],
+      registers: [registry],
+    }),
+    redisFallbacks: new Counter({
+      name: 'redis_fallbacks_total',
+      help: 'Redis failures the server degraded around: otp_limit (send refused), refresh (in-process coordination)',
+      labelNames: ['what'],
       registers: [registry],
     }),
   }

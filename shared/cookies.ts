@@ -19,6 +19,8 @@ export const STORAGE = {
   shopCity: 'shop.city',
   shopCode: 'shop.code',
   shopType: 'shop.type',
+  /** The chosen store's street address, shown by the toolbar (the code alone means nothing to a shopper). */
+  shopAddress: 'shop.address',
   storePrompted: 'shop.prompted',
   deliveryType: 'shop.deliveryType',
   deviceId: 'device.id',
@@ -26,4 +28,6 @@ export const STORAGE = {
   configOverride: 'config.override',
   ageConfirmed: 'age.confirmed',
   reloadGuard: 'app.reloadGuard',
+  /** Session storage: scroll positions of this tab's history entries (restored on back and forward). */
+  scrollPositions: 'app.scrollPositions',
 } as const

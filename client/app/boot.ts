@@ -25,10 +25,9 @@ export interface BootData {
  * `<`, `>`, `&`, U+2028 and U+2029 become JSON escapes (DESIGN.md section 3).
  */
 export function serializeBootData(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
+  // One pass over the text instead of five (the block is tens of kilobytes on list pages).
+  return JSON.stringify(data).replace(UNSAFE, (c) => ESCAPES[c]!)
 }
+
+const UNSAFE = /[<>&\u2028\u2029]/g
+const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' }

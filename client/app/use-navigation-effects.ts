@@ -1,20 +1,26 @@
 /**
- * After a client navigation: scroll to the top or to the hash anchor (rule 6), set the title, announce
- * it to screen readers and move focus to the main heading (DESIGN.md section 3).
+ * After a client navigation: scroll (rule 6: to the top, or to the hash anchor; back and forward
+ * return to the remembered position), set the title, announce it to screen readers and move focus to
+ * the main heading (DESIGN.md section 3).
  */
 import { useEffect } from 'react'
+import { enterShownEntry, installScrollMemory, scrollToWhenPossible } from './scroll-memory.ts'
 
 /** Id of the polite live region that announces page titles. */
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
 
-/** Runs the effects for navigation number `seq` (0 is the server-rendered page: nothing to do). */
+/** Runs the effects for navigation number `seq` (0 is the server-rendered page: only a remembered scroll). */
 export function useNavigationEffects(seq: number, title: string | undefined): void {
   useEffect(() => {
-    if (seq === 0) return
+    installScrollMemory()
+    const remembered = enterShownEntry(seq === 0)
+    if (seq === 0) return remembered === undefined ? undefined : scrollToWhenPossible(remembered)
     if (title) document.title = title
     const hash = decodeURIComponent(window.location.hash.slice(1))
-    const anchor = hash ? document.getElementById(hash) : null
-    if (anchor) anchor.scrollIntoView()
+    const anchor = remembered === undefined && hash ? document.getElementById(hash) : null
+    let stopRestore: (() => void) | undefined
+    if (remembered !== undefined) stopRestore = scrollToWhenPossible(remembered)
+    else if (anchor) anchor.scrollIntoView()
     else window.scrollTo(0, 0)
     const heading = document.querySelector<HTMLElement>('main h1')
     if (heading && !anchor) {
@@ -23,5 +29,6 @@ export function useNavigationEffects(seq: number, title: string | undefined): vo
     }
     const announcer = document.getElementById(ROUTE_ANNOUNCER_ID)
     if (announcer) announcer.textContent = document.title
+    return stopRestore
   }, [seq, title])
 }

@@ -4,7 +4,7 @@ import { getBrandedCategories, getPromosAndDiscounts, getStoreCategories } from 
 import type { CategoryNode } from '#shared/models/catalog.ts'
 import { availableInStore } from '../domain/catalog.ts'
 import { notFound } from '../http/gateway-error.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import type { MockState } from '../state.ts'
 
 /** Handlers of the catalogue structure calls. */
@@ -24,7 +24,7 @@ export function catalogHandlers(state: MockState): HttpHandler[] {
         return { ...group, goodsCount: children.reduce((sum, c) => sum + c.goodsCount, 0), children }
       })
       return { storeCode: store?.code ?? null, items }
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, getPromosAndDiscounts, () => {
       const groups = state.db.categories.findMany((q) => q.where({ parentId: (id) => id === null }))
@@ -38,7 +38,7 @@ export function catalogHandlers(state: MockState): HttpHandler[] {
       }))
       const promo = { id: tiles.length + 1, title: 'Все акции', subtitle: 'Подарки, 1+1 и кешбэк', image: groups[0]?.image ?? tiles[0]!.image, url: '/promo-catalog', badge: undefined }
       return { items: [...tiles, promo] }
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, getBrandedCategories, () => {
       const categories = new Map(state.db.categories.findMany().map((c) => [c.id, c]))
@@ -60,6 +60,6 @@ export function catalogHandlers(state: MockState): HttpHandler[] {
             .sort((a, b) => b.goodsCount - a.goodsCount),
         })),
       }
-    }),
+    }, CACHEABLE),
   ]
 }

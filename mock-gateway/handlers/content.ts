@@ -2,7 +2,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { getArticle, getCookiePolicy, getIcon, getLatestBuild, listArticles } from '#shared/gateway/content.ts'
 import { notFound } from '../http/gateway-error.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import { goodsCards, paginate } from '../http/views.ts'
 import { COOKIE_POLICY } from '../seed/static-content.ts'
 import type { MockState } from '../state.ts'
@@ -13,9 +13,9 @@ import { articleCard } from './main-page.ts'
 export function contentHandlers(state: MockState): HttpHandler[] {
   const buildId = `mock-${state.config.seed}`
   return [
-    mockEndpoint(state, getCookiePolicy, () => COOKIE_POLICY),
+    mockEndpoint(state, getCookiePolicy, () => COOKIE_POLICY, CACHEABLE),
     mockEndpoint(state, getLatestBuild, () => ({ buildId })),
-    mockEndpoint(state, getIcon, ({ params }) => iconSvg(params.name) ?? notFound('Иконка не найдена')),
+    mockEndpoint(state, getIcon, ({ params }) => iconSvg(params.name) ?? notFound('Иконка не найдена'), CACHEABLE),
     http.get('*/assets/svg/icons/:project/:name.svg', ({ params }) => {
       const svg = iconSvg(String(params.name))
       return svg
@@ -28,12 +28,12 @@ export function contentHandlers(state: MockState): HttpHandler[] {
         .filter((a) => !query.tag || a.tags.includes(query.tag))
         .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
       return paginate(items.map(articleCard), query.page, query.pageSize ?? 12)
-    }),
+    }, CACHEABLE),
     mockEndpoint(state, getArticle, ({ params }) => {
       const record = state.db.articles.findFirst((q) => q.where({ id: params.id }))
       if (!record) return notFound('Статья не найдена')
       const { goodsIds, ...article } = record
       return { ...article, goods: goodsCards(state, goodsIds) }
-    }),
+    }, CACHEABLE),
   ]
 }

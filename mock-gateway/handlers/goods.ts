@@ -5,7 +5,7 @@ import { GOODS_LABELS, GOODS_PAGE_SIZE_DEFAULT, GOODS_SORTS } from '#shared/mode
 import { categoryScope, findGoodsFor } from '../domain/catalog.ts'
 import { BROKEN_CATEGORY_ID } from '../seed/goods.ts'
 import { gatewayError, notFound } from '../http/gateway-error.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import { findGoods, goodsBody, goodsCard, paginate } from '../http/views.ts'
 import type { MockState } from '../state.ts'
 
@@ -31,14 +31,14 @@ export function goodsHandlers(state: MockState): HttpHandler[] {
       }
       const goods = findGoodsFor(state, query, scope, store)
       return paginate(goods.map(goodsCard), query.page, query.pageSize ?? GOODS_PAGE_SIZE_DEFAULT)
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, getGoods, ({ params }) => {
       const redirect = state.redirects.get(params.id)
       if (redirect) return { redirect }
       const goods = findGoods(state, params.id)
       return goods ? goodsBody(goods) : notFound('Товар не найден')
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, getGoodsFilters, ({ query }) => {
       let scope: Set<number> | undefined
@@ -65,6 +65,6 @@ export function goodsHandlers(state: MockState): HttpHandler[] {
         discountedCount: goods.filter((item) => item.oldPrice !== undefined).length,
         sorts: [...GOODS_SORTS],
       }
-    }),
+    }, CACHEABLE),
   ]
 }

@@ -22,10 +22,13 @@ import { reviewHandlers } from './reviews.ts'
 import { searchHandlers } from './search.ts'
 import { storeHandlers } from './stores.ts'
 
-/** Builds the handlers of a mock gateway state. */
-export function createHandlers(state: MockState): HttpHandler[] {
+/** Builds the handlers of a mock gateway state: the fault handler first, then the endpoints (their own list, for routing). */
+export function createHandlers(state: MockState): { faults: HttpHandler[]; endpoints: HttpHandler[] } {
+  return { faults: faultHandlers(state), endpoints: endpointHandlers(state) }
+}
+
+function endpointHandlers(state: MockState): HttpHandler[] {
   return [
-    ...faultHandlers(state),
     ...controlHandlers(state),
     ...mediaHandlers(state),
     ...payformHandlers(state),

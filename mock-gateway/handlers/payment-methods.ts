@@ -8,7 +8,7 @@ import {
 import type { PaymentMethod, SavedCard, SbpAccount } from '#shared/models/payment-cards.ts'
 import { resolveReturnUrl } from '../domain/cards.ts'
 import { gatewayError, notFound, validationError } from '../http/gateway-error.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import type { MockState } from '../state.ts'
 
 /** A card form session lasts this long. */
@@ -56,7 +56,7 @@ export function paymentMethodHandlers(state: MockState): HttpHandler[] {
       return { sessionId, formUrl: `${state.publicUrl}/payform/${sessionId}`, expires: new Date(expiresAt).toISOString() }
     }),
 
-    mockEndpoint(state, listSbpBanks, () => ({ items: state.db.sbpBanks.findMany() })),
+    mockEndpoint(state, listSbpBanks, () => ({ items: state.db.sbpBanks.findMany() }), CACHEABLE),
 
     mockEndpoint(state, linkSbpAccount, async ({ userId, body }) => {
       const bank = state.db.sbpBanks.findFirst((q) => q.where({ id: body.bankId }))

@@ -3,7 +3,7 @@ import type { HttpHandler } from 'msw'
 import { getPoll, sendFeedback } from '#shared/gateway/polls.ts'
 import { userById } from '../domain/users.ts'
 import { gatewayError, notFound, validationError } from '../http/gateway-error.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import { findGoods } from '../http/views.ts'
 import type { MockState } from '../state.ts'
 
@@ -11,7 +11,7 @@ import type { MockState } from '../state.ts'
 export function pollHandlers(state: MockState): HttpHandler[] {
   const alreadyAccepted = () => gatewayError(409, 'alreadyAccepted', 'Вы уже оставили отзыв')
   return [
-    mockEndpoint(state, getPoll, ({ params }) => state.db.polls.findFirst((q) => q.where({ id: params.id })) ?? notFound('Опрос не найден')),
+    mockEndpoint(state, getPoll, ({ params }) => state.db.polls.findFirst((q) => q.where({ id: params.id })) ?? notFound('Опрос не найден'), CACHEABLE),
 
     mockEndpoint(state, sendFeedback, async ({ body, userId }) => {
       const now = new Date(state.clock.now()).toISOString()

@@ -5,7 +5,7 @@ import {
 } from '#shared/gateway/promotions.ts'
 import { PROMOTION_TYPES, type Promotion, type PromotionCard, type PromotionType } from '#shared/models/promotions.ts'
 import { notFound } from '../http/gateway-error.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import { paginate } from '../http/views.ts'
 import type { MockState } from '../state.ts'
 
@@ -40,13 +40,13 @@ export function promotionHandlers(state: MockState): HttpHandler[] {
       if (!promotion) return notFound('Акция не найдена')
       const { ...answer } = promotion
       return answer
-    }),
+    }, CACHEABLE),
     mockEndpoint(state, getPromotionTypes, () => {
       const promotions = active()
       return { items: PROMOTION_TYPES.map((type) => ({ type, name: PROMOTION_TYPE_NAMES[type], count: promotions.filter((p) => p.type === type).length })) }
     }),
     mockEndpoint(state, getPromoBanners, ({ query }) => ({
       items: state.db.banners.findMany().filter((b) => !query.placement || b.placement === query.placement),
-    })),
+    }), CACHEABLE),
   ]
 }

@@ -4,7 +4,7 @@ import { getScores, getUserReviewInfo, listReviewMedia, listReviews } from '#sha
 import type { Review } from '#shared/models/reviews.ts'
 import type { ReviewRecord } from '../db/schemas.ts'
 import { notFound } from '../http/gateway-error.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import { findGoods, paginate } from '../http/views.ts'
 import type { MockState } from '../state.ts'
 
@@ -27,13 +27,13 @@ export function reviewHandlers(state: MockState): HttpHandler[] {
         count: reviews.length,
         distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: reviews.filter((review) => review.rating === rating).length })),
       }
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, listReviewMedia, ({ query }) => {
       const media = published(query.objectId).sort(newestFirst)
         .flatMap((review) => review.photos.map((image) => ({ reviewId: review.id, image, rating: review.rating, authorName: review.authorName })))
       return paginate(media, query.page, query.pageSize ?? 20)
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, listReviews, ({ query }) => {
       const sorters = {
@@ -44,7 +44,7 @@ export function reviewHandlers(state: MockState): HttpHandler[] {
       const reviews = published(query.objectId).filter((review) => !query.withPhotos || review.photos.length > 0)
         .sort(sorters[query.sort ?? 'new'])
       return paginate(reviews.map(reviewView), query.page, query.pageSize ?? 10)
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, getUserReviewInfo, ({ query, userId }) => {
       const goods = findGoods(state, query.objectId)

@@ -3,14 +3,14 @@ import type { HttpHandler } from 'msw'
 import { getPopularSuggestions, getSuggestions } from '#shared/gateway/search.ts'
 import type { Suggestion } from '#shared/models/search.ts'
 import { findGoodsFor, matchesWords } from '../domain/catalog.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import { POPULAR_SEARCHES } from '../seed/static-content.ts'
 import type { MockState } from '../state.ts'
 
 /** Handlers of `/v2/suggestions*`. */
 export function searchHandlers(state: MockState): HttpHandler[] {
   return [
-    mockEndpoint(state, getPopularSuggestions, () => POPULAR_SEARCHES),
+    mockEndpoint(state, getPopularSuggestions, () => POPULAR_SEARCHES, CACHEABLE),
     mockEndpoint(state, getSuggestions, ({ query }) => {
       const text = query.q.trim()
       const limit = query.limit ?? 10
@@ -22,6 +22,6 @@ export function searchHandlers(state: MockState): HttpHandler[] {
       const goods: Suggestion[] = findGoodsFor(state, { q: text }).slice(0, limit)
         .map((g) => ({ type: 'goods', id: g.id, text: g.name, url: `/product/${g.id}-${g.slug}`, image: g.images[0] ?? null, price: g.price }))
       return { query: query.q, items: [...categories, ...brands, ...goods].slice(0, limit) }
-    }),
+    }, CACHEABLE),
   ]
 }

@@ -7,7 +7,7 @@ import type { Store, StoreWithDistance } from '#shared/models/stores.ts'
 import { matchesWords } from '../domain/catalog.ts'
 import { distanceMeters } from '../http/geo.ts'
 import { notFound } from '../http/gateway-error.ts'
-import { mockEndpoint } from '../http/mock-endpoint.ts'
+import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
 import { paginate } from '../http/views.ts'
 import { CITIES } from '../seed/stores.ts'
 import type { MockState } from '../state.ts'
@@ -27,7 +27,7 @@ export function storeHandlers(state: MockState): HttpHandler[] {
         .filter((s) => matchesWords(`${s.address} ${s.name}`, query.q))
         .sort(byName)
       return paginate(items, query.page, query.pageSize ?? 20)
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, searchStores, ({ query }) => {
       const { lat, lon } = query
@@ -38,7 +38,7 @@ export function storeHandlers(state: MockState): HttpHandler[] {
         .filter((s) => !hasPoint || query.radiusMeters === undefined || s.distanceMeters <= query.radiusMeters)
         .sort((a, b) => (hasPoint ? a.distanceMeters - b.distanceMeters : 0) || byName(a, b))
       return paginate(items, query.page, query.pageSize ?? 20)
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, guessCity, ({ query }) => {
       const { lat, lon } = query
@@ -60,17 +60,17 @@ export function storeHandlers(state: MockState): HttpHandler[] {
         .map((s) => withDistance(s, pointLat, pointLon))
         .sort((a, b) => a.distanceMeters - b.distanceMeters)[0] ?? null
       return { city, source, nearestStore }
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, getCityByFiasId, ({ query }) =>
-      state.db.cities.findFirst((q) => q.where({ fiasId: query.fiasId })) ?? notFound('Город не найден')),
+      state.db.cities.findFirst((q) => q.where({ fiasId: query.fiasId })) ?? notFound('Город не найден'), CACHEABLE),
 
     mockEndpoint(state, listCities, () => {
       const stores = state.db.stores.findMany()
       return { items: state.db.cities.findMany().map((c) => ({ ...c, storesCount: stores.filter((s) => s.city.fiasId === c.fiasId).length })) }
-    }),
+    }, CACHEABLE),
 
     mockEndpoint(state, getStore, ({ query }) =>
-      state.db.stores.findFirst((q) => q.where({ code: query.code })) ?? notFound('Магазин не найден')),
+      state.db.stores.findFirst((q) => q.where({ code: query.code })) ?? notFound('Магазин не найден'), CACHEABLE),
   ]
 }

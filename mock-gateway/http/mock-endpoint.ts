@@ -2,13 +2,15 @@
  * The one way catalogue endpoints become msw handlers: the path comes from the definition (gateway
  * base + path), params/query/body are parsed with its schemas (400 `validationError` on bad input),
  * `auth` endpoints answer 401 without a valid token, the `{product}IDCode` field is renamed both ways,
- * and with `checkAnswers` every answer is checked against `def.response`.
+ * with `checkAnswers` every answer is checked against `def.response`, and the answers of `cacheable`
+ * endpoints are serialized once and kept in the state's answer cache until the data changes.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { safeParse, type core } from 'zod/mini'
 import { fromWire, toWire, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf } from '#shared/api/endpoint.ts'
 import { bearerUser } from '../auth/tokens.ts'
 import { gatewayBase, type MockState } from '../state.ts'
+import type { CachedAnswer } from './answer-cache.ts'
 import { gatewayError, validationError } from './gateway-error.ts'
 
 /** What a resolver gets: parsed input, and the user of the bearer token ('' for an anonymous call). */
@@ -46,12 +48,49 @@ function issueFields(error: core.$ZodError, prefix: string): Record<string, stri
   return fields
 }
 
+/** Options of mockEndpoint. */
+export interface MockEndpointOptions {
+  /**
+   * The answer depends only on the URL and the collections (not on the user, the clock or headers),
+   * so a GET answer may be kept until the data changes (see answer-cache.ts).
+   */
+  cacheable?: boolean
+}
+
+/** The options of an endpoint whose GET answers may be kept until the data changes. */
+export const CACHEABLE: MockEndpointOptions = Object.freeze({ cacheable: true })
+
+const TEXT_HEADERS = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } as const
+
+/** The answer's bytes and headers, as HttpResponse.json / the SVG branch would give them. */
+function serialize(def: AnyEndpoint, answer: unknown, product: string): CachedAnswer {
+  if (def.responseType === 'text') {
+    const body = Buffer.from(String(answer))
+    return { status: 200, headers: { ...TEXT_HEADERS }, body }
+  }
+  const body = Buffer.from(JSON.stringify(def.productCode ? toWire(answer, product) : answer))
+  return { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body }
+}
+
+/** A Response of a kept (or freshly serialized) answer. */
+export const answerResponse = (answer: CachedAnswer): Response =>
+  new HttpResponse(new Uint8Array(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength), { status: answer.status, headers: answer.headers })
+
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const
 
 /** Creates the msw handler of one catalogue endpoint. */
-export function mockEndpoint<E extends AnyEndpoint>(state: MockState, def: E, resolver: EndpointResolver<E>): HttpHandler {
+export function mockEndpoint<E extends AnyEndpoint>(state: MockState, def: E, resolver: EndpointResolver<E>, options: MockEndpointOptions = {}): HttpHandler {
   const { product } = state.config
+  const cacheable = options.cacheable === true && def.method === 'GET'
   return METHODS[def.method](mswPath(def, product), async ({ request, params: rawParams }) => {
+    let cacheKey: string | undefined
+    if (cacheable) {
+      const url = new URL(request.url)
+      cacheKey = url.pathname + url.search
+      const kept = state.answers.get(cacheKey)
+      if (kept) return answerResponse(kept)
+    }
+    const generation = state.answers.generation
     const userId = bearerUser(state, request) ?? ''
     if (def.auth && !userId) return gatewayError(401, 'unauthorized', 'Нужна авторизация')
 
@@ -88,9 +127,8 @@ export function mockEndpoint<E extends AnyEndpoint>(state: MockState, def: E, re
         return gatewayError(500, 'mockAnswerInvalid', `${def.name}: ${JSON.stringify(checked.error.issues.slice(0, 3))}`)
       }
     }
-    if (def.responseType === 'text') {
-      return new HttpResponse(String(answer), { headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } })
-    }
-    return HttpResponse.json((def.productCode ? toWire(answer, product) : answer) as never)
+    const serialized = serialize(def, answer, product)
+    if (cacheKey !== undefined) state.answers.set(cacheKey, serialized, generation)
+    return answerResponse(serialized)
   })
 }

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest'
-import { createMemoryLimiter } from './otp-limiter.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Redis } from 'ioredis'
+import { pino } from 'pino'
+import { closeRedisClient, createRedisClient } from '../redis/client.ts'
+import { waitFor } from '../test/http.ts'
+import { redisCommand, startRedis, type TestRedis } from '../test/redis.ts'
+import { createMemoryLimiter, createRedisLimiter } from './otp-limiter.ts'
 
 describe('createMemoryLimiter', () => {
   it('allows the limit per key within the window, then refuses', async () => {
@@ -19,5 +24,83 @@ describe('createMemoryLimiter', () => {
     await limiter.take('b')
     await limiter.take('c')
     expect(await limiter.take('a')).toBe(true)
+  })
+})
+
+describe('createRedisLimiter (a real redis-server)', () => {
+  let redis: TestRedis | undefined
+  const clients: Redis[] = []
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => closeRedisClient(client, 200)))
+    await redis?.stop()
+    redis = undefined
+  })
+
+  const client = (url: string) => {
+    const created = createRedisClient({ url, timeoutMs: 500 }, pino({ level: 'silent' }))
+    clients.push(created)
+    return created
+  }
+
+  it('holds one limit across two replicas and counts no fallback', async () => {
+    redis = await startRedis()
+    const fallbacks: unknown[] = []
+    const [a, b] = [client(redis.url), client(redis.url)]
+    await waitFor(async () => a.status === 'ready' && b.status === 'ready', 5_000)
+    const replicas = [a, b].map((c) => createRedisLimiter({ client: c, limit: 3, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) }))
+    const taken = []
+    for (let i = 0; i < 4; i++) taken.push(await replicas[i % 2]!.take('198.51.100.7'))
+    expect(taken).toEqual([true, true, true, false])
+    expect(await replicas[0]!.take('198.51.100.8')).toBe(true)
+    expect(fallbacks).toEqual([])
+    expect(await a.pttl('test:otp:198.51.100.7')).toBeGreaterThan(3_500_000)
+  })
+
+  it('fails closed when Redis dies, and reports each refusal as a fallback', async () => {
+    redis = await startRedis()
+    const fallbacks: unknown[] = []
+    const c = client(redis.url)
+    await waitFor(async () => c.status === 'ready', 5_000)
+    const limiter = createRedisLimiter({ client: c, limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) })
+    expect(await limiter.take('198.51.100.7')).toBe(true)
+    await redis.kill()
+    expect(await limiter.take('198.51.100.7')).toBe(false)
+    expect(await limiter.take('198.51.100.9')).toBe(false)
+    expect(fallbacks).toHaveLength(2)
+  })
+
+  it('fails closed when Redis is slow: the command timeout refuses instead of waiting', async () => {
+    redis = await startRedis()
+    const fallbacks: unknown[] = []
+    const c = client(redis.url)
+    await waitFor(async () => c.status === 'ready', 5_000)
+    const limiter = createRedisLimiter({ client: c, limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) })
+    // Redis stops answering every client (but keeps the connections) for longer than the command timeout.
+    expect(await redisCommand(redis.port, 'CLIENT PAUSE 10000 ALL')).toBe('+OK')
+    expect(await limiter.take('198.51.100.7')).toBe(false)
+    expect(fallbacks).toHaveLength(1)
+    expect(String(fallbacks[0])).toMatch(/timed out/i)
+  })
+
+  it('counts again once Redis is back (the client reconnects by itself)', async () => {
+    redis = await startRedis()
+    const c = client(redis.url)
+    await waitFor(async () => c.status === 'ready', 5_000)
+    const limiter = createRedisLimiter({ client: c, limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: () => undefined })
+    await redis.kill()
+    expect(await limiter.take('198.51.100.7')).toBe(false)
+    redis = await startRedis({ port: redis.port })
+    await waitFor(async () => c.status === 'ready', 10_000)
+    expect(await limiter.take('198.51.100.7')).toBe(true)
+  })
+
+  it('fails closed when Redis was never reachable', async () => {
+    redis = await startRedis()
+    const url = redis.url
+    await redis.kill()
+    const fallbacks: unknown[] = []
+    const limiter = createRedisLimiter({ client: client(url), limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) })
+    expect(await limiter.take('198.51.100.7')).toBe(false)
+    expect(fallbacks).toHaveLength(1)
   })
 })

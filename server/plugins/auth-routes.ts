@@ -19,13 +19,13 @@ import { establishSession, isProfileIncomplete } from '../auth/login.ts'
 import {
   clearCustomerCode, clearLoginCode, ensureSessionId, readLoginCode, setCustomerCode, setLoginCode, setProfileCookies,
 } from '../auth/login-cookies.ts'
-import { createMemoryLimiter, OTP_LIMIT_WINDOW_MS, type RateLimiter } from '../auth/otp-limiter.ts'
+import type { RateLimiter } from '../auth/otp-limiter.ts'
 
 /** Body cap of our own JSON routes (DESIGN.md section 4). */
 const BODY_LIMIT = 64 * 1024
 
 export interface AuthRoutesOptions {
-  /** The OTP per-IP limiter; in-memory (per process) by default. */
+  /** The OTP per-IP limiter; the app's (Redis or per process, see the context plugin) by default. */
   otpLimiter?: RateLimiter
 }
 
@@ -48,7 +48,7 @@ export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
   const { product } = config
   const { aud } = config.publicConfig
   const prefix = `/${product}-id`
-  const limiter = opts.otpLimiter ?? createMemoryLimiter({ limit: config.otpIpLimit, windowMs: OTP_LIMIT_WINDOW_MS })
+  const limiter = opts.otpLimiter ?? app.otpLimiter
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
 
   /** Sign-out: clears the session cookies and the login code (the refresh token is simply forgotten). */

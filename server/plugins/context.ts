@@ -1,9 +1,11 @@
 /**
- * Per-app services (config, metrics, upstream agent, token refresher, anonymous cache) and
+ * Per-app services (config, metrics, upstream agent, Redis when configured, token refresher, OTP
+ * limiter, anonymous cache) and
  * per-request ones (the session read from cookies, a gateway client bound to it, the route name
  * used as the metrics label).
  */
 import fp from 'fastify-plugin'
+import type { Redis } from 'ioredis'
 import type { Agent } from 'undici'
 import type { ApiClient } from '#shared/api/client.ts'
 import { AnonymousCache } from '../cache.ts'
@@ -12,13 +14,19 @@ import { createServerApi, createUpstreamAgent, headerContextOf } from '../gatewa
 import type { Metrics } from '../metrics.ts'
 import { createRequestSession, type RequestSession } from '../session/request-session.ts'
 import { TokenRefresher } from '../session/refresher.ts'
+import type { RateLimiter } from '../auth/otp-limiter.ts'
+import { createSharedState } from '../redis/shared-state.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     metrics: Metrics
     upstream: Agent
+    /** The replicas' shared state (DESIGN.md section 6); undefined without `REDIS_URL`. */
+    redis: Redis | undefined
     refresher: TokenRefresher
+    /** The per-IP limit on SMS code requests: in Redis with `REDIS_URL`, else per process. */
+    otpLimiter: RateLimiter
     anonymousCache: AnonymousCache
     buildId: string
   }
@@ -46,7 +54,13 @@ export const contextPlugin = fp(async (app, opts: ContextOptions) => {
   app.decorate('metrics', metrics)
   app.decorate('upstream', agent)
   app.decorate('buildId', opts.buildId)
-  app.decorate('refresher', new TokenRefresher({ aud: config.publicConfig.aud }))
+  const shared = createSharedState(config, metrics, app.log)
+  app.decorate('redis', shared.redis)
+  app.decorate('refresher', new TokenRefresher({
+    aud: config.publicConfig.aud,
+    ...(shared.refreshCoordinator ? { coordinator: shared.refreshCoordinator } : {}),
+  }))
+  app.decorate('otpLimiter', shared.otpLimiter)
   app.decorate('anonymousCache', new AnonymousCache({
     ttlMs: config.cache.ttlMs,
     maxEntries: config.cache.maxEntries,
@@ -54,6 +68,7 @@ export const contextPlugin = fp(async (app, opts: ContextOptions) => {
   }))
   app.addHook('onClose', async () => {
     await agent.close()
+    await shared.close()
   })
 
   app.decorateRequest('session', null as unknown as RequestSession)

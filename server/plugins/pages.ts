@@ -7,8 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PublicConfig } from '#shared/public-config.ts'
 import { isProfilePath, matchRoute } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
-import { renderPage } from '../render/render-page.tsx'
+import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
 import { RenderSlots } from '../render/render-slots.ts'
+import { PageCache } from '../page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 
 /** Longest request target we render; longer ones answer 414. */
@@ -17,7 +18,8 @@ export const MAX_PAGE_URL_LENGTH = 2048
 /** Registers the page renderer as the not-found handler. */
 export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) => {
   const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
-  const deps = { slots: new RenderSlots(app.config.renderConcurrency), config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, publicConfig }
+  const pageCache = new PageCache({ ...app.config.pageCache, onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }) })
+  const deps = { slots: new RenderSlots(app.config.renderConcurrency), config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -33,6 +35,14 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
     await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: app.config.publicOrigin })
     return reply
   }
+  // A response that sets a cookie is never publicly cacheable. @fastify/cookie writes Set-Cookie in its
+  // own onSend hook, registered before this one, so the header is final here.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.hasHeader('set-cookie') && String(reply.getHeader('cache-control') ?? '').includes('public')) {
+      reply.header('cache-control', PRIVATE_CACHE)
+    }
+    return payload
+  })
   // A real catch-all route for pages: @fastify/compress hooks into routes only, never the not-found handler.
   app.get('/*', handler)
   app.setNotFoundHandler(handler)

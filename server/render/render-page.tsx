@@ -3,7 +3,6 @@
  * the anonymous cache), the status and headers decided before the first byte, then
  * `renderToPipeableStream` streaming the shell as soon as it is ready (all content first for bots).
  */
-import { PassThrough, Transform } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { renderToPipeableStream } from 'react-dom/server'
 import { unstable_serialize } from 'swr'
@@ -17,15 +16,19 @@ import type { LoaderContext, PageMeta, SessionState } from '#shared/routing/type
 import type { PublicConfig } from '#shared/public-config.ts'
 import { App } from '#client/app/app.tsx'
 import type { BootData, View } from '#client/app/boot.ts'
+import { packFallback } from '#client/app/boot-pack.ts'
 import { parseSearch } from '#client/app/navigation.ts'
 import { PAGE_MODULES, hasPage } from '#client/pages/registry.ts'
 import type { AnonymousCache } from '../cache.ts'
+import { COOKIE } from '#shared/cookies.ts'
+import { pageCacheKey, type PageCache, type PageLookup } from '../page-cache.ts'
 import type { Config } from '../config.ts'
 import type { Metrics } from '../metrics.ts'
 import type { RequestSession } from '../session/request-session.ts'
 import { botErrorBody, documentHead, documentTail } from './document.ts'
 import { preloadsFor, type ClientManifest } from './manifest.ts'
 import type { RenderSlots } from './render-slots.ts'
+import { CoalescingStream } from './coalesce.ts'
 
 export interface RenderDeps {
   /** Limits concurrent renders (first in, first out). */
@@ -34,6 +37,8 @@ export interface RenderDeps {
   manifest: ClientManifest
   metrics: Metrics
   cache: AnonymousCache
+  /** Rendered anonymous pages (page-cache.ts). */
+  pageCache: PageCache
   publicConfig: PublicConfig
 }
 
@@ -65,6 +70,18 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
   const url = parseRequestTarget(request.url)
   const bot = session.state().bot === true
   let state: SessionState = session.state()
+  const cacheKey = pageCacheKeyOf(deps, page, state)
+  if (cacheKey !== undefined) {
+    let found = deps.pageCache.lookup(cacheKey)
+    // The same page is being rendered for another visitor: wait for it rather than render it twice.
+    const running = found.kind === 'miss' ? deps.pageCache.renderingOf(cacheKey) : undefined
+    if (running) {
+      await waitAtMost(running, deps.config.timeouts.pageDataBudgetMs)
+      found = deps.pageCache.lookup(cacheKey)
+    }
+    if (found.kind !== 'miss') return sendCached(page, found)
+    if (request.method === 'GET') page.reply.raw.once('close', deps.pageCache.begin(cacheKey))
+  }
 
   // The upstream calls of a page are aborted when the browser disconnects or the data budget runs out.
   const controller = new AbortController()
@@ -125,12 +142,45 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
       const meta = routePage?.meta(ctx, loaded.data as never) ?? { title: SITE_NAME, description: SITE_NAME }
       const view: View = { kind: 'page', route: route.name, params: decision.params, search: ctx.search, blocked: decision.blocked }
       const personal = loaded.personal || state.authorized || route.guards.length > 0
-      return void (await stream(deps, page, { status: 200, view, meta, fallback: loaded.fallback, personal, state, bot, canonicalPath: meta.canonicalPath ?? url.pathname }))
+      const cacheAs = attempt === 0 && request.method === 'GET' ? cacheKey : undefined
+      return void (await stream(deps, page, { status: 200, view, meta, fallback: loaded.fallback, personal, state, bot, canonicalPath: meta.canonicalPath ?? url.pathname, cacheAs }))
     }
   } finally {
     clearTimeout(budget)
     request.raw.off('close', onClose)
   }
+}
+
+/**
+ * The page-cache key of a request, or undefined when its answer must not come from (or go into) the
+ * cache: the cache is off, or the visitor has a session cookie (signed in, or a refresh pending).
+ */
+function pageCacheKeyOf(deps: RenderDeps, page: PageRequest, state: SessionState): string | undefined {
+  if (!deps.pageCache.enabled || state.authorized) return undefined
+  const cookies = page.request.cookies
+  if (cookies[COOKIE.accessToken] !== undefined || cookies[COOKIE.refreshToken] !== undefined) return undefined
+  return pageCacheKey({
+    url: page.request.url,
+    origin: page.origin,
+    buildId: deps.manifest.buildId,
+    bot: state.bot === true,
+    customerCode: state.customerCode,
+    incompleteProfile: state.incompleteProfile,
+    ecomEnabled: state.ecomEnabled,
+  })
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([promise, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms) })])
+  clearTimeout(timer)
+}
+
+/** Answers a page from the cache (`x-page-cache` says fresh or stale, for operators and tests). */
+function sendCached(page: PageRequest, found: Exclude<PageLookup, { kind: 'miss' }>): void {
+  page.reply.code(found.page.status).headers(found.page.headers).header('x-page-cache', found.kind)
+  void page.reply.send(found.page.body)
 }
 
 /** Runs the loaders; anonymous queries go through the shared cache. */
@@ -165,6 +215,8 @@ interface StreamInput {
   state: SessionState
   bot: boolean
   canonicalPath: string | undefined
+  /** The page-cache key to store the answer under, when the request may be cached at all. */
+  cacheAs?: string | undefined
 }
 
 /** Sends an error page: the not-found or outage view for people, a minimal body for bots. */
@@ -209,31 +261,28 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined),
     siteName: SITE_NAME,
   })
-  const tail = documentTail(boot, deps.manifest.entry)
+  // The data block carries the fallback packed (boot-pack.ts); the server's own render uses it as is.
+  const tail = documentTail({ ...boot, fallback: packFallback(boot.fallback) }, deps.manifest.entry)
 
   session.commit(reply)
   const setsCookie = reply.hasHeader('set-cookie')
+  const isPrivate = input.personal || setsCookie || input.status >= 400
   reply
     .code(input.status)
     .type('text/html; charset=utf-8')
-    .header('cache-control', input.personal || setsCookie || input.status >= 400 ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
-    .header('vary', 'Cookie')
+    .header('cache-control', isPrivate ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
+  // Anonymous pages do not vary on the cookies every visitor has (device id, consent, city): a CDN
+  // bypasses its cache on the session cookie instead (DESIGN.md section 6).
+  if (isPrivate) reply.header('vary', 'Cookie')
   if (input.status >= 400 && input.status !== 404 && input.status !== 422) reply.header('retry-after', '900')
 
-  const body = new PassThrough()
-  const out = new Transform({
-    transform(chunk, _encoding, callback) {
-      callback(null, chunk)
-    },
-    flush(callback) {
-      this.push(tail)
-      callback()
-    },
-  })
+  // Never a personal answer, a signed-in one (no cache key) or one that sets a cookie.
+  const cacheAs = !isPrivate && input.status === 200 ? input.cacheAs : undefined
+  let failed = false
+  const out = new CoalescingStream({ tail, keep: cacheAs !== undefined })
   out.write(head)
-  out.pipe(body)
   // The head (stylesheet, preloads) leaves at once; the render waits for a slot (render-slots.ts).
-  void reply.send(body)
+  void reply.send(out)
   const release = await deps.slots.acquire()
   if (reply.raw.destroyed) {
     release()
@@ -252,24 +301,35 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
       if (input.bot) react.pipe(out)
     },
     onShellError(error) {
+      failed = true
       release()
       request.log.error({ err: error, route: routeName }, 'render failed before the shell')
       out.end()
     },
     onError(error) {
+      failed = true
       request.log.error({ err: error, route: routeName }, 'render error')
     },
   })
   // A render that has not finished in time is aborted; its status is already decided (DESIGN.md section 3).
-  const abortTimer = setTimeout(() => react.abort(new Error('render timeout')), deps.config.timeouts.pageDataBudgetMs)
+  const abortTimer = setTimeout(() => {
+    failed = true
+    react.abort(new Error('render timeout'))
+  }, deps.config.timeouts.pageDataBudgetMs)
   const onClose = () => {
     release()
-    if (!reply.raw.writableFinished) react.abort(new Error('client disconnected'))
+    if (!reply.raw.writableFinished) {
+      failed = true
+      react.abort(new Error('client disconnected'))
+    }
   }
   reply.raw.once('close', onClose)
   out.once('end', () => {
     release()
     clearTimeout(abortTimer)
     deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - renderStarted) / 1000)
+    // Set-Cookie is written by @fastify/cookie's onSend hook, so only now is it certain there is none.
+    const body = cacheAs !== undefined && !failed && !reply.hasHeader('set-cookie') ? out.body() : undefined
+    if (body) deps.pageCache.store(cacheAs!, { status: input.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PUBLIC_PAGE_CACHE }, body })
   })
 }

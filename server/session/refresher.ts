@@ -2,6 +2,8 @@
  * One token refresh per refresh token in flight, shared by every concurrent request that carries it
  * (page loaders and proxied browser calls alike). The gateway rotates refresh tokens, so a request
  * that arrives shortly after with the old token must get the same new pair: results are kept briefly.
+ * With a `coordinator` (Redis, server/redis/shared-refresh.ts) the one refresh holds across replicas;
+ * this in-process map still joins the requests of one replica, and carries on alone when Redis fails.
  */
 import { AppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
@@ -10,6 +12,12 @@ import { refreshTokens } from '#shared/gateway/auth.ts'
 export interface TokenPair {
   accessToken: string
   refreshToken: string
+}
+
+/** Runs a refresh once across replicas and answers its outcome to every replica that asks. */
+export interface RefreshCoordinator {
+  /** Calls `exchange` unless another replica already did (or does) for this token; answers its outcome. */
+  run(refreshToken: string, exchange: () => Promise<TokenPair | null>): Promise<TokenPair | null>
 }
 
 interface Entry {
@@ -22,7 +30,14 @@ export class TokenRefresher {
   private readonly entries = new Map<string, Entry>()
 
   constructor(
-    private readonly options: { aud: string; retainMs?: number; maxEntries?: number; now?: () => number },
+    private readonly options: {
+      aud: string
+      retainMs?: number
+      maxEntries?: number
+      now?: () => number
+      /** Shares the refresh with the other replicas (unset: this process only). */
+      coordinator?: RefreshCoordinator
+    },
   ) {}
 
   /** Refreshes with this refresh token, or joins the refresh already running for it. Network failures reject. */
@@ -40,7 +55,12 @@ export class TokenRefresher {
     return entry.promise
   }
 
-  private async run(api: ApiClient, refreshToken: string): Promise<TokenPair | null> {
+  private run(api: ApiClient, refreshToken: string): Promise<TokenPair | null> {
+    const exchange = () => this.exchange(api, refreshToken)
+    return this.options.coordinator ? this.options.coordinator.run(refreshToken, exchange) : exchange()
+  }
+
+  private async exchange(api: ApiClient, refreshToken: string): Promise<TokenPair | null> {
     try {
       return await api.call(refreshTokens, { body: { aud: this.options.aud, refreshToken } })
     } catch (error) {

@@ -1,6 +1,6 @@
 /** Head and data of the catalogue pages: the tree, the goods list of the URL state, filters, header tiles. */
 import { CATALOG_COMMERCE_HEADER_BANNER, CATALOG_COMMERCE_HEADER_SLIDER, SITE_NAME } from '../constants.ts'
-import { categoryTreeQuery, findCategory, goodsFiltersQuery, goodsListArgs, goodsListQuery, listStateFromSearch, promoTilesQuery } from '../queries/catalog.ts'
+import { categoryPlaceQuery, categoryTreeQuery, goodsFiltersQuery, goodsListArgs, goodsListQuery, listStateFromSearch, promoTilesQuery } from '../queries/catalog.ts'
 import { bannersQuery } from '../queries/promotions.ts'
 import { optional } from '../routing/query.ts'
 import { href } from '../routing/href.ts'
@@ -9,12 +9,11 @@ import { breadcrumbLd, pageDescription, pageTitle } from './seo.ts'
 
 type CategoryParams = { category: number; slug?: string }
 
-/** The loaders of a catalogue list (root or category). */
-export function catalogLoaders(ctx: LoaderContext<{ category?: number }>) {
+/** The loaders of a catalogue list (root or category) besides the tree: goods, filters, header tiles. */
+function listLoaders(ctx: LoaderContext<{ category?: number }>) {
   const state = listStateFromSearch(ctx.search)
   const categoryId = ctx.params.category
   return {
-    tree: categoryTreeQuery(),
     goods: goodsListQuery(goodsListArgs(state, { categoryId })),
     filters: optional(goodsFiltersQuery(categoryId)),
     ...(CATALOG_COMMERCE_HEADER_SLIDER ? { tiles: optional(promoTilesQuery()) } : {}),
@@ -22,9 +21,15 @@ export function catalogLoaders(ctx: LoaderContext<{ category?: number }>) {
   }
 }
 
+/** The loaders of the catalogue root: the whole tree (it shows every group) and the list. */
+export const catalogLoaders = (ctx: LoaderContext<unknown>) => ({ tree: categoryTreeQuery(), ...listLoaders(ctx as LoaderContext<{ category?: number }>) })
+
+/** The loaders of a category: only its place in the tree (name, group, links), and the list. */
+export const categoryLoaders = (ctx: LoaderContext<CategoryParams>) => ({ place: categoryPlaceQuery(ctx.params.category), ...listLoaders(ctx) })
+
 /** Catalogue root (`catalog`). */
 export const catalogPage: RoutePage<unknown, ReturnType<typeof catalogLoaders>> = {
-  loaders: (ctx) => catalogLoaders(ctx as LoaderContext<{ category?: number }>),
+  loaders: catalogLoaders,
   meta: (_ctx, data) => ({
     title: pageTitle('Каталог косметики и товаров для дома'),
     description: pageDescription(
@@ -36,25 +41,25 @@ export const catalogPage: RoutePage<unknown, ReturnType<typeof catalogLoaders>> 
 }
 
 /** Catalogue category (`catalog-category`): a wrong or missing slug redirects to the canonical URL. */
-export const catalogCategoryPage: RoutePage<CategoryParams, ReturnType<typeof catalogLoaders>> = {
-  loaders: (ctx) => catalogLoaders(ctx),
-  canonical: (ctx, data) => {
-    const found = findCategory(data.tree, ctx.params.category)
-    return found ? href('catalog-category', { category: found.category.id, slug: found.category.slug }) : undefined
+export const catalogCategoryPage: RoutePage<CategoryParams, ReturnType<typeof categoryLoaders>> = {
+  loaders: categoryLoaders,
+  canonical: (_ctx, data) => {
+    const category = data.place?.category
+    return category ? href('catalog-category', { category: category.id, slug: category.slug }) : undefined
   },
   meta: (ctx, data) => {
-    const found = findCategory(data.tree, ctx.params.category)
-    const name = found?.category.name ?? `Категория ${ctx.params.category}`
-    const path = found ? href('catalog-category', { category: found.category.id, slug: found.category.slug }) : undefined
+    const place = data.place ?? undefined
+    const name = place?.category.name ?? `Категория ${ctx.params.category}`
+    const path = place ? href('catalog-category', { category: place.category.id, slug: place.category.slug }) : undefined
     const steps = [{ name: 'Главная', path: '/' }, { name: 'Каталог', path: href('catalog') }]
-    if (found?.group) steps.push({ name: found.group.name, path: href('catalog-category', { category: found.group.id, slug: found.group.slug }) })
+    if (place?.group) steps.push({ name: place.group.name, path: href('catalog-category', { category: place.group.id, slug: place.group.slug }) })
     if (path) steps.push({ name, path })
     const count = data.goods?.total
     return {
       title: pageTitle(`${name} — купить в интернет-магазине`, SITE_NAME),
       description: pageDescription(`${name}${count ? `: ${count} товаров` : ''} в каталоге Аврора. Цены, скидки, отзывы и наличие в магазинах.`),
       ...(path ? { canonicalPath: path } : {}),
-      ...(found?.category.image ? { ogImage: found.category.image.url } : {}),
+      ...(place?.category.image ? { ogImage: place.category.image } : {}),
       jsonLd: [breadcrumbLd(steps)],
     }
   },

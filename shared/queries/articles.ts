@@ -2,6 +2,7 @@
 import { getArticle, listArticles } from '../gateway/content.ts'
 import { getPublication } from '../gateway/main-page.ts'
 import { defineQuery } from '../routing/query.ts'
+import { withCardViews } from './views.ts'
 
 /** Articles per page of the article list. */
 export const ARTICLES_PAGE_SIZE = 12
@@ -12,7 +13,7 @@ export const articlesQuery = defineQuery('articles.list', (api, [page]: [number]
 )
 
 /** One article with its sections and goods. */
-export const articleQuery = defineQuery('articles.get', (api, [id]: [number], signal) => api.call(getArticle, { params: { id }, signal }))
+export const articleQuery = defineQuery('articles.get', async (api, [id]: [number], signal) => withCardViews(await api.call(getArticle, { params: { id }, signal })))
 
 /** One "popular" publication with its goods (`/popular/{id}-{slug}`). */
-export const publicationQuery = defineQuery('mainPage.publication', (api, [id]: [number], signal) => api.call(getPublication, { params: { id }, signal }))
+export const publicationQuery = defineQuery('mainPage.publication', async (api, [id]: [number], signal) => withCardViews(await api.call(getPublication, { params: { id }, signal })))

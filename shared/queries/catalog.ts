@@ -1,10 +1,12 @@
 /** Queries of the catalogue: the category tree, goods lists with their URL state, filters and promo tiles. */
 import { getBrandedCategories, getPromosAndDiscounts, getStoreCategories } from '../gateway/catalog.ts'
 import { getGoodsFilters, searchGoods } from '../gateway/goods.ts'
-import type { Category, CategoryNode, CategoryTree } from '../models/catalog.ts'
 import { GOODS_SORTS, type GoodsSort } from '../models/goods.ts'
 import { CATALOG_PAGE_SIZE } from '../constants.ts'
+import type { ApiClient } from '../api/client.ts'
+import type { CategoryTree } from '../models/catalog.ts'
 import { defineQuery } from '../routing/query.ts'
+import { toCategoryPlace, toFiltersView, toGoodsListView, toPromoTileView } from './views.ts'
 import type { SearchParams } from '../routing/types.ts'
 
 /** What a goods list shows, as the URL says it (`?page=2&sort=price-asc&brand=a&brand=b`). */
@@ -89,34 +91,47 @@ export function goodsListArgs(state: ListState, scope: { q?: string | undefined;
   return args
 }
 
-/** One page of goods (24 cards) for the catalogue and search. */
-export const goodsListQuery = defineQuery('goods.search', (api, [args]: [GoodsListArgs], signal) =>
-  api.call(searchGoods, {
+/** One page of goods (24 cards) for the catalogue and search, as card views. */
+export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [GoodsListArgs], signal) =>
+  toGoodsListView(await api.call(searchGoods, {
     query: { ...args, brand: args.brand ? [...args.brand] : undefined, label: args.label ? [...args.label] : undefined, pageSize: CATALOG_PAGE_SIZE },
     signal,
-  }),
+  })),
 )
 
 /** The category tree with goods counts (all stores). */
 export const categoryTreeQuery = defineQuery('categories.store', (api, _args: [], signal) => api.call(getStoreCategories, { query: {}, signal }))
 
+/** How long one client reuses the tree it loaded for category places (the browser's client lives long). */
+const TREE_REUSE_MS = 60_000
+const loadedTrees = new WeakMap<ApiClient, { at: number; tree: Promise<CategoryTree> }>()
+
+/** The tree for `categoryPlaceQuery`: one load per client and minute, so moving between categories does not reload it. */
+function sharedTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
+  const known = loadedTrees.get(api)
+  if (known && Date.now() - known.at < TREE_REUSE_MS) return known.tree
+  const tree = api.call(getStoreCategories, { query: {}, signal })
+  loadedTrees.set(api, { at: Date.now(), tree })
+  tree.catch(() => {
+    if (loadedTrees.get(api)?.tree === tree) loadedTrees.delete(api)
+  })
+  return tree
+}
+
+/** Where one category sits in the tree (the category page needs no more of it); null for an unknown id. */
+export const categoryPlaceQuery = defineQuery('categories.place', async (api, [id]: [number], signal) =>
+  toCategoryPlace(await sharedTree(api, signal), id) ?? null,
+)
+
 /** What the filter panel offers for a category (or the whole catalogue). */
-export const goodsFiltersQuery = defineQuery('goods.filters', (api, [categoryId]: [number | undefined], signal) =>
-  api.call(getGoodsFilters, { query: categoryId === undefined ? {} : { categoryId }, signal }),
+export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categoryId]: [number | undefined], signal) =>
+  toFiltersView(await api.call(getGoodsFilters, { query: categoryId === undefined ? {} : { categoryId }, signal })),
 )
 
 /** Discounted selections shown at the top of the catalogue (the header slider). */
-export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', (api, _args: [], signal) => api.call(getPromosAndDiscounts, { signal }))
+export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', async (api, _args: [], signal) =>
+  (await api.call(getPromosAndDiscounts, { signal })).items.map(toPromoTileView),
+)
 
 /** Brands with the categories they sell in. */
 export const brandedCategoriesQuery = defineQuery('catalog.brandedCategories', (api, _args: [], signal) => api.call(getBrandedCategories, { signal }))
-
-/** A category of the tree with its group (undefined when the tree has no such id). */
-export function findCategory(tree: CategoryTree | undefined, id: number): { category: Category; group: CategoryNode | undefined; children: Category[] } | undefined {
-  for (const node of tree?.items ?? []) {
-    if (node.id === id) return { category: node, group: undefined, children: node.children }
-    const child = node.children.find((item) => item.id === id)
-    if (child) return { category: child, group: node, children: [] }
-  }
-  return undefined
-}

@@ -4,6 +4,7 @@ import {
   getPublications, getSpecialOffers, getTicker,
 } from '../gateway/main-page.ts'
 import { defineQuery } from '../routing/query.ts'
+import { toGoodsBlockView } from './views.ts'
 
 /** Advertising slots. */
 export const adSlotsQuery = defineQuery('mainPage.adfox', (api, _args: [], signal) => api.call(getAdSlots, { signal }))
@@ -12,15 +13,15 @@ export const tickerQuery = defineQuery('mainPage.ticker', (api, _args: [], signa
 /** The brands block. */
 export const mainBrandsQuery = defineQuery('mainPage.brands', (api, _args: [], signal) => api.call(getMainBrands, { signal }))
 /** Gift sets. */
-export const giftPackagesQuery = defineQuery('mainPage.giftPackages', (api, _args: [], signal) => api.call(getGiftPackages, { signal }))
+export const giftPackagesQuery = defineQuery('mainPage.giftPackages', async (api, _args: [], signal) => toGoodsBlockView(await api.call(getGiftPackages, { signal })))
 /** Category tiles (the catalogue block). */
 export const mainCategoriesQuery = defineQuery('mainPage.categories', (api, _args: [], signal) => api.call(getMainCategories, { signal }))
 /** Specials. */
-export const specialOffersQuery = defineQuery('mainPage.specialOffers', (api, _args: [], signal) => api.call(getSpecialOffers, { signal }))
+export const specialOffersQuery = defineQuery('mainPage.specialOffers', async (api, _args: [], signal) => toGoodsBlockView(await api.call(getSpecialOffers, { signal })))
 /** Exclusive offers. */
-export const exclusiveQuery = defineQuery('mainPage.exclusiveWithUs', (api, _args: [], signal) => api.call(getExclusiveWithUs, { signal }))
+export const exclusiveQuery = defineQuery('mainPage.exclusiveWithUs', async (api, _args: [], signal) => toGoodsBlockView(await api.call(getExclusiveWithUs, { signal })))
 /** New products. */
-export const newArrivalQuery = defineQuery('mainPage.newArrival', (api, _args: [], signal) => api.call(getNewArrival, { signal }))
+export const newArrivalQuery = defineQuery('mainPage.newArrival', async (api, _args: [], signal) => toGoodsBlockView(await api.call(getNewArrival, { signal })))
 /** Useful articles. */
 export const mainArticlesQuery = defineQuery('mainPage.articles', (api, _args: [], signal) => api.call(getMainArticles, { signal }))
 /** The popular block: publications. */

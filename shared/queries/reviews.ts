@@ -1,5 +1,6 @@
 /** Queries of reviews and scores; the shopper's own review state is personal. */
 import { getScores, getUserReviewInfo, listReviewMedia, listReviews } from '../gateway/reviews.ts'
+import type { REVIEW_SORTS } from '../models/reviews.ts'
 import { defineQuery } from '../routing/query.ts'
 
 /** Reviews per page of the reviews tab. */
@@ -8,9 +9,15 @@ export const REVIEWS_PAGE_SIZE = 10
 /** The average, count and star distribution of goods. */
 export const scoresQuery = defineQuery('reviews.scores', (api, [id]: [number], signal) => api.call(getScores, { params: { id }, signal }))
 
-/** One page of published reviews, newest first. */
-export const reviewsQuery = defineQuery('reviews.list', (api, [objectId, page]: [number, number], signal) =>
-  api.call(listReviews, { query: { objectId, page, pageSize: REVIEWS_PAGE_SIZE, sort: 'new' }, signal }),
+/** Sort order of the review list. */
+export type ReviewSort = (typeof REVIEW_SORTS)[number]
+
+/**
+ * One page of published reviews: newest first unless `sort` says otherwise, only those with photos
+ * when `withPhotos`. The route loader passes neither, so its key is the default list's key.
+ */
+export const reviewsQuery = defineQuery('reviews.list', (api, [objectId, page, sort, withPhotos]: [number, number, ReviewSort?, boolean?], signal) =>
+  api.call(listReviews, { query: { objectId, page, pageSize: REVIEWS_PAGE_SIZE, sort: sort ?? 'new', ...(withPhotos ? { withPhotos: true } : {}) }, signal }),
 )
 
 /** Review photos for the media carousel. */

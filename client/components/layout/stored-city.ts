@@ -1,4 +1,4 @@
-/** The shopper's chosen city, read from local storage after hydration (the server never knows it). */
+/** The shopper's chosen city and store, read from local storage after hydration (the server never knows them). */
 import { useCallback, useEffect, useState } from 'react'
 import { STORAGE } from '#shared/cookies.ts'
 
@@ -18,22 +18,32 @@ export function cityNameOf(stored: string | null): string | undefined {
   }
 }
 
-function readCity(): string | undefined {
+/** The stored choice as the toolbar shows it. */
+export interface StoredPlace {
+  city: string
+  /** Street address of the chosen store; undefined when only a city is chosen. */
+  street: string | undefined
+}
+
+function readPlace(): StoredPlace | undefined {
   try {
-    return cityNameOf(window.localStorage.getItem(STORAGE.shopCity))
+    const city = cityNameOf(window.localStorage.getItem(STORAGE.shopCity))
+    if (!city) return undefined
+    const street = window.localStorage.getItem(STORAGE.shopCode) ? window.localStorage.getItem(STORAGE.shopAddress)?.trim() || undefined : undefined
+    return { city, street }
   } catch {
     return undefined
   }
 }
 
-/** The stored city name (undefined on the server, during hydration and when none is chosen) and a re-read function. */
-export function useStoredCity(): [city: string | undefined, reread: () => void] {
-  const [city, setCity] = useState<string | undefined>(undefined)
-  const reread = useCallback(() => setCity(readCity()), [])
+/** The stored city and store (undefined on the server, during hydration and when none is chosen) and a re-read function. */
+export function useStoredPlace(): [place: StoredPlace | undefined, reread: () => void] {
+  const [place, setPlace] = useState<StoredPlace | undefined>(undefined)
+  const reread = useCallback(() => setPlace(readPlace()), [])
   useEffect(() => {
     reread()
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE.shopCity) reread()
+      if (event.key === null || event.key.startsWith('shop.')) reread()
     }
     window.addEventListener('storage', onStorage)
     window.addEventListener(STORE_CHANGE_EVENT, reread)
@@ -42,5 +52,5 @@ export function useStoredCity(): [city: string | undefined, reread: () => void] 
       window.removeEventListener(STORE_CHANGE_EVENT, reread)
     }
   }, [reread])
-  return [city, reread]
+  return [place, reread]
 }

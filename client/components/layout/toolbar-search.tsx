@@ -100,7 +100,8 @@ function SearchBox({ initial, className }: { initial: string; className?: string
   const choose = (option: Option) => {
     if (option.kind === 'suggestion') {
       track('search_suggestion_click', { type: option.suggestion.type, position: options.indexOf(option) + 1 })
-      if (text) setHistory(rememberSearch(text))
+      // The history keeps what the shopper chose («Шампуни»), not the fragment typed to find it.
+      setHistory(rememberSearch(option.suggestion.text))
       close()
       navigate(option.suggestion.url)
     } else {

@@ -11,7 +11,7 @@ import { Icon } from '../icon.tsx'
 import { cx } from '../ui/class-names.ts'
 import { Logo } from './logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
-import { useStoredCity } from './stored-city.ts'
+import { useStoredPlace } from './stored-city.ts'
 import { StorePromptSlot } from '#client/features/stores/store-prompt-slot.tsx'
 import { CartLink } from '#client/features/ecom/cart-link.tsx'
 import { UserMenu } from '#client/features/auth/user-menu.tsx'
@@ -22,21 +22,24 @@ export const STORE_BUTTON_DEFAULT = 'Выберите магазин'
 /** The main site's profile page (spec section 2: the profile lives on the main site). */
 export const profileUrl = (mainSiteUrl: string): string => `${mainSiteUrl.replace(/\/+$/, '')}/profile`
 
-/** City/store button: opens the store picker. */
+/** City/store button: opens the store picker. Shows the city and the chosen store's street. */
 export function StoreButton() {
   const { openStorePicker } = useApp()
-  const [city, reread] = useStoredCity()
+  const [place, reread] = useStoredPlace()
   const onClick = async () => {
     if (await openStorePicker()) reread()
   }
   return (
-    <button type="button" className="toolbar__store" onClick={() => void onClick()} aria-haspopup="dialog">
+    <button type="button" className={cx('toolbar__store', place?.street && 'toolbar__store--store')} onClick={() => void onClick()} aria-haspopup="dialog">
       <Icon name="location" size={20} />
       <span className="toolbar__store-text">
-        {city ? (
+        {place ? (
           <>
-            <span className="visually-hidden">Ваш город: </span>
-            {city}
+            <span className="toolbar__store-city">
+              <span className="visually-hidden">{place.street ? 'Ваш магазин: ' : 'Ваш город: '}</span>
+              {place.city}
+            </span>
+            {place.street && <span className="toolbar__store-street">{place.street}</span>}
           </>
         ) : (
           STORE_BUTTON_DEFAULT

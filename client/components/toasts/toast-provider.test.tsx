@@ -44,7 +44,7 @@ describe('ToastView', () => {
         }}
       />,
     )
-    expect(html).toContain('class="toast toast--success" data-toast-type="link-copied" data-toast-theme="success" style="--toast-gap:56px"')
+    expect(html).toContain('class="toast toast--success" data-toast-id="t1" data-toast-type="link-copied" data-toast-theme="success" style="--toast-gap:56px"')
     expect(html).toContain('<p class="toast__title">Ссылка скопирована</p>')
     expect(html).toContain('<p class="toast__description">Можно отправить другу</p>')
     expect(html).toContain('<button type="button" class="toast__action">Отменить</button>')

@@ -29,6 +29,7 @@ export function ToastView({ toast, store }: ToastViewProps) {
   return (
     <div
       className={`toast toast--${toast.theme}${toast.phase === 'leaving' ? ' toast--leaving' : ''}`}
+      data-toast-id={toast.id}
       data-toast-type={toast.type}
       data-toast-theme={toast.theme}
       style={{ '--toast-gap': `${toast.gap}px` } as CSSProperties}

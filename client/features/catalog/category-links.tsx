@@ -1,10 +1,10 @@
 /** `<CategoryLinks items>`: chips linking to categories (subcategories of a group, siblings of a category). */
-import type { Category } from '#shared/models/catalog.ts'
+import type { CategoryLinkView } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 
 /** Category chips; the current one is marked. */
-export function CategoryLinks({ items, currentId, label }: { items: readonly Category[]; currentId?: number | undefined; label: string }) {
+export function CategoryLinks({ items, currentId, label }: { items: readonly CategoryLinkView[]; currentId?: number | undefined; label: string }) {
   if (items.length === 0) return null
   return (
     <nav className="category-links" aria-label={label}>

@@ -6,7 +6,8 @@
 import { useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
-import type { GoodsFilters, GoodsSort } from '#shared/models/goods.ts'
+import type { GoodsSort } from '#shared/models/goods.ts'
+import type { GoodsFiltersView } from '#shared/queries/views.ts'
 import { goodsListArgs, goodsListQuery, hasFilters, listStateFromSearch, listStateToSearch, type ListState } from '#shared/queries/catalog.ts'
 import type { SearchParams } from '#shared/routing/types.ts'
 import { Button, EmptyState, Skeleton } from '#client/components/ui/index.ts'
@@ -26,7 +27,7 @@ export interface GoodsListProps {
   basePath: string
   /** Extra query kept in every list URL (`q` of the search page). */
   keep?: Record<string, string | undefined>
-  filters?: GoodsFilters | undefined
+  filters?: GoodsFiltersView | undefined
   /** Sort orders offered; defaults to the filter data's or all. */
   sorts?: readonly GoodsSort[]
 }

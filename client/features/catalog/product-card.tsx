@@ -1,5 +1,5 @@
 /** `<ProductCard goods>`: a product in lists (catalogue, search, home blocks, articles). */
-import type { GoodsCard } from '#shared/models/goods.ts'
+import type { GoodsCardView } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { Price, Rating } from '#client/components/ui/index.ts'
 import { cx } from '#client/components/ui/class-names.ts'
@@ -11,7 +11,7 @@ import { LABEL_NAMES } from './texts.ts'
 
 /** Props of `ProductCard`. */
 export interface ProductCardProps {
-  goods: GoodsCard
+  goods: GoodsCardView
   favorites: FavoritesApi
   /** Heading level of the name inside its list. Default 3. */
   headingLevel?: 2 | 3
@@ -22,7 +22,7 @@ export interface ProductCardProps {
 /** One product card; the whole card is the link, buttons stay above it. */
 export function ProductCard({ goods, favorites, headingLevel = 3, eager }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const labels = goods.labels.filter((label) => label !== 'sale').slice(0, 2)
+  const labels = (goods.labels ?? []).filter((label) => label !== 'sale').slice(0, 2)
   return (
     <article className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')} data-goods-id={goods.id}>
       <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link">
@@ -39,7 +39,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager }: Produ
             />
           ) : null}
         </div>
-        <p className="product-card__brand">{goods.brand.name}</p>
+        <p className="product-card__brand">{goods.brand}</p>
         <Heading className="product-card__name">{goods.name}</Heading>
       </PrefetchLink>
       {(labels.length > 0 || goods.ageRestricted || !goods.inStock) && (

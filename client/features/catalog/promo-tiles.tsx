@@ -1,9 +1,9 @@
 /** `<PromoTiles tiles>`: the catalogue header slider of discounted selections (`CATALOG_COMMERCE_HEADER_SLIDER`). */
-import type { PromoTile } from '#shared/models/catalog.ts'
+import type { PromoTileView } from '#shared/queries/views.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 
 /** A horizontally scrolling row of promo tiles. */
-export function PromoTiles({ tiles }: { tiles: readonly PromoTile[] }) {
+export function PromoTiles({ tiles }: { tiles: readonly PromoTileView[] }) {
   if (tiles.length === 0) return null
   return (
     <section className="promo-tiles" aria-label="Акции и скидки">

@@ -3,14 +3,18 @@
  * - `authorized`: a visitor without a session sees the page frame with 'Войдите, чтобы продолжить',
  *   and the login dialog opens by itself; once signed in, the page they asked for renders in place.
  * - e-commerce off for the signed-in shopper: the not-found view (the server rule answers 404 first).
- * - `offline-store-guard`: with no store in local storage the store picker opens; once a store is
- *   chosen the page continues. Until the browser has looked, the content renders as the server did.
+ * - `offline-store-guard`: with no store in local storage, the cart's own pickup store is taken
+ *   over when it has one; otherwise the store picker opens, and once a store is chosen the page
+ *   continues. Until the browser has looked, the content renders as the server did.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { STORAGE } from '#shared/cookies.ts'
 import { useApp } from '#client/app/app-context.tsx'
 import { ErrorView } from '#client/components/errors/index.ts'
 import { Button, EmptyState } from '#client/components/ui/index.ts'
+import { cartQuery } from '#shared/queries/ecom.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { adoptStore } from '#client/features/stores/adopt-store.ts'
 
 /** Text of the sign-in state of a guarded page. */
 export const SIGN_IN_TITLE = 'Войдите, чтобы продолжить'
@@ -70,9 +74,11 @@ export function EcomGate({ title, needsStore = false, children }: EcomGateProps)
 }
 
 function StoreGate({ title, children }: { title: string; children: ReactNode }) {
-  const { openStorePicker } = useApp()
+  const { api, openStorePicker } = useApp()
   const [state, setState] = useState<'unknown' | 'chosen' | 'missing'>('unknown')
   const asked = useRef(false)
+  // The same key as the cart page's own query: one request serves both.
+  const { data: cart, error } = useQuery(cartQuery())
 
   const choose = useCallback(async () => {
     await openStorePicker()
@@ -82,11 +88,26 @@ function StoreGate({ title, children }: { title: string; children: ReactNode }) 
 
   useEffect(() => {
     if (storeChosen()) return setState('chosen')
-    setState('missing')
-    if (asked.current) return
-    asked.current = true
-    void choose()
-  }, [choose])
+    if (!cart && !error) return
+    const controller = new AbortController()
+    const ask = () => {
+      setState('missing')
+      if (asked.current) return
+      asked.current = true
+      void choose()
+    }
+    // A cart that already has its pickup store (chosen on another device) is not asked again.
+    if (cart?.storeCode) {
+      void adoptStore(api, cart.storeCode, controller.signal).then((adopted) => {
+        if (controller.signal.aborted) return
+        if (adopted) setState('chosen')
+        else ask()
+      })
+    } else {
+      ask()
+    }
+    return () => controller.abort()
+  }, [api, cart, error, choose])
 
   if (state !== 'missing') return <>{children}</>
   return (

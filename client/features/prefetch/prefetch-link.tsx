@@ -1,8 +1,9 @@
 /**
  * `<PrefetchLink href>`: wouter's `Link` that prefetches its route's data once it has been on screen
- * 1 s after mount (spec section 2 rule 7), so the navigation then renders at once.
+ * 1 s after mount (spec section 2 rule 7), or at once when the shopper points at or focuses it, so
+ * the navigation then renders at once. The queue backs off while prefetches fail (preload-queue.ts).
  */
-import { useEffect, useRef, type AnchorHTMLAttributes, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, type AnchorHTMLAttributes, type FocusEvent, type PointerEvent, type ReactNode } from 'react'
 import { useSWRConfig } from 'swr'
 import { Link } from 'wouter'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
@@ -18,10 +19,25 @@ export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 }
 
 /** A client-side link that prefetches the target route's loaders when visible. */
-export function PrefetchLink({ href, prefetch = true, children, ...rest }: PrefetchLinkProps) {
+export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, onFocus, ...rest }: PrefetchLinkProps) {
   const ref = useRef<HTMLAnchorElement>(null)
   const { api, session, config } = useApp()
   const { cache } = useSWRConfig()
+  const start = useCallback(
+    (intent: boolean) =>
+      prefetchRoute(
+        href,
+        {
+          api,
+          cache,
+          mainSiteUrl: config.mainSiteUrl,
+          product: config.product,
+          session: { ...session, customerCode: false, storeChosen: undefined },
+        },
+        { intent },
+      ),
+    [href, api, cache, config, session],
+  )
 
   useEffect(() => {
     const element = ref.current
@@ -31,13 +47,7 @@ export function PrefetchLink({ href, prefetch = true, children, ...rest }: Prefe
       observer = new IntersectionObserver((entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return
         observer?.disconnect()
-        prefetchRoute(href, {
-          api,
-          cache,
-          mainSiteUrl: config.mainSiteUrl,
-          product: config.product,
-          session: { ...session, customerCode: false, storeChosen: undefined },
-        })
+        start(false)
       })
       observer.observe(element)
     }, PRELOAD_DELAY_MS)
@@ -45,10 +55,23 @@ export function PrefetchLink({ href, prefetch = true, children, ...rest }: Prefe
       clearTimeout(timer)
       observer?.disconnect()
     }
-  }, [href, prefetch, api, cache, config, session])
+  }, [prefetch, start])
 
+  const onIntent = prefetch ? () => start(true) : undefined
   return (
-    <Link ref={ref} href={href} {...rest}>
+    <Link
+      ref={ref}
+      href={href}
+      onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
+        onIntent?.()
+        onPointerEnter?.(event)
+      }}
+      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
+        onIntent?.()
+        onFocus?.(event)
+      }}
+      {...rest}
+    >
       {children}
     </Link>
   )

@@ -2,6 +2,11 @@
  * Route payload prefetch (spec section 2 rule 7, section 9): the loaders of the route a link points to
  * are loaded into the SWR cache, at most 4 at a time; the rest wait their turn (newest first wins
  * nothing: first in, first out). Skipped on slow-2g and when the data is already cached.
+ *
+ * Backoff: a failed prefetch means the backend is likely failing for the next one too (a goods outage
+ * used to make the home page fire ~90 doomed requests). After a failure the queue is dropped and
+ * prefetching for links coming into view pauses, 5 s after the first failure in a row, doubling up to
+ * 60 s; a success ends the streak. A shopper's intent (pointer or focus on a link) still prefetches.
  */
 import { mutate, unstable_serialize } from 'swr'
 import type { Cache } from 'swr'
@@ -19,11 +24,22 @@ export interface PrefetchContext {
   cache: Cache
 }
 
-type Job = () => Promise<void>
+/** The pause after the first failure in a row; each further failure doubles it. */
+export const PREFETCH_BACKOFF_BASE_MS = 5_000
+/** The longest pause. */
+export const PREFETCH_BACKOFF_MAX_MS = 60_000
+
+interface Job {
+  run: () => Promise<void>
+  path: string
+  intent: boolean
+}
 
 const waiting: Job[] = []
 const done = new Set<string>()
 let pending = 0
+let failures = 0
+let pausedUntil = 0
 
 /** How many preloads are in flight now (for tests). */
 export const pendingPreloads = (): number => pending
@@ -34,20 +50,52 @@ export function slowConnection(): boolean {
   return connection?.effectiveType === 'slow-2g' || connection?.saveData === true
 }
 
+/** Whether prefetching for links in view is paused after failures (intent still prefetches). */
+export const prefetchPaused = (): boolean => Date.now() < pausedUntil
+
+/**
+ * Records a failed prefetch: pauses with a doubling delay and drops what waits for its turn. Failures
+ * of the batch that was in flight when the pause began do not lengthen it.
+ */
+function failed(path: string): void {
+  if (!prefetchPaused()) {
+    failures++
+    pausedUntil = Date.now() + Math.min(PREFETCH_BACKOFF_BASE_MS * 2 ** (failures - 1), PREFETCH_BACKOFF_MAX_MS)
+  }
+  done.delete(path)
+  for (let index = waiting.length - 1; index >= 0; index--) {
+    const job = waiting[index]!
+    if (job.intent) continue
+    waiting.splice(index, 1)
+    done.delete(job.path)
+  }
+}
+
+function succeeded(): void {
+  failures = 0
+}
+
 function pump(): void {
   while (pending < PRELOAD_QUEUE_LIMIT && waiting.length > 0) {
     const job = waiting.shift()!
     pending++
-    void job().finally(() => {
+    void job.run().finally(() => {
       pending--
       pump()
     })
   }
 }
 
+/** Options of `prefetchRoute`. */
+export interface PrefetchOptions {
+  /** The shopper pointed at or focused the link: prefetch even while paused after failures. */
+  intent?: boolean
+}
+
 /** Loads the page data of a same-origin path into the SWR cache; no-op for unmatched, redirecting or guarded routes. */
-export function prefetchRoute(path: string, context: PrefetchContext): void {
-  if (done.has(path) || slowConnection()) return
+export function prefetchRoute(path: string, context: PrefetchContext, options: PrefetchOptions = {}): void {
+  const intent = options.intent === true
+  if (done.has(path) || slowConnection() || (!intent && prefetchPaused())) return
   const url = new URL(path, 'http://localhost')
   const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: context.session, mainSiteUrl: context.mainSiteUrl })
   if (decision.kind !== 'render' || decision.blocked || !decision.route.page) return
@@ -55,12 +103,12 @@ export function prefetchRoute(path: string, context: PrefetchContext): void {
   done.add(path)
   // The route's page data is a lazy chunk of its own; a failed load just skips the prefetch.
   loadPage().then((page) => {
-    if (page.loaders) queueQueries(url, page.loaders, decision.params, context, path)
-  }, () => done.delete(path))
+    if (page.loaders) queueQueries(url, page.loaders, decision.params, context, path, intent)
+  }, () => failed(path))
 }
 
 /** Queues the anonymous queries of one route for prefetching. */
-function queueQueries(url: URL, loaders: (ctx: LoaderContext<never>) => LoaderMap, params: unknown, context: PrefetchContext, path: string): void {
+function queueQueries(url: URL, loaders: (ctx: LoaderContext<never>) => LoaderMap, params: unknown, context: PrefetchContext, path: string, intent: boolean): void {
   const search: Record<string, string | string[]> = {}
   for (const [key, value] of url.searchParams) {
     const existing = search[key]
@@ -71,21 +119,29 @@ function queueQueries(url: URL, loaders: (ctx: LoaderContext<never>) => LoaderMa
   for (const query of queries) {
     const key = unstable_serialize(query.key)
     if (context.cache.get(key)?.data !== undefined) continue
-    waiting.push(async () => {
-      if (context.cache.get(key)?.data !== undefined) return
-      try {
-        await mutate(key, query.fetch(context.api), { revalidate: false, populateCache: true })
-      } catch {
-        // A failed prefetch is not an error: the navigation loads the data again and shows its outcome.
-        done.delete(path)
-      }
+    waiting.push({
+      path,
+      intent,
+      run: async () => {
+        if (context.cache.get(key)?.data !== undefined) return
+        try {
+          await mutate(key, query.fetch(context.api), { revalidate: false, populateCache: true })
+          succeeded()
+        } catch {
+          // A failed prefetch is not an error: the navigation loads the data again and shows its
+          // outcome. It is a sign, though, that the next prefetches would fail as well.
+          failed(path)
+        }
+      },
     })
   }
   pump()
 }
 
-/** Forgets what was prefetched (tests). */
+/** Forgets what was prefetched and any backoff (tests). */
 export function resetPrefetch(): void {
   waiting.length = 0
   done.clear()
+  failures = 0
+  pausedUntil = 0
 }

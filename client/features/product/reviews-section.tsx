@@ -1,27 +1,59 @@
 /**
  * `<ReviewsSection goodsId>`: the reviews child route — scores with the star distribution, the review
  * photo carousel, the shopper's own review state (personal: read after hydration) and the review list
- * with 'Показать ещё'.
+ * with a sort, a 'С фото' filter and 'Показать ещё'. Every review photo opens full size in a lightbox.
  */
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import type { Review } from '#shared/models/reviews.ts'
-import { REVIEWS_PAGE_SIZE, reviewMediaQuery, reviewsQuery, scoresQuery, userReviewInfoQuery } from '#shared/queries/reviews.ts'
+import { REVIEWS_PAGE_SIZE, reviewMediaQuery, reviewsQuery, scoresQuery, userReviewInfoQuery, type ReviewSort } from '#shared/queries/reviews.ts'
 import { useApp } from '#client/app/app-context.tsx'
-import { Button, EmptyState, Rating } from '#client/components/ui/index.ts'
+import { Button, Checkbox, EmptyState, Rating } from '#client/components/ui/index.ts'
 import { useHydrated } from '#client/components/ui/use-hydrated.ts'
 import { countLabel, formatDate } from '#client/lib/format.ts'
 import { useQuery } from '#client/data/use-query.ts'
+import { ReviewLightbox, type LightboxPhoto } from './review-lightbox.tsx'
 
 const REVIEW_FORMS = ['отзыв', 'отзыва', 'отзывов'] as const
 
+/** The sort choices of the review list, in the order shown. */
+export const REVIEW_SORT_LABELS: Readonly<Record<ReviewSort, string>> = {
+  new: 'Сначала новые',
+  'rating-desc': 'С высокой оценкой',
+  'rating-asc': 'С низкой оценкой',
+}
+
+/** What the list shows; the default (newest, all) is the route loader's list. */
+interface ReviewFilter {
+  sort: ReviewSort
+  withPhotos: boolean
+}
+
+/** The query arguments past the page: none for the default list, so its key is the loader's key. */
+const filterArgs = ({ sort, withPhotos }: ReviewFilter): [ReviewSort?, boolean?] =>
+  withPhotos ? [sort, true] : sort !== 'new' ? [sort] : []
+
+/** Opens the lightbox on a set of photos. */
+type OpenPhotos = (photos: readonly LightboxPhoto[], start: number) => void
+
 /** The reviews of goods. */
 export function ReviewsSection({ goodsId }: { goodsId: number }) {
+  const sortId = useId()
   const { data: scores } = useQuery(scoresQuery(goodsId), { revalidateOnMount: false })
   const { data: media } = useQuery(reviewMediaQuery(goodsId), { revalidateOnMount: false })
-  const { data: first } = useQuery(reviewsQuery(goodsId, 1))
+  const [filter, setFilter] = useState<ReviewFilter>({ sort: 'new', withPhotos: false })
+  const { data: first } = useQuery(reviewsQuery(goodsId, 1, ...filterArgs(filter)))
   const [pages, setPages] = useState(1)
-  const total = first?.total ?? scores?.count ?? 0
+  const [lightbox, setLightbox] = useState<{ photos: readonly LightboxPhoto[]; start: number }>()
+  const openPhotos: OpenPhotos = (photos, start) => setLightbox({ photos, start })
+  const filtered = filter.withPhotos
+  const total = first?.total ?? (filtered ? 0 : (scores?.count ?? 0))
+  const allCount = scores?.count ?? first?.total ?? 0
   const more = pages * REVIEWS_PAGE_SIZE < total
+  const changeFilter = (next: ReviewFilter) => {
+    setFilter(next)
+    setPages(1)
+  }
+  const mediaPhotos: LightboxPhoto[] = (media?.items ?? []).map((item) => ({ image: item.image, alt: `Фото из отзыва: ${item.authorName}, оценка ${item.rating}` }))
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="section-title">Отзывы покупателей</h2>
@@ -45,25 +77,47 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
               </ul>
             </div>
           )}
-          <OwnReview goodsId={goodsId} />
+          <OwnReview goodsId={goodsId} openPhotos={openPhotos} />
         </div>
         <div className="reviews__main">
-          {media && media.items.length > 0 && (
+          {mediaPhotos.length > 0 && (
             <section className="review-media" aria-label="Фото покупателей">
               <ul className="review-media__list">
-                {media.items.map((item, index) => (
-                  <li key={`${item.reviewId}-${index}`} className="review-media__item">
-                    <img src={item.image.url} width={item.image.width} height={item.image.height} alt={`Фото из отзыва: ${item.authorName}, оценка ${item.rating}`} loading="lazy" decoding="async" />
+                {mediaPhotos.map((photo, index) => (
+                  <li key={`${photo.image.url}-${index}`} className="review-media__item">
+                    <button type="button" className="review-photo" onClick={() => openPhotos(mediaPhotos, index)} aria-label={`Открыть фото ${index + 1} из ${mediaPhotos.length}. ${photo.alt}`}>
+                      <img src={photo.image.url} width={photo.image.width} height={photo.image.height} alt="" loading="lazy" decoding="async" />
+                    </button>
                   </li>
                 ))}
               </ul>
             </section>
           )}
-          {total === 0 ? (
+          {allCount > 1 && (
+            <div className="review-controls">
+              <div className="review-controls__sort">
+                <label htmlFor={sortId} className="review-controls__label">Сортировка</label>
+                <select
+                  id={sortId}
+                  className="field__input review-controls__select"
+                  value={filter.sort}
+                  onChange={(event) => changeFilter({ ...filter, sort: event.target.value as ReviewSort })}
+                >
+                  {(Object.keys(REVIEW_SORT_LABELS) as ReviewSort[]).map((sort) => (
+                    <option key={sort} value={sort}>{REVIEW_SORT_LABELS[sort]}</option>
+                  ))}
+                </select>
+              </div>
+              <Checkbox label="С фото" checked={filter.withPhotos} onChange={(event) => changeFilter({ ...filter, withPhotos: event.target.checked })} />
+            </div>
+          )}
+          {first && total === 0 && filtered ? (
+            <EmptyState title="Отзывов с фото пока нет" text="Снимите отметку «С фото», чтобы увидеть все отзывы." icon="star" headingLevel={3} />
+          ) : total === 0 && !filtered ? (
             <EmptyState title="Отзывов пока нет" text="Станьте первым, кто расскажет об этом товаре." icon="star" headingLevel={3} />
           ) : (
-            <ul className="review-list">
-              {Array.from({ length: pages }, (_, i) => <ReviewsPage key={i} goodsId={goodsId} page={i + 1} />)}
+            <ul className="review-list" aria-label="Отзывы" aria-busy={first ? undefined : true}>
+              {Array.from({ length: pages }, (_, i) => <ReviewsPage key={i} goodsId={goodsId} page={i + 1} filter={filter} openPhotos={openPhotos} />)}
             </ul>
           )}
           {more && (
@@ -73,18 +127,20 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
           )}
         </div>
       </div>
+      {lightbox && <ReviewLightbox photos={lightbox.photos} start={lightbox.start} onClose={() => setLightbox(undefined)} />}
     </section>
   )
 }
 
-function ReviewsPage({ goodsId, page }: { goodsId: number; page: number }) {
-  const { data } = useQuery(reviewsQuery(goodsId, page))
+function ReviewsPage({ goodsId, page, filter, openPhotos }: { goodsId: number; page: number; filter: ReviewFilter; openPhotos: OpenPhotos }) {
+  const { data } = useQuery(reviewsQuery(goodsId, page, ...filterArgs(filter)))
   if (!data) return <li className="review-list__loading" aria-busy="true">Загружаем отзывы…</li>
-  return <>{data.items.map((review) => <ReviewItem key={review.id} review={review} />)}</>
+  return <>{data.items.map((review) => <ReviewItem key={review.id} review={review} openPhotos={openPhotos} />)}</>
 }
 
 /** One review. */
-export function ReviewItem({ review, own }: { review: Review; own?: boolean }) {
+export function ReviewItem({ review, own, openPhotos }: { review: Review; own?: boolean; openPhotos?: OpenPhotos }) {
+  const photos: LightboxPhoto[] = review.photos.map((photo) => ({ image: photo, alt: photo.alt || `Фото из отзыва: ${review.authorName}` }))
   return (
     <li className="review">
       <article aria-label={`Отзыв: ${review.authorName}`}>
@@ -99,9 +155,15 @@ export function ReviewItem({ review, own }: { review: Review; own?: boolean }) {
         {review.cons && <p className="review__cons"><strong>Недостатки:</strong> {review.cons}</p>}
         {review.photos.length > 0 && (
           <ul className="review__photos">
-            {review.photos.map((photo) => (
-              <li key={photo.url}>
-                <img src={photo.url} width={photo.width} height={photo.height} alt={photo.alt || 'Фото из отзыва'} loading="lazy" decoding="async" />
+            {photos.map((photo, index) => (
+              <li key={photo.image.url}>
+                {openPhotos ? (
+                  <button type="button" className="review-photo" onClick={() => openPhotos(photos, index)} aria-label={`Открыть фото ${index + 1} из ${photos.length}. ${photo.alt}`}>
+                    <img src={photo.image.url} width={photo.image.width} height={photo.image.height} alt="" loading="lazy" decoding="async" />
+                  </button>
+                ) : (
+                  <img src={photo.image.url} width={photo.image.width} height={photo.image.height} alt={photo.alt} loading="lazy" decoding="async" />
+                )}
               </li>
             ))}
           </ul>
@@ -112,7 +174,7 @@ export function ReviewItem({ review, own }: { review: Review; own?: boolean }) {
 }
 
 /** The shopper's own review state: personal, so only in the browser after hydration. */
-function OwnReview({ goodsId }: { goodsId: number }) {
+function OwnReview({ goodsId, openPhotos }: { goodsId: number; openPhotos: OpenPhotos }) {
   const { session, openLogin } = useApp()
   const hydrated = useHydrated()
   const { data } = useQuery(hydrated && session.authorized ? userReviewInfoQuery(goodsId) : null)
@@ -121,7 +183,7 @@ function OwnReview({ goodsId }: { goodsId: number }) {
     return (
       <div className="own-review">
         <p>Купили этот товар? Расскажите о нём другим покупателям.</p>
-        <Button variant="secondary" onClick={() => void openLogin({ reason: 'review' })}>Войти, чтобы оставить отзыв</Button>
+        <Button variant="secondary" onClick={() => void openLogin({ reason: 'Войдите, чтобы оставить отзыв о товаре' })}>Войти, чтобы оставить отзыв</Button>
       </div>
     )
   }
@@ -130,7 +192,7 @@ function OwnReview({ goodsId }: { goodsId: number }) {
     return (
       <div className="own-review">
         <h3 className="own-review__title">Ваш отзыв</h3>
-        <ul className="review-list"><ReviewItem review={data.userReview} own /></ul>
+        <ul className="review-list"><ReviewItem review={data.userReview} own openPhotos={openPhotos} /></ul>
       </div>
     )
   }

@@ -34,7 +34,7 @@ export function useFavorites(): FavoritesApi {
   const ids = data?.goodsIds
 
   const toggle = useCallback(async (goodsId: number) => {
-    if (!session.authorized && !(await openLogin({ reason: 'favorites' }))) return
+    if (!session.authorized && !(await openLogin({ reason: 'Войдите, чтобы добавлять товары в избранное' }))) return
     const present = ids?.includes(goodsId) ?? false
     try {
       const next = await api.call(present ? deleteFavorite : addFavorite, { body: { goodsId } })

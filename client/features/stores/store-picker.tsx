@@ -20,7 +20,7 @@ import { locate, locateMessage } from './geolocation.ts'
 import { storeEventParams } from './store-analytics.ts'
 import { StoreCard } from './store-card.tsx'
 import { StoreMap } from './store-map.tsx'
-import { announceStoreChange, browserStorage, readChoice, saveCity, saveStore } from './store-storage.ts'
+import { announceStoreChange, browserStorage, readChoice, saveCity, saveStore, streetAddress } from './store-storage.ts'
 import { useCities, useStoreSearch, type StoreResult } from './use-store-search.ts'
 
 /** Props of `StorePicker`. */
@@ -96,10 +96,12 @@ export function StorePicker({ onDone }: StorePickerProps) {
   }
 
   const choose = (store: Store) => {
-    saveStore(browserStorage(), { code: store.code, type: store.type, city: { fiasId: store.city.fiasId, name: store.city.name } })
+    saveStore(browserStorage(), { code: store.code, type: store.type, city: { fiasId: store.city.fiasId, name: store.city.name }, address: store.address })
     announceStoreChange()
     track('store_select_click', storeEventParams(store))
-    toast.show({ theme: 'success', type: 'store-chosen', title: 'Магазин выбран', description: `${store.name}, ${store.address}` })
+    // The address once (the store's name repeats its street): `Казань, ул. Баумана, д. 12`.
+    const where = `${store.city.name}, ${streetAddress(store.address, store.city.name)}`
+    toast.show({ theme: 'success', type: 'store-chosen', title: store.type === 'pickup-point' ? 'Пункт выдачи выбран' : 'Магазин выбран', description: where })
     onDone(true)
   }
 

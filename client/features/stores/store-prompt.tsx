@@ -11,7 +11,7 @@ import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, IconButton } from '#client/components/ui/button.tsx'
 import { storeEventParams } from './store-analytics.ts'
-import { announceStoreChange, browserStorage, markPrompted, saveCity, saveStore } from './store-storage.ts'
+import { announceStoreChange, browserStorage, markPrompted, saveCity, saveStore, streetAddress } from './store-storage.ts'
 
 /** Props of `StorePrompt`. */
 export interface StorePromptProps {
@@ -57,7 +57,7 @@ export function StorePrompt({ onClose }: StorePromptProps) {
   const confirm = () => {
     const storage = browserStorage()
     if (guess.store) {
-      saveStore(storage, { code: guess.store.code, type: guess.store.type, city: { fiasId: guess.city.fiasId, name: guess.city.name } })
+      saveStore(storage, { code: guess.store.code, type: guess.store.type, city: { fiasId: guess.city.fiasId, name: guess.city.name }, address: guess.store.address })
       track('store_select_click', { ...storeEventParams(guess.store), source: 'prompt' })
     } else {
       saveCity(storage, { fiasId: guess.city.fiasId, name: guess.city.name })
@@ -82,7 +82,8 @@ export function StorePrompt({ onClose }: StorePromptProps) {
         <h2 className="store-prompt__title" id={titleId}>Ваш магазин — {guess.city.name}?</h2>
         <IconButton icon="close" label="Закрыть" size="sm" className="store-prompt__close" onClick={dismiss} />
       </div>
-      {guess.store && <p className="store-prompt__store">{guess.store.name}, {guess.store.address}</p>}
+      {/* The street once: the store's name repeats it (`Аврора, ул. Арбат` + `г. Москва, ул. Арбат, д. 84`). */}
+      {guess.store && <p className="store-prompt__store">{guess.store.type === 'pickup-point' ? 'Пункт выдачи: ' : ''}{streetAddress(guess.store.address, guess.city.name)}</p>}
       <div className="store-prompt__actions">
         <Button size="sm" onClick={confirm}>Да</Button>
         <Button size="sm" variant="secondary" onClick={other}>Выбрать другой</Button>

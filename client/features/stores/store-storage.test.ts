@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { STORAGE } from '#shared/cookies.ts'
 import { cityNameOf } from '#client/components/layout/stored-city.ts'
-import { markPrompted, parseStoredCity, readChoice, saveCity, saveStore } from './store-storage.ts'
+import { markPrompted, parseStoredCity, readChoice, saveCity, saveStore, streetAddress } from './store-storage.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))
@@ -23,11 +23,12 @@ describe('store storage', () => {
 
   it('saves shop city, code, type, pickup delivery and the prompted flag for a chosen store', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW })
+    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
     expect(Object.fromEntries(storage.data)).toEqual({
       [STORAGE.shopCity]: JSON.stringify(MOSCOW),
       [STORAGE.shopCode]: 'AU-MSK-001',
       [STORAGE.shopType]: 'shop',
+      [STORAGE.shopAddress]: 'ул. Тверская, д. 12',
       [STORAGE.deliveryType]: 'pickup',
       [STORAGE.storePrompted]: '1',
     })
@@ -36,17 +37,31 @@ describe('store storage', () => {
 
   it('stores the city in the form the toolbar reads', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-KZN-002', type: 'shop', city: KAZAN })
+    saveStore(storage, { code: 'AU-KZN-002', type: 'shop', city: KAZAN, address: 'г. Казань, ул. Баумана, д. 12' })
     expect(cityNameOf(storage.getItem(STORAGE.shopCity))).toBe('Казань')
   })
 
   it('forgets the store when another city is chosen, keeps it for the same city', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW })
+    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
     saveCity(storage, MOSCOW)
     expect(readChoice(storage).storeCode).toBe('AU-MSK-001')
     saveCity(storage, KAZAN)
     expect(readChoice(storage)).toMatchObject({ city: KAZAN, storeCode: undefined, storeType: undefined, prompted: true })
+  })
+
+  it('keeps the street of the address for the toolbar, without the city', () => {
+    expect(streetAddress('г. Казань, ул. Баумана, д. 12', 'Казань')).toBe('ул. Баумана, д. 12')
+    expect(streetAddress('Москва, Кутузовский пр-т, д. 91', 'Москва')).toBe('Кутузовский пр-т, д. 91')
+    expect(streetAddress('ТЦ «Мега», Химки', 'Москва')).toBe('ТЦ «Мега», Химки')
+    expect(streetAddress('г. Москва, ул. Тверская, д. 12', '')).toBe('г. Москва, ул. Тверская, д. 12')
+  })
+
+  it('forgets the street of the old store with the store', () => {
+    const storage = memoryStorage()
+    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
+    saveCity(storage, KAZAN)
+    expect(storage.getItem(STORAGE.shopAddress)).toBeNull()
   })
 
   it('sets only the prompted flag when the prompt is dismissed', () => {
@@ -74,7 +89,7 @@ describe('store storage', () => {
 
   it('never throws when storage is blocked', () => {
     const blocked = { getItem: () => { throw new Error('blocked') }, setItem: () => { throw new Error('blocked') }, removeItem: () => { throw new Error('blocked') } }
-    expect(() => saveStore(blocked, { code: 'X', type: 'shop', city: MOSCOW })).not.toThrow()
+    expect(() => saveStore(blocked, { code: 'X', type: 'shop', city: MOSCOW, address: 'г. Москва' })).not.toThrow()
     expect(readChoice(blocked).prompted).toBe(false)
     expect(readChoice(undefined).prompted).toBe(false)
   })

@@ -86,6 +86,20 @@ export interface ChosenStore {
   code: string
   type: StoreType
   city: StoredCity
+  /** The full address (`г. Казань, ул. Баумана, д. 12`); the street part is kept for the toolbar. */
+  address: string
+}
+
+/**
+ * The address without its leading city: `г. Казань, ул. Баумана, д. 12` → `ул. Баумана, д. 12`
+ * (the toolbar and the confirmation show the city separately).
+ */
+export function streetAddress(address: string, cityName: string): string {
+  const trimmed = address.trim()
+  const city = cityName.trim().toLocaleLowerCase('ru-RU')
+  const match = /^(?:г\.\s*)?([^,]+),\s*(.+)$/.exec(trimmed)
+  if (match && city && match[1]!.trim().toLocaleLowerCase('ru-RU') === city) return match[2]!.trim()
+  return trimmed
 }
 
 /**
@@ -96,6 +110,7 @@ export function saveStore(storage: KeyValueStorage | undefined, store: ChosenSto
   write(storage, STORAGE.shopCity, JSON.stringify({ fiasId: store.city.fiasId, name: store.city.name }))
   write(storage, STORAGE.shopCode, store.code)
   write(storage, STORAGE.shopType, store.type)
+  write(storage, STORAGE.shopAddress, streetAddress(store.address, store.city.name))
   write(storage, STORAGE.deliveryType, 'pickup' satisfies DeliveryType)
   markPrompted(storage)
 }
@@ -107,6 +122,7 @@ export function saveCity(storage: KeyValueStorage | undefined, city: StoredCity)
   if (previous?.fiasId !== city.fiasId) {
     write(storage, STORAGE.shopCode, undefined)
     write(storage, STORAGE.shopType, undefined)
+    write(storage, STORAGE.shopAddress, undefined)
   }
   markPrompted(storage)
 }

@@ -1,6 +1,6 @@
 /** Catalogue category (route catalog-category): breadcrumbs, subcategories, the header slider and the goods list. */
 import { CATALOG_COMMERCE_HEADER_BANNER, CATALOG_COMMERCE_HEADER_SLIDER } from '#shared/constants.ts'
-import { categoryTreeQuery, findCategory, goodsFiltersQuery, promoTilesQuery } from '#shared/queries/catalog.ts'
+import { categoryPlaceQuery, goodsFiltersQuery, promoTilesQuery } from '#shared/queries/catalog.ts'
 import { bannersQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs, type BreadcrumbItem } from '#client/components/layout/breadcrumbs.tsx'
@@ -13,11 +13,11 @@ import type { PageProps } from '../registry.ts'
 /** One category. */
 export function Page({ params, search }: PageProps) {
   const categoryId = params.category as number
-  const { data: tree } = useQuery(categoryTreeQuery())
+  const { data: place } = useQuery(categoryPlaceQuery(categoryId))
   const { data: filters } = useQuery(goodsFiltersQuery(categoryId), { revalidateOnMount: false })
   const { data: tiles } = useQuery(CATALOG_COMMERCE_HEADER_SLIDER ? promoTilesQuery() : null, { revalidateOnMount: false })
   const { data: banners } = useQuery(CATALOG_COMMERCE_HEADER_BANNER ? bannersQuery('main-slider') : null, { revalidateOnMount: false })
-  const found = findCategory(tree, categoryId)
+  const found = place ?? undefined
   const name = found?.category.name ?? 'Каталог'
   const basePath = found ? href('catalog-category', { category: found.category.id, slug: found.category.slug }) : href('catalog')
   const crumbs: BreadcrumbItem[] = [{ label: 'Главная', href: '/' }, { label: 'Каталог', href: href('catalog') }]
@@ -37,12 +37,12 @@ export function Page({ params, search }: PageProps) {
       )}
       {found && (
         <CategoryLinks
-          items={found.group ? found.group.children : found.children}
+          items={found.links}
           currentId={categoryId}
           label={found.group ? `Другие категории раздела ${found.group.name}` : 'Подкатегории'}
         />
       )}
-      {tiles && <PromoTiles tiles={tiles.items} />}
+      {tiles && <PromoTiles tiles={tiles} />}
       <GoodsList scope={{ categoryId }} search={search} basePath={basePath} filters={filters} />
     </div>
   )

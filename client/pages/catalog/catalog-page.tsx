@@ -22,7 +22,7 @@ export function Page({ search }: PageProps) {
       <header className="page-header">
         <h1 className="page-title">Каталог</h1>
       </header>
-      {tiles && <PromoTiles tiles={tiles.items} />}
+      {tiles && <PromoTiles tiles={tiles} />}
       <section className="category-tree" aria-labelledby="catalog-categories">
         <h2 id="catalog-categories" className="section-title">Категории</h2>
         <ul className="category-tree__list">

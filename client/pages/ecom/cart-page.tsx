@@ -127,7 +127,7 @@ function CartView() {
             ))}
           </ul>
         </section>
-        <aside className="ecom-columns__side ecom-summary" aria-labelledby="cart-summary-title">
+        <aside className="ecom-columns__side ecom-summary" aria-labelledby="cart-summary-title" data-toast-avoid>
           <h2 id="cart-summary-title" className="ecom-summary__title">Ваш заказ</h2>
           <CartTotals totals={cart.totals} />
           {hasProblems && (

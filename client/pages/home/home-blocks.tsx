@@ -1,10 +1,11 @@
 /** The blocks of the home page: banners, goods rails, category tiles, articles, brands, ad slots, ticker. */
-import type { ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ArticleCard } from '#shared/models/content.ts'
-import type { AdSlot, BrandsBlock, CategoryTiles, GoodsBlock, PublicationsBlock, Ticker } from '#shared/models/main-page.ts'
+import type { AdSlot, BrandsBlock, CategoryTiles, PublicationsBlock, Ticker } from '#shared/models/main-page.ts'
+import type { GoodsBlockView } from '#shared/queries/views.ts'
 import type { Banner } from '#shared/models/promotions.ts'
 import { href } from '#shared/routing/href.ts'
-import { ButtonLink } from '#client/components/ui/index.ts'
+import { Button, ButtonLink } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
@@ -50,7 +51,7 @@ export function TickerBlock({ ticker }: { ticker: Ticker }) {
   )
 }
 
-/** A slider of banners (scroll-snap; the first is loaded eagerly). */
+/** A slider of banners (scroll-snap; the first of the main slider is the page's LCP image: eager, high priority). */
 export function BannerSlider({ banners, label, size = 'lg' }: { banners: readonly Banner[]; label: string; size?: 'lg' | 'md' }) {
   if (banners.length === 0) return null
   return (
@@ -71,7 +72,16 @@ export function BannerCard({ banner, eager, headingLevel = 3 }: { banner: Banner
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <div className="banner">
-      <img className="banner__media" src={banner.image.url} width={banner.image.width} height={banner.image.height} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      <img
+        className="banner__media"
+        src={banner.image.url}
+        width={banner.image.width}
+        height={banner.image.height}
+        alt=""
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding={eager ? 'sync' : 'async'}
+      />
       <div className="banner__body">
         <Heading className="banner__title">{banner.title}</Heading>
         {banner.subtitle && <p className="banner__text">{banner.subtitle}</p>}
@@ -81,17 +91,39 @@ export function BannerCard({ banner, eager, headingLevel = 3 }: { banner: Banner
   )
 }
 
-/** A rail of goods cards. */
-export function GoodsRail({ id, block, favorites }: { id: string; block: GoodsBlock; favorites: FavoritesApi }) {
+/**
+ * Cards a home rail renders at first; the rest follow when the shopper scrolls the rail or presses
+ * "Показать ещё" (the tile that then fills the fifth column on a wide screen). Keeps the home page's
+ * DOM within its budget (DESIGN.md section 5: 900 elements) with four rails of twelve goods.
+ */
+export const RAIL_INITIAL_CARDS = 4
+
+/** A rail of goods cards: the first `RAIL_INITIAL_CARDS`, all of them once the shopper asks. */
+export function GoodsRail({ id, block, favorites }: { id: string; block: GoodsBlockView; favorites: FavoritesApi }) {
+  const [expanded, setExpanded] = useState<'no' | 'scroll' | 'button'>('no')
+  const list = useRef<HTMLUListElement>(null)
+  useEffect(() => {
+    // The button that had focus is gone: focus moves to the first card it revealed.
+    if (expanded === 'button') list.current?.children[RAIL_INITIAL_CARDS]?.querySelector('a')?.focus()
+  }, [expanded])
   if (block.items.length === 0) return null
+  const shown = expanded === 'no' ? block.items.slice(0, RAIL_INITIAL_CARDS) : block.items
+  const rest = block.items.length - shown.length
   return (
     <Section id={id} title={block.title} more={block.url}>
-      <ul className="product-rail">
-        {block.items.map((goods) => (
+      <ul ref={list} className="product-rail" onScroll={rest > 0 ? () => setExpanded('scroll') : undefined}>
+        {shown.map((goods) => (
           <li key={goods.id}>
             <ProductCard goods={goods} favorites={favorites} />
           </li>
         ))}
+        {rest > 0 && (
+          <li className="product-rail__more">
+            <Button variant="secondary" size="md" onClick={() => setExpanded('button')}>
+              Показать ещё {rest}
+            </Button>
+          </li>
+        )}
       </ul>
     </Section>
   )
@@ -115,15 +147,25 @@ export function CategoriesBlock({ block }: { block: CategoryTiles }) {
   )
 }
 
-/** The popular block: publications. */
+/** The popular block: publications (the first image is prioritised: the LCP element on a phone). */
 export function PopularBlock({ block }: { block: PublicationsBlock }) {
   return (
     <Section id="home-popular" title={block.title}>
       <ul className="rail">
-        {block.items.map((item) => (
+        {block.items.map((item, index) => (
           <li key={item.id}>
             <PrefetchLink href={href('popular', { id: item.id, slug: item.slug })} className="story-card">
-              <img className="story-card__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" decoding="async" />
+              <img
+                className="story-card__image"
+                src={item.image.url}
+                width={item.image.width}
+                height={item.image.height}
+                alt=""
+                // The first story is the largest image in a phone's first screen (its LCP element).
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding="async"
+              />
               <span className="story-card__title">{item.title}</span>
               <span className="story-card__text">{item.subtitle}</span>
             </PrefetchLink>

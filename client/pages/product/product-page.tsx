@@ -82,7 +82,7 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
             )}
             {goods.ageRestricted && <span className="badge badge--age">18+</span>}
           </div>
-          <div className="product-page__buy">
+          <div className="product-page__buy" data-toast-avoid>
             <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="lg" />
             <p className={cx('product-page__stock', goods.inStock ? 'is-in-stock' : 'is-out')}>
               {goods.inStock ? `В наличии${goods.stock > 0 && goods.stock < 10 ? `: осталось ${goods.stock} шт.` : ''}` : 'Нет в наличии'}

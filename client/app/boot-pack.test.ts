@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { packFallback, unpackFallback } from './boot-pack.ts'
+
+const roundTrip = (value: unknown) => unpackFallback(JSON.parse(JSON.stringify(packFallback(value))))
+
+describe('packFallback', () => {
+  const cards = [
+    { id: 1, name: 'Крем', brand: 'Бархат', image: { url: '/a.svg', width: 600, height: 600 }, labels: ['hit'] },
+    { id: 2, name: 'Гель', brand: 'Лён', oldPrice: 150 },
+    { id: 3, name: 'Мыло', brand: 'Лён', ageRestricted: true, labels: [] },
+  ]
+
+  it('writes a list of objects as a table and reads it back equal', () => {
+    const fallback = { '@"goods.search",#page:1,,': { items: cards, total: 3, page: 1, pageSize: 24 } }
+    const packed = JSON.stringify(packFallback(fallback))
+    expect(packed).toContain('["\\u0000",["id","name","brand"')
+    expect(packed.length).toBeLessThan(JSON.stringify(fallback).length)
+    expect(roundTrip(fallback)).toEqual(fallback)
+  })
+
+  it('leaves lists with a real null, short lists and scalars as they are', () => {
+    const withNull = [{ a: 1, url: null }, { a: 2, url: 'x' }, { a: 3, url: 'y' }]
+    expect(packFallback(withNull)).toEqual(withNull)
+    expect(roundTrip(withNull)).toEqual(withNull)
+    expect(packFallback([{ a: 1 }, { a: 2 }])).toEqual([{ a: 1 }, { a: 2 }])
+    for (const value of [null, 0, 'x', true, [], {}, [1, 2, 3], ['a', 'b', 'c']]) expect(roundTrip(value)).toEqual(value)
+  })
+
+  it('escapes a real list that starts with the marker', () => {
+    const hostile = { list: ['\u0000', 'x'], table: ['\u0000', ['a'], [1]] }
+    expect(roundTrip(hostile)).toEqual(hostile)
+  })
+
+  it('writes a column of same-shaped objects as arrays of their values', () => {
+    const items = [1, 2, 3].map((id) => ({ id, image: { url: `/${id}.svg`, width: 600, height: 600 } }))
+    const packed = JSON.stringify(packFallback(items))
+    expect(packed).toContain('["id",["image",["url","width","height"]]]')
+    expect(packed).toContain('["/1.svg",600,600]')
+    expect(roundTrip(items)).toEqual(items)
+    const mixed = [{ image: { url: 'a' } }, { image: { url: 'b', alt: 'x' } }, { image: { url: 'c' } }, { id: 4 }]
+    expect(roundTrip(mixed)).toEqual(mixed)
+  })
+
+  it('packs tables nested in table cells', () => {
+    const nested = [1, 2, 3].map((id) => ({ id, children: [{ id: id * 10 }, { id: id * 10 + 1 }, { id: id * 10 + 2 }] }))
+    expect(roundTrip(nested)).toEqual(nested)
+  })
+})

@@ -1,0 +1,136 @@
+/**
+ * Scroll positions of the tab's history entries, so that back and forward return a page to where the
+ * shopper left it while a new navigation starts at the top (spec rule 6). Each entry gets a key in
+ * `history.state`; positions are recorded for the page on screen, and kept in session storage so a
+ * reload or a return from another site finds them too. The browser's own restoration is off: it
+ * would scroll before the client has rendered the page it returns to.
+ */
+import { STORAGE } from '#shared/cookies.ts'
+
+/** Field of `history.state` that holds the entry's key. */
+export const SCROLL_KEY_FIELD = '__scrollKey'
+/** Entries remembered per tab (the oldest are forgotten first). */
+export const SCROLL_MEMORY_LIMIT = 50
+/** How long a restore may wait for a page to grow tall enough (images, late data), in ms. */
+const RESTORE_WAIT_MS = 3_000
+
+/** Key → vertical position, oldest first. */
+export type ScrollPositions = Map<string, number>
+
+/** Records a position as the newest entry and forgets the oldest beyond `limit`. */
+export function rememberPosition(positions: ScrollPositions, key: string, y: number, limit = SCROLL_MEMORY_LIMIT): void {
+  positions.delete(key)
+  positions.set(key, Math.max(0, Math.round(y)))
+  while (positions.size > limit) positions.delete(positions.keys().next().value as string)
+}
+
+/** Reads remembered positions; anything broken is an empty memory. */
+export function parsePositions(text: string | null): ScrollPositions {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]')
+    if (!Array.isArray(value)) return new Map()
+    return new Map(value.filter((item): item is [string, number] => Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'number'))
+  } catch {
+    return new Map()
+  }
+}
+
+const positions: ScrollPositions = new Map()
+let shownKey: string | undefined
+let popPending = false
+let installed = false
+
+const entryKey = (): string | undefined => {
+  const state: unknown = history.state
+  return state && typeof state === 'object' && SCROLL_KEY_FIELD in state ? String((state as Record<string, unknown>)[SCROLL_KEY_FIELD]) : undefined
+}
+
+/** The current entry's key, given one when it has none yet (a new entry made by a push). */
+function ensureEntryKey(): string {
+  const existing = entryKey()
+  if (existing) return existing
+  const key = Math.random().toString(36).slice(2, 10)
+  const state: unknown = history.state
+  history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [SCROLL_KEY_FIELD]: key }, '')
+  return key
+}
+
+function persist(): void {
+  try {
+    sessionStorage.setItem(STORAGE.scrollPositions, JSON.stringify([...positions]))
+  } catch {
+    // Storage full or blocked: positions live for this page only.
+  }
+}
+
+/** Starts recording (once per page): manual restoration, pop detection, positions on scroll. */
+export function installScrollMemory(): void {
+  if (installed) return
+  installed = true
+  try {
+    history.scrollRestoration = 'manual'
+  } catch {
+    // Not supported: the browser restores on its own.
+  }
+  for (const [key, y] of parsePositions(safeRead())) rememberPosition(positions, key, y)
+  let frame = 0
+  window.addEventListener('scroll', () => {
+    if (frame) return
+    frame = requestAnimationFrame(() => {
+      frame = 0
+      if (shownKey) rememberPosition(positions, shownKey, window.scrollY)
+    })
+  }, { passive: true })
+  window.addEventListener('popstate', () => (popPending = true))
+  // wouter announces its pushes with this window event.
+  window.addEventListener('pushState', () => (popPending = false))
+  window.addEventListener('pagehide', persist)
+}
+
+function safeRead(): string | null {
+  try {
+    return sessionStorage.getItem(STORAGE.scrollPositions)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Called once the page of a navigation is on screen: marks its entry as the one being scrolled and
+ * answers where to scroll — the remembered position after back/forward (or a reload), else nothing.
+ */
+export function enterShownEntry(initial: boolean): number | undefined {
+  const wasPop = popPending
+  popPending = false
+  const key = ensureEntryKey()
+  shownKey = key
+  const navigationType = initial ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type : undefined
+  const returning = initial ? navigationType === 'back_forward' || navigationType === 'reload' : wasPop
+  return returning ? positions.get(key) : undefined
+}
+
+/**
+ * Scrolls to `y`, waiting (until the page is tall enough, the shopper scrolls themselves, or a few
+ * seconds pass) when the page is still growing. Returns a function that stops waiting.
+ */
+export function scrollToWhenPossible(y: number): () => void {
+  const attempt = (): boolean => {
+    const max = document.documentElement.scrollHeight - window.innerHeight
+    window.scrollTo(0, Math.min(y, Math.max(max, 0)))
+    return max >= y
+  }
+  if (attempt()) return () => undefined
+  const observer = new ResizeObserver(() => {
+    if (attempt()) stop()
+  })
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+  const timer = setTimeout(() => stop(), RESTORE_WAIT_MS)
+  function stop(): void {
+    observer.disconnect()
+    clearTimeout(timer)
+    for (const type of inputs) window.removeEventListener(type, stop)
+  }
+  observer.observe(document.body)
+  for (const type of inputs) window.addEventListener(type, stop, { passive: true })
+  return stop
+}

@@ -1,0 +1,57 @@
+/**
+ * The app shell's start: reads the boot data, loads the initial page's chunk, and hydrates the server's
+ * HTML. Everything this module imports statically is the app shell, one chunk loaded on every page
+ * (scripts/build.mjs makes every lazy chunk depend on this module so esbuild keeps the shell whole).
+ */
+import { startTransition } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { createApiClient } from '#shared/api/client.ts'
+import { BROWSER_API_TIMEOUT_MS } from '#shared/constants.ts'
+import { applyConfigOverride } from '#shared/config-override.ts'
+import { COOKIE } from '#shared/cookies.ts'
+import { App } from './app.tsx'
+import { BOOT_ELEMENT_ID, type BootData } from './boot.ts'
+import { unpackFallback } from './boot-pack.ts'
+import { loadPageModule } from './navigation.ts'
+import { installErrorReporting } from './error-reporting.ts'
+import { readBrowserCookie, readConfigOverride } from './session.ts'
+import { hasPage } from '../pages/registry.ts'
+
+/** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
+export async function start(): Promise<void> {
+  installErrorReporting()
+  const element = document.getElementById(BOOT_ELEMENT_ID)
+  const boot = JSON.parse(element?.textContent ?? '{}') as BootData
+  boot.fallback = unpackFallback(boot.fallback ?? {}) as BootData['fallback']
+  // The API client may use the overridden config at once; the UI adopts it right after hydration
+  // (App), so the first render matches the server's HTML.
+  const config = applyConfigOverride(boot.config, readConfigOverride())
+  const api = createApiClient({
+    product: config.product,
+    baseUrl: (gateway) => (gateway === 'web' ? '/webgate' : `/${config.product}-id`),
+    fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+    timeoutMs: BROWSER_API_TIMEOUT_MS,
+    headers: () => ({
+      requestId: crypto.randomUUID(),
+      deviceId: readBrowserCookie(COOKIE.deviceId),
+      appVersion: config.version,
+      clientName: config.clientName,
+    }),
+    onEvent: (event) => {
+      // Spec section 7: request and response errors are only logged.
+      if (event.error && event.error.code !== 'aborted') console.warn(`[api] ${event.endpoint} failed: ${event.error.code}`)
+    },
+  })
+  const page = boot.view.kind === 'page' && hasPage(boot.view.route)
+    ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
+    : undefined
+  const root = document.getElementById('root')
+  if (!root) throw new Error('#root is missing')
+  // Hydration as a transition is time-sliced: React yields to the browser every few milliseconds
+  // instead of blocking the main thread for the whole page (Total Blocking Time, DESIGN.md section 5);
+  // an event on a part not hydrated yet hydrates that part first.
+  startTransition(() => {
+    hydrateRoot(root, <App boot={boot} api={api} page={page} />)
+  })
+}
+

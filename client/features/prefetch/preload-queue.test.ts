@@ -1,0 +1,118 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Cache } from 'swr'
+import type { ApiClient } from '#shared/api/client.ts'
+import { PREFETCH_BACKOFF_BASE_MS, PREFETCH_BACKOFF_MAX_MS, prefetchPaused, prefetchRoute, pendingPreloads, resetPrefetch, type PrefetchContext } from './preload-queue.ts'
+
+/** A prefetch context whose API client answers every call with `answer`. */
+function context(answer: () => Promise<unknown>): PrefetchContext & { calls: () => number } {
+  const call = vi.fn(answer)
+  return {
+    api: { call } as unknown as ApiClient,
+    cache: new Map() as unknown as Cache,
+    mainSiteUrl: 'https://aurora.example',
+    product: 'aurora',
+    session: { authorized: false, customerCode: false, incompleteProfile: false, ecomEnabled: false },
+    calls: () => call.mock.calls.length,
+  }
+}
+
+const outage = () => Promise.reject(new Error('gateway answered 503'))
+/** Lets the page-data module resolve and the queued fetches settle (real timers: only Date is faked). */
+async function settle(): Promise<void> {
+  for (let tick = 0; tick < 5 || pendingPreloads() > 0; tick++) {
+    if (tick > 400) throw new Error('prefetches did not settle')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+const products = (from: number, count: number) => Array.from({ length: count }, (_, index) => `/product/${from + index}-goods`)
+
+describe('prefetch backoff', () => {
+  // The product route's page data, loaded once so each prefetch finds it at once.
+  beforeAll(() => import('#shared/pages/product.ts'))
+  beforeEach(() => {
+    vi.stubGlobal('navigator', {})
+    vi.useFakeTimers({ toFake: ['Date'] })
+    resetPrefetch()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+    resetPrefetch()
+  })
+
+  it('stops firing at a failing backend: the queue is dropped after the first failure', async () => {
+    const ctx = context(outage)
+    for (const path of products(1, 10)) prefetchRoute(path, ctx)
+    await settle()
+    // Ten product links queue four queries each (40 calls without the backoff); only the batch
+    // already in flight when the first one failed went out.
+    expect(ctx.calls()).toBeGreaterThan(0)
+    expect(ctx.calls()).toBeLessThanOrEqual(4)
+    expect(prefetchPaused()).toBe(true)
+
+    const before = ctx.calls()
+    for (const path of products(100, 10)) prefetchRoute(path, ctx)
+    await settle()
+    expect(ctx.calls()).toBe(before)
+  })
+
+  it('resumes after the pause, and the pause doubles with each failure in a row up to the maximum', async () => {
+    const ctx = context(outage)
+    prefetchRoute('/product/1-goods', ctx)
+    await settle()
+    vi.setSystemTime(Date.now() + PREFETCH_BACKOFF_BASE_MS - 1)
+    expect(prefetchPaused()).toBe(true)
+    vi.setSystemTime(Date.now() + 2)
+    expect(prefetchPaused()).toBe(false)
+
+    prefetchRoute('/product/2-goods', ctx)
+    await settle()
+    // The second failure in a row pauses twice as long.
+    vi.setSystemTime(Date.now() + PREFETCH_BACKOFF_BASE_MS + 1)
+    expect(prefetchPaused()).toBe(true)
+    vi.setSystemTime(Date.now() + PREFETCH_BACKOFF_BASE_MS)
+    expect(prefetchPaused()).toBe(false)
+
+    for (let round = 3; round < 12; round++) {
+      prefetchRoute(`/product/${round}-goods`, ctx)
+      await settle()
+      vi.setSystemTime(Date.now() + PREFETCH_BACKOFF_MAX_MS + 1)
+      expect(prefetchPaused()).toBe(false)
+    }
+  })
+
+  it('a success ends the streak, and intent prefetches even while paused', async () => {
+    let failing = true
+    const ctx = context(() => (failing ? outage() : Promise.resolve({})))
+    prefetchRoute('/product/1-goods', ctx)
+    await settle()
+    expect(prefetchPaused()).toBe(true)
+
+    failing = false
+    const before = ctx.calls()
+    prefetchRoute('/product/2-goods', ctx, { intent: true })
+    await settle()
+    expect(ctx.calls()).toBe(before + 4)
+
+    // After the pause the streak starts again from the base delay.
+    vi.setSystemTime(Date.now() + PREFETCH_BACKOFF_BASE_MS + 1)
+    failing = true
+    prefetchRoute('/product/3-goods', ctx)
+    await settle()
+    vi.setSystemTime(Date.now() + PREFETCH_BACKOFF_BASE_MS + 1)
+    expect(prefetchPaused()).toBe(false)
+  })
+
+  it('a failed path is prefetched again later', async () => {
+    let failing = true
+    const ctx = context(() => (failing ? outage() : Promise.resolve({})))
+    prefetchRoute('/product/1-goods', ctx)
+    await settle()
+    const before = ctx.calls()
+    failing = false
+    vi.setSystemTime(Date.now() + PREFETCH_BACKOFF_BASE_MS + 1)
+    prefetchRoute('/product/1-goods', ctx)
+    await settle()
+    expect(ctx.calls()).toBeGreaterThan(before)
+  })
+})

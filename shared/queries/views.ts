@@ -1,0 +1,139 @@
+/**
+ * View shapes: what the pages render, mapped from the gateway's answers inside the query fetchers.
+ * The page's data block (the SWR fallback) and the browser's hooks hold these under the same keys, so
+ * the HTML carries only the fields a page shows (DESIGN.md section 5), not whole gateway answers.
+ * Fields that are usually empty are left out instead of sent as `false` or `[]`.
+ */
+import type { Category, CategoryTree, PromoTile } from '../models/catalog.ts'
+import type { GoodsCard, GoodsFilters, GoodsLabel, GoodsPage } from '../models/goods.ts'
+import type { GoodsBlock } from '../models/main-page.ts'
+
+/** An image as lists render it (the `alt` of card images is empty: the name is next to it). */
+export interface ImageView {
+  url: string
+  width: number
+  height: number
+}
+
+/** A product card: exactly the fields `ProductCard` renders. */
+export interface GoodsCardView {
+  id: number
+  name: string
+  slug: string
+  /** The brand's name. */
+  brand: string
+  price: number
+  oldPrice?: number
+  discountPercent?: number
+  image?: ImageView
+  rating: number
+  reviewsCount: number
+  inStock: boolean
+  /** Present only when true. */
+  ageRestricted?: true
+  /** Present only when not empty. */
+  labels?: GoodsLabel[]
+}
+
+/** A page of goods cards. */
+export interface GoodsListView {
+  items: GoodsCardView[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+const imageView = (image: { url: string; width: number; height: number }): ImageView => ({ url: image.url, width: image.width, height: image.height })
+
+/** The card view of a gateway goods card. */
+export function toCardView(card: GoodsCard): GoodsCardView {
+  const view: GoodsCardView = { id: card.id, name: card.name, slug: card.slug, brand: card.brand.name, price: card.price, rating: card.rating, reviewsCount: card.reviewsCount, inStock: card.inStock }
+  if (card.oldPrice !== undefined) view.oldPrice = card.oldPrice
+  if (card.discountPercent !== undefined) view.discountPercent = card.discountPercent
+  if (card.image) view.image = imageView(card.image)
+  if (card.ageRestricted) view.ageRestricted = true
+  if (card.labels.length > 0) view.labels = card.labels
+  return view
+}
+
+/** The list view of a gateway goods page. */
+export const toGoodsListView = (page: GoodsPage): GoodsListView => ({ items: page.items.map(toCardView), total: page.total, page: page.page, pageSize: page.pageSize })
+
+/** A titled carousel of goods (home page rails) with card views. */
+export interface GoodsBlockView {
+  title: string
+  url: string | null
+  items: GoodsCardView[]
+}
+
+/** The rail view of a gateway goods block. */
+export const toGoodsBlockView = (block: GoodsBlock): GoodsBlockView => ({ title: block.title, url: block.url, items: block.items.map(toCardView) })
+
+/** Any answer with a `goods` list of cards (an article, a publication), with card views instead. */
+export const withCardViews = <T extends { goods: GoodsCard[] }>(answer: T): Omit<T, 'goods'> & { goods: GoodsCardView[] } => ({ ...answer, goods: answer.goods.map(toCardView) })
+
+/** A category link (breadcrumbs, chips). */
+export interface CategoryLinkView {
+  id: number
+  name: string
+  slug: string
+}
+
+/** Where a category sits in the tree: itself, its group, and the links the page shows beside it. */
+export interface CategoryPlaceView {
+  category: CategoryLinkView & { image: string }
+  /** The top-level group of a second-level category. */
+  group?: CategoryLinkView
+  /** A group's children, or a category's siblings (its group's children). */
+  links: CategoryLinkView[]
+}
+
+const linkView = (category: Category): CategoryLinkView => ({ id: category.id, name: category.name, slug: category.slug })
+
+/** The place of category `id` in the tree (undefined when the tree has no such id). */
+export function toCategoryPlace(tree: CategoryTree, id: number): CategoryPlaceView | undefined {
+  for (const node of tree.items) {
+    if (node.id === id) return { category: { ...linkView(node), image: node.image.url }, links: node.children.map(linkView) }
+    const child = node.children.find((item) => item.id === id)
+    if (child) return { category: { ...linkView(child), image: child.image.url }, group: linkView(node), links: node.children.map(linkView) }
+  }
+  return undefined
+}
+
+/** The filter panel's view: brands by slug with counts, labels, price range, the two counters and sorts. */
+export interface GoodsFiltersView {
+  brands: Array<{ slug: string; name: string; count: number }>
+  price: { min: number; max: number }
+  labels: Array<{ label: GoodsLabel; count: number }>
+  inStockCount: number
+  discountedCount: number
+  sorts: GoodsFilters['sorts']
+}
+
+/** The filters view of a gateway filters answer. */
+export const toFiltersView = (filters: GoodsFilters): GoodsFiltersView => ({
+  brands: filters.brands.map((brand) => ({ slug: brand.slug, name: brand.name, count: brand.count })),
+  price: filters.price,
+  labels: filters.labels,
+  inStockCount: filters.inStockCount,
+  discountedCount: filters.discountedCount,
+  sorts: filters.sorts,
+})
+
+/** A promo tile as the header slider renders it. */
+export interface PromoTileView {
+  id: number
+  title: string
+  subtitle?: string
+  image: ImageView
+  url: string
+  badge?: string
+}
+
+/** The tile view of a gateway promo tile. */
+export function toPromoTileView(tile: PromoTile): PromoTileView {
+  const view: PromoTileView = { id: tile.id, title: tile.title, image: imageView(tile.image), url: tile.url }
+  if (tile.subtitle) view.subtitle = tile.subtitle
+  if (tile.badge) view.badge = tile.badge
+  return view
+}
