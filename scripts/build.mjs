@@ -252,8 +252,14 @@ async function precompress(dir) {
   }
 }
 
-/** Bundles a Node entry; npm packages stay external (installed by `npm ci --omit=dev`). */
-async function buildNode(entry, outfile) {
+/**
+ * Bundles a Node entry; npm packages stay external (installed by `npm ci --omit=dev`), except those
+ * listed in `bundled`: the mock gateway carries msw and @msw/data inside its bundle, so they are dev
+ * dependencies that neither the store's runtime image nor `npm ci --omit=dev` installs.
+ */
+async function buildNode(entry, outfile, bundled = []) {
+  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
+  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !bundled.includes(name)).flatMap((name) => [name, `${name}/*`])
   await build({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -262,7 +268,7 @@ async function buildNode(entry, outfile) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    ...(bundled.length === 0 ? { packages: 'external' } : { external }),
     jsx: 'automatic',
     sourcemap: 'linked',
     loader: { '.css': 'empty' },
@@ -281,6 +287,6 @@ await precompress(join(dist, 'client'))
 await writeFile(join(dist, 'client', 'metafile.json'), JSON.stringify(metafile))
 await buildNode('server/main.ts', join(dist, 'server', 'main.js'))
 const mockEntry = ['mock-gateway/main.ts', 'mock-gateway/index.ts'].find((file) => existsSync(join(root, file)))
-if (mockEntry) await buildNode(mockEntry, join(dist, 'mock-gateway', 'index.js'))
+if (mockEntry) await buildNode(mockEntry, join(dist, 'mock-gateway', 'index.js'), ['msw', '@msw/data'])
 await writeFile(join(dist, 'BUILD_ID'), manifest.buildId)
 console.log(`build ${manifest.buildId} ready in ${Date.now() - started} ms (${Object.keys(manifest.routes).length} routes)`)

@@ -20,6 +20,7 @@ import { errorReportPlugin } from './plugins/error-report.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { analyticsPlugin } from './plugins/analytics.ts'
 import { authRoutesPlugin } from './plugins/auth-routes.ts'
+import { sessionInfoPlugin } from './plugins/session-info.ts'
 import { proxyPlugin, PROXY_BODY_LIMIT } from './plugins/proxy.ts'
 import { assetsPlugin } from './plugins/assets.ts'
 import { seoPlugin } from './plugins/seo.ts'
@@ -56,14 +57,19 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
-    serverFactory: (handler) =>
-      createServer({
+    serverFactory: (handler) => {
+      const server = createServer({
         headersTimeout: config.timeouts.headersMs,
         requestTimeout: config.timeouts.requestMs,
         keepAliveTimeout: config.timeouts.keepAliveMs,
         connectionsCheckingInterval: 5_000,
         maxHeaderSize: 16 * 1024,
-      }, handler),
+      }, handler)
+      // A client that sends its request and then shuts its sending side still gets its answer (Node
+      // would otherwise abort the request and end the socket at the FIN); the socket ends after it.
+      // A client that left entirely is noticed when the answer is written, and the render stops then.
+      return Object.assign(server, { httpAllowHalfOpen: true })
+    },
   })
 
   await app.register(cookie)
@@ -83,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(healthPlugin)
   await app.register(analyticsPlugin)
   await app.register(authRoutesPlugin)
+  await app.register(sessionInfoPlugin)
   await app.register(proxyPlugin)
   await app.register(assetsPlugin, { distDir: options.distDir })
   await app.register(seoPlugin)

@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       metricsPort: 9464,
       product: 'aurora',
       mainSiteUrl: 'https://aurora.example',
-      publicOrigin: undefined,
+      publicOrigin: 'http://127.0.0.1:3000',
       analyticsCounterId: undefined,
       ecom: false,
       ecomUserIds: [],
@@ -30,7 +30,7 @@ describe('loadConfig', () => {
     })
     expect(config.timeouts).toMatchObject({
       upstreamConnectMs: 2_000, upstreamHeadersMs: 5_000, upstreamBodyMs: 10_000, pageDataBudgetMs: 5_000,
-      requestMs: 30_000, headersMs: 20_000, connectionMs: 60_000, keepAliveMs: 72_000, shutdownGraceMs: 10_000,
+      requestMs: 30_000, headersMs: 20_000, connectionMs: 60_000, keepAliveMs: 72_000, shutdownGraceMs: 5_000, shutdownTimeoutMs: 10_000,
     })
   })
 
@@ -59,6 +59,25 @@ describe('loadConfig', () => {
 
   it('parses lists and flags', () => {
     expect(loadConfig({ ECOM: 'true', ECOM_USER_IDS: ' 1, 2 ,,3' })).toMatchObject({ ecom: true, ecomUserIds: ['1', '2', '3'] })
+  })
+
+  it('takes the public origin from HOST and PORT unless PUBLIC_ORIGIN is set', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicOrigin).toBe('http://0.0.0.0:8080')
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).publicOrigin).toBe('http://[::1]:8080')
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://shop.example/', PORT: '8080' }).publicOrigin).toBe('https://shop.example')
+  })
+
+  it('keeps the e-commerce id list out of the public config', () => {
+    const config = loadConfig({ ECOM_USER_IDS: '100001,100002' })
+    expect(config.ecomUserIds).toEqual(['100001', '100002'])
+    expect(JSON.stringify(config.publicConfig)).not.toContain('100001')
+    expect(config.publicConfig).not.toHaveProperty('ecomUserIds')
+  })
+
+  it('stops when the drain grace period is not shorter than the shutdown deadline', () => {
+    const error = configError({ SHUTDOWN_GRACE_S: '10', SHUTDOWN_TIMEOUT_S: '10' })
+    expect(error.message).toMatch(/^Invalid configuration: SHUTDOWN_GRACE_S=/)
+    expect(loadConfig({ SHUTDOWN_GRACE_S: '0', SHUTDOWN_TIMEOUT_S: '3' }).timeouts).toMatchObject({ shutdownGraceMs: 0, shutdownTimeoutMs: 3_000 })
   })
 
   it('keeps shared state in process without REDIS_URL, and in Redis with it', () => {

@@ -52,7 +52,8 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_S: seconds.default(20),
   CONNECTION_TIMEOUT_S: seconds.default(60),
   KEEP_ALIVE_TIMEOUT_S: seconds.default(72),
-  SHUTDOWN_GRACE_S: seconds.default(10),
+  SHUTDOWN_GRACE_S: z.coerce.number().min(0).default(5),
+  SHUTDOWN_TIMEOUT_S: seconds.default(10),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   CACHE_TTL_S: seconds.default(30),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
@@ -80,10 +81,12 @@ export interface Config {
   readonly usesMockGateway: boolean
   readonly mockGatewayPort: number
   readonly mainSiteUrl: string
-  readonly publicOrigin: string | undefined
+  /** Canonical URLs, Open Graph and the sitemap: configuration, never the request's Host. */
+  readonly publicOrigin: string
   readonly analyticsCounterId: string | undefined
   readonly analyticsUrl: string | undefined
   readonly ecom: boolean
+  /** Server-side only: the browser learns `ecomEnabled` for its own session, never the list. */
   readonly ecomUserIds: readonly string[]
   readonly antifraud: boolean
   readonly errorReportUrl: string | undefined
@@ -100,7 +103,10 @@ export interface Config {
     readonly headersMs: number
     readonly connectionMs: number
     readonly keepAliveMs: number
+    /** After SIGTERM the listener keeps accepting this long, answering with `Connection: close`. */
     readonly shutdownGraceMs: number
+    /** The process exits at the latest this long after SIGTERM, cutting what is still open. */
+    readonly shutdownTimeoutMs: number
   }
   /** React renders running at once; the rest wait in arrival order. */
   readonly renderConcurrency: number
@@ -114,10 +120,20 @@ export interface Config {
   readonly publicConfig: Omit<PublicConfig, 'version'>
 }
 
+/**
+ * E-commerce for a visitor (spec section 1): on for everyone (`ECOM=true`) or for the listed user ids.
+ * Decided on the server only; the browser learns the result for its own session, never the list.
+ */
+export const ecomEnabledFor = (config: Pick<Config, 'ecom' | 'ecomUserIds'>, userId: string | undefined): boolean =>
+  config.ecom || (userId !== undefined && config.ecomUserIds.includes(userId))
+
 /** Thrown for an invalid environment; its message is the one line naming the variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
+
+/** DESIGN.md section 2: `PUBLIC_ORIGIN` defaults to `http://{HOST}:{PORT}` (an IPv6 host in brackets). */
+const defaultOrigin = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 
 /** Parses the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -131,6 +147,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(shown)}: ${issue.message}`)
   }
   const e = parsed.data
+  if (e.SHUTDOWN_GRACE_S >= e.SHUTDOWN_TIMEOUT_S) {
+    throw new ConfigError(`Invalid configuration: SHUTDOWN_GRACE_S=${JSON.stringify(cleaned.SHUTDOWN_GRACE_S ?? String(e.SHUTDOWN_GRACE_S))}: must be shorter than SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S})`)
+  }
   const usesMockGateway = !e.WEB_GATEWAY_URL && !e.ID_GATEWAY_URL
   const mockBase = `http://127.0.0.1:${e.MOCK_GATEWAY_PORT}`
   const webGatewayUrl = (e.WEB_GATEWAY_URL ?? `${mockBase}/webgate`).replace(/\/$/, '')
@@ -149,7 +168,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     usesMockGateway,
     mockGatewayPort: e.MOCK_GATEWAY_PORT,
     mainSiteUrl: e.MAIN_SITE_URL.replace(/\/$/, ''),
-    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    publicOrigin: e.PUBLIC_ORIGIN ? e.PUBLIC_ORIGIN.replace(/\/$/, '') : defaultOrigin(e.HOST, e.PORT),
     analyticsCounterId: e.ANALYTICS_COUNTER_ID,
     analyticsUrl: e.ANALYTICS_URL,
     ecom: e.ECOM === 'true',
@@ -170,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       connectionMs: ms(e.CONNECTION_TIMEOUT_S),
       keepAliveMs: ms(e.KEEP_ALIVE_TIMEOUT_S),
       shutdownGraceMs: ms(e.SHUTDOWN_GRACE_S),
+      shutdownTimeoutMs: ms(e.SHUTDOWN_TIMEOUT_S),
     }),
     renderConcurrency: e.RENDER_CONCURRENCY,
     cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
@@ -194,7 +214,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       product: e.PRODUCT,
       mainSiteUrl: e.MAIN_SITE_URL.replace(/\/$/, ''),
       analyticsCounterId: e.ANALYTICS_COUNTER_ID,
-      ecomUserIds: [...e.ECOM_USER_IDS],
       antifraud,
       mapTileUrl: e.MAP_TILE_URL,
     }),

@@ -151,7 +151,14 @@ describe('redirects', () => {
     expect(response.headers.location).toBe('https://main.example/profile/orders?x=1')
   })
 
-  it.each(['//evil.example/profile', '/profile//evil.example', '/profile/%2F%2Fevil.example'])('keeps the redirect for %s on the main site', async (path) => {
+  it('answers //evil.example/profile with 404 and no redirect at all: a //host path is no route (issue 11 item 4)', async () => {
+    const s = await start()
+    const response = await get(s, '//evil.example/profile', BROWSER_UA, { host: 'evil.example' })
+    expect(response.status).toBe(404)
+    expect(response.headers.location).toBeUndefined()
+  })
+
+  it.each(['/profile//evil.example', '/profile/%2F%2Fevil.example'])('keeps the redirect for %s on the main site', async (path) => {
     const s = await start()
     const response = await get(s, path, BROWSER_UA, { host: 'evil.example' })
     expect(response.status).toBe(301)

@@ -11,6 +11,7 @@ import { deviceTagFor, type HeaderContext } from '#shared/api/headers.ts'
 import type { Gateway } from '#shared/api/endpoint.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import type { Config } from './config.ts'
+import { readCookie } from './session/cookies.ts'
 import type { Metrics } from './metrics.ts'
 
 /** The shared upstream connection pool. */
@@ -32,7 +33,7 @@ export function headerContextOf(request: FastifyRequest, config: Config, appVers
   return {
     requestId: randomUUID(),
     traceId: request.id,
-    sessionId: request.cookies[COOKIE.sessionId] || undefined,
+    sessionId: readCookie(request, COOKIE.sessionId),
     deviceId: sanitizeDeviceId(request.cookies[COOKIE.deviceId]),
     appVersion,
     clientName: config.publicConfig.clientName,

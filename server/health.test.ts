@@ -19,28 +19,52 @@ afterEach(async () => {
 const status = async (url: string) => (await fetch(url)).status
 
 describe('health and readiness', () => {
-  it('answers /healthz and /readyz with 200 while the gateway answers', async () => {
+  it('answers /healthz and /readyz with 200 while the gateway answers, saying so per gateway', async () => {
     stack = await startTestStack({ mock: { config: QUIET } })
     expect(await status(`${stack.url}/healthz`)).toBe(200)
     const ready = await fetch(`${stack.url}/readyz`)
     expect(ready.status).toBe(200)
     expect(ready.headers.get('cache-control')).toBe('no-store')
+    expect(await ready.json()).toEqual({ status: 'ready', gateways: { web: 'up', id: 'up' } })
+    const gauge = await stack.metrics.registry.getSingleMetricAsString('gateway_up')
+    expect(gauge).toMatch(/^gateway_up\{gateway="web"\} 1$/m)
+    expect(gauge).toMatch(/^gateway_up\{gateway="id"\} 1$/m)
   })
 
-  it('turns /readyz to 503 while the gateway is down and back to 200 once it listens again; /healthz stays 200', async () => {
+  // DESIGN.md section 6 (changed): readiness no longer follows the gateway, or every replica would
+  // leave the Service together although each still serves cached pages and the outage page.
+  it('keeps /readyz at 200 while the gateway is down; its body and gateway_up say the gateway is down, then up again', async () => {
     stack = await startTestStack({ mock: { config: QUIET } })
     const s = stack
-    expect(await status(`${s.url}/readyz`)).toBe(200)
     const port = Number(new URL(s.mockUrl).port)
+    const body = async () => {
+      const response = await fetch(`${s.url}/readyz`)
+      return { status: response.status, body: (await response.json()) as { gateways?: Record<string, string> } }
+    }
 
     await s.stopGateway()
-    await waitFor(async () => (await status(`${s.url}/readyz`)) === 503)
-    expect(await fetch(`${s.url}/readyz`).then((r) => r.json())).toEqual({ status: 'gateway-unavailable' })
+    await waitFor(async () => (await body()).body.gateways?.web === 'down')
+    expect(await body()).toEqual({ status: 200, body: { status: 'ready', gateways: { web: 'down', id: 'down' } } })
+    expect(await s.metrics.registry.getSingleMetricAsString('gateway_up')).toMatch(/^gateway_up\{gateway="web"\} 0$/m)
     expect(await status(`${s.url}/healthz`)).toBe(200)
 
     mock = await startMockGateway({ port, host: '127.0.0.1', config: QUIET })
-    await waitFor(async () => (await status(`${s.url}/readyz`)) === 200)
-    expect(await status(`${s.url}/healthz`)).toBe(200)
+    await waitFor(async () => (await body()).body.gateways?.web === 'up')
+    expect(await status(`${s.url}/readyz`)).toBe(200)
+    expect(await s.metrics.registry.getSingleMetricAsString('gateway_up')).toMatch(/^gateway_up\{gateway="web"\} 1$/m)
+  })
+
+  it('keeps /readyz at 200 and reports the gateway down while the gateway hangs', async () => {
+    stack = await startTestStack({ mock: { config: { ...QUIET, faults: [{ path: '/webgate*', mode: 'hang' }] } } })
+    const s = stack
+    let body: { status?: string; gateways?: Record<string, string> } = {}
+    await waitFor(async () => {
+      const response = await fetch(`${s.url}/readyz`)
+      expect(response.status).toBe(200)
+      body = (await response.json()) as typeof body
+      return body.gateways?.web === 'down'
+    })
+    expect(body).toEqual({ status: 'ready', gateways: { web: 'down', id: 'up' } })
   })
 
   it('turns /readyz to 503 for good once draining starts', async () => {
@@ -124,6 +148,8 @@ describe('metrics', () => {
     expect(text).toMatch(/upstream_request_duration_seconds_count\{[^}]*endpoint="content\.cookies"/)
     expect(text).toMatch(/^process_cpu_user_seconds_total /m)
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m)
+    // The scrape refreshes the gateway gauge itself.
+    expect(text).toMatch(/^gateway_up\{gateway="web"\} 1$/m)
 
     const publicMetrics = await rawRequest(server.url, '/metrics')
     expect(publicMetrics.body).not.toContain('http_request_duration_seconds')

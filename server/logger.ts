@@ -1,7 +1,13 @@
-/** pino options: JSON lines with the request id, and redaction of tokens, codes, cards and phone numbers. */
-import type { LoggerOptions } from 'pino'
+/**
+ * pino options: JSON lines with the request id, and redaction of tokens, codes, cards and phone numbers
+ * (DESIGN.md section 3): by field name wherever a log object holds them, and by shape wherever they
+ * appear in a logged URL, message or error text. Error codes (`network`, `timeout`, …) stay readable.
+ */
+import { stdSerializers, type LoggerOptions } from 'pino'
 
-/** Paths pino blanks out wherever they appear in a log object. */
+const CENSOR = '[Redacted]'
+
+/** Paths pino blanks out wherever they appear in a log object (`*.code` only when it is no error code). */
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -13,24 +19,87 @@ export const REDACT_PATHS = [
   'accessToken', 'refreshToken', 'token', 'idCode', 'phone',
 ]
 
+/** An error code of ours, Node's or a library's: a word, never a number (an OTP code is digits). */
+const ERROR_CODE = /^[A-Za-z][\w.:-]{0,63}$/
+
+/** Keeps a `code` field that names an error; blanks every other redacted value. */
+const censor = (value: unknown, path: string[]): unknown =>
+  path[path.length - 1] === 'code' && typeof value === 'string' && ERROR_CODE.test(value) ? value : CENSOR
+
 /** Masks a phone number for logs: `79*******01`. */
 export const maskPhone = (phone: string): string => (phone.length > 4 ? `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}` : '***')
 
+/** Query parameters whose value is a secret whatever it looks like. */
+const SECRET_PARAM = /([?&;](?:[\w-]*(?:token|code|phone|card|pan|cvc|cvv|password|secret|otp)[\w-]*)=)[^&#\s"']*/gi
+/** A JSON Web Token. */
+const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g
+/** A bearer credential in a message. */
+const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi
 /**
- * Removes query values that must never be logged (codes, tokens, phones) from a URL.
+ * A run of 10 to 19 digits, possibly split by spaces, dashes, brackets or their URL encodings
+ * (`+7 (900) 000-00-01`, `4111-1111-1111-1111`, `%2B7%20900…`): a phone (10-12 digits) or a card number.
  */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:code|token|phone|refreshToken|accessToken|cardToken)=)[^&#]*/gi, '$1[Redacted]')
+const DIGIT_RUN = /(?:%2[bB]|\+)?\d(?:(?:[\s\-()+]|%20|%28|%29){0,3}\d){9,18}/g
+
+/** Removes phones, card numbers, tokens and secret query values from a text (a URL, a message, a stack). */
+export function redactText(text: string): string {
+  return text
+    .replace(SECRET_PARAM, `$1${CENSOR}`)
+    .replace(JWT, CENSOR)
+    .replace(BEARER, `$1${CENSOR}`)
+    .replace(DIGIT_RUN, (run) => {
+      const digits = run.replace(/%2[bB]|%2[0189]/g, '').replace(/\D/g, '')
+      if (digits.length < 10) return run
+      return digits.length <= 12 ? maskPhone(digits) : CENSOR
+    })
+}
+
+/** A logged URL without secrets (kept for callers that name what they redact). */
+export const redactUrl = redactText
+
+const isPlain = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object') return false
+  const proto = Object.getPrototypeOf(value) as unknown
+  return proto === Object.prototype || proto === null
+}
+
+/** Redacts the strings of plain objects and arrays (a few levels deep); other objects (requests, errors) have serializers. */
+function redactFields(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactText(value)
+  if (depth === 0) return value
+  if (Array.isArray(value)) return value.map((item) => redactFields(item, depth - 1))
+  if (!isPlain(value)) return value
+  const copy: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) copy[key] = redactFields(item, depth - 1)
+  return copy
+}
+
+/** pino's error serializer, with secrets removed from the message, the stack and any text field. */
+function serializeError(value: unknown): unknown {
+  if (typeof value === 'string') return redactText(value)
+  if (!(value instanceof Error)) return redactFields(value, 3)
+  return redactFields({ ...stdSerializers.err(value) }, 3)
 }
 
 /** The Fastify/pino logger options for a level. */
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
-    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    redact: { paths: REDACT_PATHS, censor },
     serializers: {
-      req: (req: { method: string; url: string; id: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+      req: (req: { method: string; url: string; id: string; ip?: string }) => ({ method: req.method, url: redactText(req.url), id: req.id }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: serializeError,
+    },
+    formatters: {
+      log: (object) => redactFields(object, 4) as Record<string, unknown>,
+    },
+    hooks: {
+      // The message text (`Page not found: /nope/7900…`) is redacted like any field.
+      logMethod(args, method) {
+        for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string') (args as unknown[])[i] = redactText(args[i] as string)
+        return method.apply(this, args)
+      },
     },
   }
 }

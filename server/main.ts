@@ -30,7 +30,8 @@ async function main(): Promise<void> {
       response.writeHead(404).end()
       return
     }
-    metrics.registry.metrics().then((text) => {
+    // The gateway_up gauge is refreshed by the scrape itself (the probe result is reused for a second).
+    app.gatewayStatus().then(() => metrics.registry.metrics()).then((text) => {
       response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text)
     }, () => response.writeHead(500).end())
   })
@@ -43,23 +44,29 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
-    app.log.info({ signal }, 'draining')
+    const { shutdownGraceMs, shutdownTimeoutMs } = config.timeouts
+    app.log.info({ signal, graceMs: shutdownGraceMs }, 'draining')
+    // DESIGN.md section 6: readiness turns 503 at once, but the listener keeps accepting for the grace
+    // period (load balancers need a few probes to notice); meanwhile every answer carries
+    // `Connection: close`, so kept-alive clients leave after their answer and are never reset.
     app.markDraining()
-    // In-flight requests finish; idle keep-alive sockets close at once. Past the grace period the
-    // remaining connections are cut so the process always exits in time.
+    // Past the deadline whatever is still open is cut, so the process always exits in time.
     const hardStop = setTimeout(() => {
-      app.log.warn('grace period over: closing remaining connections')
+      app.log.warn('shutdown deadline reached: closing remaining connections')
       app.server.closeAllConnections()
       process.exit(0)
-    }, config.timeouts.shutdownGraceMs)
+    }, shutdownTimeoutMs)
     hardStop.unref()
-    Promise.all([app.close(), new Promise((done) => metricsServer.close(done))]).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed')
-        process.exit(1)
-      },
-    )
+    setTimeout(() => {
+      // Stop listening; in-flight requests finish, idle keep-alive sockets close.
+      Promise.all([app.close(), new Promise((done) => metricsServer.close(done))]).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed')
+          process.exit(1)
+        },
+      )
+    }, shutdownGraceMs)
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))

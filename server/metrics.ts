@@ -1,5 +1,5 @@
 /** Prometheus metrics: request durations by route name, SSR render time, upstream calls, Node defaults. */
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /** The registry and the instruments the server records into. */
 export interface Metrics {
@@ -10,6 +10,8 @@ export interface Metrics {
   readonly cacheEvents: Counter<'event'>
   readonly pageCacheEvents: Counter<'event'>
   readonly analyticsEvents: Counter<'accepted'>
+  /** 1 while a gateway answers, 0 while it does not (readiness no longer follows it). */
+  readonly gatewayUp: Gauge<'gateway'>
   /** Redis calls that failed or timed out, by what degraded: `otp_limit` (refused), `refresh` (went in process). */
   readonly redisFallbacks: Counter<'what'>
 }
@@ -57,6 +59,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       name: 'analytics_events_total',
       help: 'Analytics goal events received from browsers',
       labelNames: ['accepted'],
+      registers: [registry],
+    }),
+    gatewayUp: new Gauge({
+      name: 'gateway_up',
+      help: 'Whether the gateway answers (1) or not (0), from the readiness probe',
+      labelNames: ['gateway'],
       registers: [registry],
     }),
     redisFallbacks: new Counter({

@@ -107,6 +107,31 @@ describe('the gateway proxy: request headers', () => {
   })
 })
 
+describe('the gateway proxy: cookies that are no header value', () => {
+  it.each([
+    ['a line feed in session_id', 'session_id=%0a'],
+    ['NUL, CR and LF in access_token', 'access_token=%00%0d%0a'],
+    ['U+2028 in session_id', 'session_id=%E2%80%A8'],
+    ['U+2028 in access_token', 'access_token=a%E2%80%A8b'],
+  ])('forwards the call without that cookie (%s) instead of answering 502', async (_case, cookie) => {
+    const { s, up } = await start()
+    for (const path of ['/webgate/v2/web-common-content/cookies', '/aurora-id/v1/profile']) {
+      const response = await rawRequest(s.url, path, { headers: { cookie } })
+      expect(response.status, path).toBe(200)
+      const seen = only(up, path)
+      expect(seen.headers, path).not.toHaveProperty('x-session-id')
+      expect(seen.headers, path).not.toHaveProperty('authorization')
+    }
+  })
+
+  it('still forwards a well-formed session id and token beside a broken cookie', async () => {
+    const { s, up } = await start()
+    const response = await rawRequest(s.url, '/aurora-id/v1/profile', { headers: { cookie: 'junk=%0a; session_id=S-1; access_token=tok-1' } })
+    expect(response.status).toBe(200)
+    expect(only(up, '/aurora-id/v1/profile').headers).toMatchObject({ 'x-session-id': 'S-1', authorization: 'Bearer tok-1' })
+  })
+})
+
 describe('the gateway proxy: answers', () => {
   it('never passes the gateway\'s set-cookie to the browser', async () => {
     const { s } = await start(() => ({ headers: { 'set-cookie': ['gw_session=1; Path=/', 'tracking=2'] }, body: '{"ok":true}' }))
@@ -156,6 +181,44 @@ describe('the gateway proxy: answers', () => {
     const body = JSON.parse(response.body) as Record<string, unknown>
     expect(body).toMatchObject({ code: 'upstream', message: 'Что-то пошло не так' })
     expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|connect|stack/i)
+  })
+})
+
+describe('the gateway proxy: server errors of the gateway', () => {
+  it.each([
+    [501, 'text/plain', 'The mock gateway has no handler for GET /webgate/v2/web-common-content/cookies'],
+    [500, 'application/json', '{"message":"NullPointerException at com.gateway.Handler.java:42"}'],
+    [503, 'text/html', '<h1>upstream maintenance by nginx/1.25</h1>'],
+  ])('answers a gateway %i with that status and our own JSON body, never the gateway text', async (status, type, text) => {
+    const { s } = await start(() => ({ status, headers: { 'content-type': type, etag: '"abc"' }, body: text }))
+    const response = await rawRequest(s.url, '/webgate/v2/web-common-content/cookies')
+    expect(response.status).toBe(status)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    expect(response.headers).not.toHaveProperty('etag')
+    expect(response.headers['cache-control']).toBe('no-store')
+    const body = JSON.parse(response.body) as { code: string; message: string }
+    expect(body.message).toMatch(/[а-я]/)
+    expect(response.body).not.toMatch(/mock gateway|NullPointer|nginx|handler/i)
+  })
+
+  it('keeps the gateway body of a 4xx, which carries its error code for the page', async () => {
+    const { s } = await start(() => ({ status: 422, body: '{"code":"incomplete_profile_info"}' }))
+    const response = await rawRequest(s.url, '/webgate/v2/web-common-content/cookies')
+    expect(response.status).toBe(422)
+    expect(JSON.parse(response.body)).toEqual({ code: 'incomplete_profile_info' })
+  })
+
+  it('answers a 5xx of the retry after a refresh with our own body too', async () => {
+    let calls = 0
+    const { s } = await start((request) => {
+      if (request.url.includes('/v1/auth/token/refresh')) return { body: JSON.stringify({ accessToken: 'tok-2', refreshToken: 'ref-2' }) }
+      calls++
+      return calls === 1 ? { status: 401, body: '{}' } : { status: 500, body: 'java.lang.IllegalStateException: boom' }
+    })
+    const response = await rawRequest(s.url, '/aurora-id/v1/profile', { headers: { cookie: 'access_token=tok-1; refresh_token=ref-1' } })
+    expect(response.status).toBe(500)
+    expect(response.body).not.toContain('IllegalState')
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'upstream' })
   })
 })
 

@@ -1,6 +1,6 @@
 /**
- * Browser-side helpers of the public runtime config that must stay light (no schema library in the
- * first load): the local-storage override and the e-commerce rule.
+ * Browser-side helper of the public runtime config that must stay light (no schema library in the
+ * first load): the local-storage override. (The e-commerce rule is the server's: `ecomEnabledFor`.)
  */
 import type { PublicConfig } from './public-config.ts'
 
@@ -23,8 +23,8 @@ export function applyConfigOverride(config: PublicConfig, overrideJson: string |
     if (!OVERRIDABLE.has(key)) return config
     const current = (config as unknown as Record<string, unknown>)[key]
     const type = EXPECTED[key]
-    const ok = value === undefined || (type === 'array' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : typeof value === type)
-    if (!ok || (current !== undefined && typeof current !== typeof value && type !== 'array')) return config
+    const ok = value === undefined || typeof value === type
+    if (!ok || (current !== undefined && typeof current !== typeof value)) return config
     if (key === 'ecom' && value !== 'true' && value !== 'false') return config
     merged[key] = value
   }
@@ -32,14 +32,10 @@ export function applyConfigOverride(config: PublicConfig, overrideJson: string |
 }
 
 /** The type of each overridable public key. */
-const EXPECTED: Record<string, 'string' | 'boolean' | 'number' | 'array'> = {
+const EXPECTED: Record<string, 'string' | 'boolean' | 'number'> = {
   config: 'string', yandexCaptcha: 'string', kfpCid: 'string', version: 'string', debug: 'boolean', adfoxOwnerId: 'string',
   cookieDomain: 'string', weekProductsCategory: 'number', ecom: 'string', storeDefaultValue: 'string', favoritesAvailable: 'boolean',
   clientName: 'string', aud: 'string', product: 'string', mainSiteUrl: 'string', analyticsCounterId: 'string',
-  ecomUserIds: 'array', antifraud: 'boolean', mapTileUrl: 'string',
+  antifraud: 'boolean', mapTileUrl: 'string',
 }
 const OVERRIDABLE = new Set(Object.keys(EXPECTED))
-
-/** E-commerce is on when the config says 'true' or the user id is listed (spec section 1). */
-export const isEcomEnabled = (config: Pick<PublicConfig, 'ecom' | 'ecomUserIds'>, userId: string | undefined): boolean =>
-  config.ecom === 'true' || (userId !== undefined && config.ecomUserIds.includes(userId))

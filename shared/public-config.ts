@@ -32,8 +32,6 @@ export const PublicConfigSchema = z.object({
   mainSiteUrl: z.string(),
   /** Analytics is off when unset. */
   analyticsCounterId: z.optional(z.string()),
-  /** User ids with e-commerce (spec section 3: the list of ecom-enabled user ids). */
-  ecomUserIds: z.array(z.string()),
   /** Captcha token required to request a code. */
   antifraud: z.boolean(),
   /** Tile URL template of a map library; unset means the offline vector map. */
@@ -42,4 +40,4 @@ export const PublicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof PublicConfigSchema>
 
 /** Light helpers (override, e-commerce rule) live in `config-override.ts`, away from this schema. */
-export { applyConfigOverride, isEcomEnabled } from './config-override.ts'
+export { applyConfigOverride } from './config-override.ts'

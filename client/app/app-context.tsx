@@ -12,6 +12,8 @@ export interface ClientSession {
   userId: string | undefined
   incompleteProfile: boolean
   ecomEnabled: boolean
+  /** True while the server's e-commerce answer for a newly signed-in shopper is on its way. */
+  ecomPending?: boolean | undefined
 }
 
 export interface AppContextValue {
@@ -22,8 +24,8 @@ export interface AppContextValue {
   openLogin: (options?: { reason?: string }) => Promise<boolean>
   /** Opens the city and store picker; resolves true when a store was chosen. */
   openStorePicker: () => Promise<boolean>
-  /** Re-reads the session after sign-in or sign-out. */
-  refreshSession: () => void
+  /** Re-reads the session after sign-in or sign-out (e-commerce is asked from the server). */
+  refreshSession: () => Promise<void>
 }
 
 export const AppContext = createContext<AppContextValue | null>(null)

@@ -16,7 +16,7 @@ import type { BootData, View } from './boot.ts'
 import { navigate } from './navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
-import { readClientSession, readConfigOverride } from './session.ts'
+import { askEcomEnabled, readClientSession, readConfigOverride, rememberEcom } from './session.ts'
 import { reportError } from './error-reporting.ts'
 import { applyConfigOverride } from '#shared/config-override.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
@@ -44,7 +44,19 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
     // A marker for tests and tooling: the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
   }, [boot.config])
-  const refreshSession = useCallback(() => setSession((current) => readClientSession(config, current)), [config])
+  const sessionRef = useRef(session)
+  sessionRef.current = session
+  const refreshSession = useCallback(async () => {
+    // The cookie part is applied at once (a navigation may follow in the same tick); the server's
+    // e-commerce answer follows when it is needed.
+    const next = readClientSession(config, sessionRef.current)
+    sessionRef.current = next
+    setSession(next)
+    if (!next.ecomPending || next.userId === undefined) return
+    const ecomEnabled = await askEcomEnabled(next.userId)
+    setSession((current) => (current.userId === next.userId && current.ecomPending ? { ...current, ecomEnabled, ecomPending: undefined } : current))
+  }, [config])
+  useEffect(() => rememberEcom(config, session), [config, session])
   const context = useMemo<AppContextValue>(
     () => ({ config, session, api, openLogin: dialogs.openLogin, openStorePicker: dialogs.openStorePicker, refreshSession }),
     [config, session, api, dialogs.openLogin, dialogs.openStorePicker, refreshSession],

@@ -18,7 +18,6 @@ export const testConfig = (overrides: Partial<PublicConfig> = {}): PublicConfig 
   aud: 'loyalty-web',
   product: 'aurora',
   mainSiteUrl: 'https://aurora.example',
-  ecomUserIds: [],
   antifraud: false,
   ...overrides,
 })
@@ -30,7 +29,7 @@ export const testApp = (overrides: Partial<AppContextValue> = {}): AppContextVal
   api: {} as ApiClient,
   openLogin: () => Promise.resolve(false),
   openStorePicker: () => Promise.resolve(false),
-  refreshSession: () => {},
+  refreshSession: async () => {},
   ...overrides,
 })
 

@@ -5,10 +5,22 @@
 import fp from 'fastify-plugin'
 import { z } from 'zod'
 
+/** A param value as the browser's tracker sends it (client/analytics/params.ts): flat, never nested. */
+const ParamValueSchema = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])
+
+/**
+ * The batch of client/analytics/tracker.ts, bounded in depth and size: params are flat, at most 50 per
+ * event, and fields the browser does not send are dropped, so forwarding (`JSON.stringify`) can never
+ * overflow on a hostile body nested thousands deep.
+ */
 const EventsSchema = z.object({
   counterId: z.string().max(40),
   userUuid: z.string().max(64).optional(),
-  events: z.array(z.object({ name: z.string().max(100), params: z.record(z.string(), z.unknown()).optional() }).passthrough()).max(50),
+  events: z.array(z.object({
+    name: z.string().max(100),
+    params: z.record(z.string().max(64), ParamValueSchema).refine((params) => Object.keys(params).length <= 50, 'at most 50 params').optional(),
+    timestamp: z.number().int().nonnegative().optional(),
+  })).max(50),
 })
 
 /** The analytics collector route (64 KiB body cap). */

@@ -1,16 +1,18 @@
 /**
- * Error reporting (spec section 8): server errors (any 5xx answer, and thrown errors other than 404)
- * and the browser's reports (`POST /api/error-report`) go to `ERROR_REPORT_URL` when it is set, with
- * the user's id and e-mail attached; unset, they are only logged. Reporting never fails a request.
+ * Error reporting (spec section 8): server faults (any 5xx answer, and thrown errors other than 404
+ * and other than a client's mistake) and the browser's reports (`POST /api/error-report`, at most
+ * `REPORTS_PER_MINUTE` per client) go to `ERROR_REPORT_URL` when it is set, with the user's id and
+ * e-mail attached; unset, they are only logged. Reporting never fails a request.
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { safeParse } from 'zod/mini'
-import { AppError } from '#shared/api/errors.ts'
+import { AppError, ERROR_CODES } from '#shared/api/errors.ts'
 import { ERROR_REPORT_PATH, ErrorReportSchema } from '#shared/auth/bff.ts'
 import { getProfile } from '#shared/gateway/profile.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 import { redactUrl } from '../logger.ts'
+import { createMemoryLimiter } from '../auth/otp-limiter.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +39,18 @@ export interface ErrorReportPayload {
 
 /** Routes whose failures are not reported: the report route itself and the health probes. */
 const NOT_REPORTED_ROUTES: ReadonlySet<string> = new Set(['error-report', 'readyz', 'healthz'])
+
+/** Browser reports taken per client IP per minute; more answer 429 (a looping page must not flood the service). */
+export const REPORTS_PER_MINUTE = 10
+
+/**
+ * A client's mistake, not a fault of ours: Fastify's and its plugins' errors with a 4xx status (empty or
+ * malformed JSON, 413, 415, prototype keys, validation). Our own AppErrors keep their rule below.
+ */
+const isClientMistake = (error: Error): boolean => {
+  const status = (error as { statusCode?: unknown }).statusCode
+  return !(error instanceof AppError) && typeof status === 'number' && status >= 400 && status < 500
+}
 
 /** How long the e-mail lookup and the delivery may take. */
 const REPORT_TIMEOUT_MS = 2_000
@@ -100,7 +114,7 @@ export const errorReportPlugin = fp(async (app) => {
     // Spec section 8: errors other than 404; expected 4xx answers (a wrong code) are not errors of ours.
     // Health probes answer 503 on purpose while draining or while a gateway is down; not errors to report.
     if (status === 404 || NOT_REPORTED_ROUTES.has(request.routeName) || request.url === '/readyz') return
-    if (status < 500 && !error) return
+    if (status < 500 && (!error || isClientMistake(error))) return
     if (error instanceof AppError && error.status === 404) return
     deliver(request, {
       source: 'server',
@@ -113,8 +127,12 @@ export const errorReportPlugin = fp(async (app) => {
   })
 
   /** The browser's report: validated, capped, and sent on with the user's id (and e-mail when known). */
+  const limiter = createMemoryLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, maxKeys: 10_000 })
   app.post(ERROR_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
     request.routeName = 'error-report'
+    if (!(await limiter.take(request.ip))) {
+      return reply.code(429).header('retry-after', '60').header('cache-control', 'no-store').send({ code: 'rate_limited', message: ERROR_CODES.rate_limited.message })
+    }
     const parsed = safeParse(ErrorReportSchema, request.body)
     if (!parsed.success) return reply.code(400).send({ code: 'bad_request', message: 'Проверьте введённые данные' })
     if (parsed.data.status !== 404) {

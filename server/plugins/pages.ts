@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PublicConfig } from '#shared/public-config.ts'
 import { isProfilePath, matchRoute } from '#shared/routing/rules.ts'
+import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
 import { RenderSlots } from '../render/render-slots.ts'
 import { PageCache } from '../page-cache.ts'
@@ -13,10 +14,6 @@ import type { ClientManifest } from '../render/manifest.ts'
 
 /** Longest request target we render; longer ones answer 414. */
 export const MAX_PAGE_URL_LENGTH = 2048
-
-/** The request's public origin: `PUBLIC_ORIGIN`, or the scheme and host of the request. */
-export const originOf = (request: FastifyRequest, configured: string | undefined): string =>
-  configured ?? `${request.protocol}://${request.host}`
 
 /** Registers the page renderer as the not-found handler. */
 export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) => {
@@ -33,9 +30,9 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
       request.routeName = 'uri-too-long'
       return reply.code(414).type('text/plain; charset=utf-8').send('URI Too Long')
     }
-    const pathname = request.url.split('?')[0] ?? '/'
+    const { pathname } = parseRequestTarget(request.url)
     request.routeName = matchRoute(pathname)?.route.name ?? (isProfilePath(pathname) ? 'profile' : 'not-found')
-    await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: originOf(request, app.config.publicOrigin) })
+    await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: app.config.publicOrigin })
     return reply
   }
   // A response that sets a cookie is never publicly cacheable. @fastify/cookie writes Set-Cookie in its

@@ -9,6 +9,7 @@ import httpProxy from '@fastify/http-proxy'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { request as undiciRequest } from 'undici'
 import type { Gateway } from '#shared/api/endpoint.ts'
+import { ERROR_CODES, FALLBACK_MESSAGE, codeForStatus } from '#shared/api/errors.ts'
 import { createEndpointIndex } from '#shared/api/endpoint-index.ts'
 import { ENDPOINTS } from '#shared/gateway/index.ts'
 import { headerContextOf } from '../gateway.ts'
@@ -28,6 +29,20 @@ const upstreamError = (reply: FastifyReply, error: Error) => {
   reply.log.warn({ err: error.message }, 'proxy upstream failed')
   if (reply.sent) return
   reply.code(timeout ? 504 : 502).header('cache-control', 'no-store').send({ code: timeout ? 'timeout' : 'upstream', message: 'Что-то пошло не так' })
+}
+
+/** Headers that describe the upstream body, dropped when our own body replaces it. */
+const BODY_HEADERS = ['content-length', 'content-type', 'content-encoding', 'content-range', 'content-disposition', 'content-language', 'etag', 'last-modified']
+
+/**
+ * A gateway 5xx reaches the browser with its status and our own error body only (DESIGN.md section 4):
+ * upstream text ("no handler for GET …", stack traces) never passes through.
+ */
+function sendOwnFailure(reply: FastifyReply, status: number): void {
+  for (const name of BODY_HEADERS) reply.removeHeader(name)
+  const code = codeForStatus(status)
+  reply.log.warn({ status }, 'proxy upstream answered a server error')
+  void reply.code(status).header('cache-control', 'no-store').send({ code, message: ERROR_CODES[code]?.message ?? FALLBACK_MESSAGE })
 }
 
 /** Registers both gateway proxies. */
@@ -56,6 +71,10 @@ export const proxyPlugin = fp(async (app) => {
       })
       request.session.commit(reply)
       reply.code(response.statusCode).headers(downstreamResponseHeaders(response.headers) as Record<string, string>).header('cache-control', 'private, no-store')
+      if (response.statusCode >= 500) {
+        await response.body.dump()
+        return sendOwnFailure(reply, response.statusCode)
+      }
       return reply.send(response.body)
     }
 
@@ -109,6 +128,10 @@ export const proxyPlugin = fp(async (app) => {
               return
             }
             request.session.commit(reply)
+            if (res.statusCode >= 500) {
+              res.stream.resume()
+              return sendOwnFailure(reply, res.statusCode)
+            }
             if (request.proxyAuth) reply.header('cache-control', 'private, no-store')
             reply.send(res.stream)
           },

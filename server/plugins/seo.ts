@@ -1,7 +1,6 @@
 /** Crawler files: `robots.txt` keeps crawlers off sort, filter and search URLs; the sitemap index and its parts. */
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { originOf } from './pages.ts'
 import { SITEMAP_PARTS, partPaths, productPaths, sitemapFiles, sitemapIndex, urlSet, type SitemapPart } from './sitemap.ts'
 
 /** Cache-Control of the sitemap files: CDN-cacheable, refreshed hourly. */
@@ -11,7 +10,7 @@ export const SITEMAP_CACHE = 'public, max-age=3600, s-maxage=3600, stale-while-r
 export const seoPlugin = fp(async (app) => {
   app.get('/robots.txt', async (request, reply) => {
     request.routeName = 'robots'
-    const origin = originOf(request, app.config.publicOrigin)
+    const origin = app.config.publicOrigin
     const body = [
       'User-agent: *',
       'Disallow: /search',
@@ -36,7 +35,8 @@ export const seoPlugin = fp(async (app) => {
   /** Answers one sitemap file: the XML is built from the gateway and kept in the anonymous cache. */
   const sendXml = async (request: FastifyRequest, reply: FastifyReply, name: string, build: (origin: string) => Promise<string | undefined>) => {
     request.routeName = 'sitemap'
-    const origin = originOf(request, app.config.publicOrigin)
+    // The origin is configuration, never the request's Host (DESIGN.md section 2): these files are CDN-cached.
+    const origin = app.config.publicOrigin
     try {
       const xml = await app.anonymousCache.get(`sitemap:${origin}:${name}`, () => build(origin))
       if (xml === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found')

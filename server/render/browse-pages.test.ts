@@ -168,14 +168,14 @@ describe('sitemap', () => {
     expect(response.headers.get('cache-control')).toContain('public')
     const text = await response.text()
     expect(text).toContain('<sitemapindex')
-    for (const part of ['categories', 'products-1', 'promotions', 'articles']) expect(text).toContain(`${stack.url}/sitemap-${part}.xml`)
+    for (const part of ['categories', 'products-1', 'promotions', 'articles']) expect(text).toContain(`${stack.config.publicOrigin}/sitemap-${part}.xml`)
   })
 
   it('lists every seeded category, product, promotion and article', async () => {
     const seeded = (await (await fetch(`${stack.mockUrl}/webgate/v2/goods/search?pageSize=1`)).json()) as { total: number }
     const products = await (await get('/sitemap-products-1.xml')).text()
     expect(products.match(/<loc>/g)?.length).toBe(seeded.total)
-    expect(products).toContain(`${stack.url}/product/${goods.id}-${goods.slug}</loc>`)
+    expect(products).toContain(`${stack.config.publicOrigin}/product/${goods.id}-${goods.slug}</loc>`)
     const categories = await (await get('/sitemap-categories.xml')).text()
     expect(categories).toContain(`/catalog/${category.id}-${category.slug}</loc>`)
     const promotions = (await (await fetch(`${stack.mockUrl}/webgate/v1/promotions?pageSize=1`)).json()) as { total: number }

@@ -10,6 +10,7 @@ import { AppError, pageStatusFor, toAppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SITE_NAME } from '#shared/constants.ts'
 import { notFoundMessage, resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
+import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import type { Query } from '#shared/routing/query.ts'
 import type { LoaderContext, PageMeta, SessionState } from '#shared/routing/types.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
@@ -66,7 +67,7 @@ interface Loaded {
 /** Renders the page for a request; never throws (failures become error pages). */
 export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<void> {
   const { request, reply, session } = page
-  const url = new URL(request.url, 'http://localhost')
+  const url = parseRequestTarget(request.url)
   const bot = session.state().bot === true
   let state: SessionState = session.state()
   const cacheKey = pageCacheKeyOf(deps, page, state)
@@ -224,7 +225,7 @@ async function sendError(deps: RenderDeps, page: PageRequest, status: number, co
   page.session.commit(reply)
   if (bot) {
     reply.code(status).header('cache-control', PRIVATE_CACHE).type('text/html; charset=utf-8')
-    const path = new URL(page.request.url, 'http://localhost').pathname
+    const path = parseRequestTarget(page.request.url).pathname
     return void reply.send(botErrorBody(status, status === 404 || status === 422 ? notFoundMessage(path) : 'Service unavailable'))
   }
   const notFound = status === 404 || status === 422
@@ -251,7 +252,7 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     view: input.view,
     fallback: input.fallback,
   }
-  const url = new URL(request.url, 'http://localhost')
+  const url = parseRequestTarget(request.url)
   const head = documentHead({
     meta: input.meta,
     canonicalUrl: input.canonicalPath ? new URL(input.canonicalPath, page.origin).toString() : undefined,

@@ -22,8 +22,14 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
   }
 }
 
-/** Reads a cookie, treating an unparseable or empty value as absent. */
+/**
+ * Visible ASCII only: our cookie values (tokens, ids, flags) are sent on as header values, and a
+ * decoded control character or non-ASCII letter (`%0a`, `%00`, U+2028) is no valid header value.
+ */
+const HEADER_SAFE = /^[\x21-\x7e]+$/
+
+/** Reads a cookie, treating an unparseable, empty or non-header-safe value as absent. */
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const value = request.cookies[name]
-  return value ? value : undefined
+  return value && HEADER_SAFE.test(value) ? value : undefined
 }

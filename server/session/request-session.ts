@@ -5,10 +5,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIE } from '#shared/cookies.ts'
-import { isEcomEnabled } from '#shared/config-override.ts'
 import type { AuthHandler, ApiClient } from '#shared/api/client.ts'
 import type { SessionState } from '#shared/routing/types.ts'
-import type { Config } from '../config.ts'
+import { ecomEnabledFor, type Config } from '../config.ts'
 import { clearSessionCookies, readCookie, setTokenCookies } from './cookies.ts'
 import { isExpiring } from './jwt.ts'
 import { isCrawler } from './bot.ts'
@@ -72,7 +71,7 @@ export function createRequestSession(
       authorized: accessToken !== undefined && !ended,
       customerCode: readCookie(request, COOKIE.customerCode) !== undefined,
       incompleteProfile: !ended && readCookie(request, COOKIE.incompleteProfile) === '1',
-      ecomEnabled: !ended && isEcomEnabled(deps.config.publicConfig, readCookie(request, COOKIE.userId)),
+      ecomEnabled: !ended && ecomEnabledFor(deps.config, readCookie(request, COOKIE.userId)),
       storeChosen: undefined,
       bot,
     }),

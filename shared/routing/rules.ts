@@ -50,6 +50,8 @@ export const isProfilePath = (pathname: string): boolean => pathname === '/profi
 
 /** Matches a path against the route table; undefined for an unmatched path or invalid params (rule 5). */
 export function matchRoute(pathname: string): { route: AnyRoute; params: Record<string, unknown> } | undefined {
+  // `//host/…` and `/\host/…` are absolute URLs to a browser (section 3): never one of our routes.
+  if (/^\/[/\\]/.test(pathname)) return undefined
   for (const { route, patterns } of compiled) {
     for (const pattern of patterns) {
       const raw = matchPattern(pattern, pathname)
@@ -71,7 +73,8 @@ export const notFoundMessage = (pathname: string): string => `Page not found: ${
 export function resolveNavigation(input: NavigationInput): Decision {
   const { session } = input
   const search = input.search === '' || input.search.startsWith('?') ? input.search : `?${input.search}`
-  const pathname = input.pathname.length > 1 ? input.pathname.replace(/\/+$/, '') : input.pathname
+  // A trailing slash is ignored, except on `//…` paths, which stay unmatched (see matchRoute).
+  const pathname = input.pathname.length > 1 && !/^\/[/\\]/.test(input.pathname) ? input.pathname.replace(/\/+$/, '') : input.pathname
 
   // Rule 2: the profile section lives on the main site, except the incomplete-profile page.
   if (isProfilePath(pathname) && !pathname.includes('incomplete')) {
