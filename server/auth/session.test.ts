@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestStack, type TestStack } from '../test/harness.ts'
+import { createManualClock } from '#mock/index.ts'
 
 /** A tiny cookie jar: name → value and attributes of the last Set-Cookie. */
 class Jar {
@@ -174,11 +175,14 @@ describe('sign-in through the server', () => {
 
 describe('token refresh', () => {
   it('refreshes once for a page load and concurrent proxied calls after expiry, and all succeed', async () => {
-    stack = await startTestStack({ mock: { config: { accessTtlS: 2, logLevel: 'silent' } } })
+    // The mock's clock is the test's: the access token expires when the test says, never because a
+    // loaded machine was slow (a real 2 s lifetime also expired the refreshed token under load).
+    const clock = createManualClock(Date.now())
+    stack = await startTestStack({ mock: { clock, config: { accessTtlS: 60, logLevel: 'silent' } } })
     const jar = new Jar()
     await signIn(stack, jar, '79000000001')
     const before = await refreshCount(stack)
-    await new Promise((resolve) => setTimeout(resolve, 2_300))
+    clock.advance(61_000)
     const cookie = jar.header('/')
     const idCookie = jar.header('/aurora-id/v1/profile')
     const s = stack
@@ -199,6 +203,7 @@ describe('token refresh', () => {
   })
 
   it('clears the cookies and renders the page anonymous when the refresh token was revoked', async () => {
+    // The page load sees the access token expired by its own clock and refreshes before rendering.
     stack = await startTestStack({ mock: { config: { accessTtlS: 2, logLevel: 'silent' } } })
     const jar = new Jar()
     await signIn(stack, jar, '79000000001')
