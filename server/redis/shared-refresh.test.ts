@@ -25,8 +25,9 @@ afterEach(async () => {
   await redis.stop()
 })
 
-async function replicaClient(): Promise<Redis> {
-  const client = createRedisClient({ url: redis.url, timeoutMs: 500 }, pino({ level: 'silent' }))
+/** A replica's client; the happy-path tests give commands time enough that a loaded machine never looks like a slow Redis. */
+async function replicaClient(timeoutMs = 500): Promise<Redis> {
+  const client = createRedisClient({ url: redis.url, timeoutMs }, pino({ level: 'silent' }))
   clients.push(client)
   await waitFor(async () => client.status === 'ready', 5_000)
   return client
@@ -53,7 +54,7 @@ describe('refresh shared through Redis', () => {
   it('exchanges once for concurrent refreshes on two replicas and answers all of them the same pair', async () => {
     const fallbacks: unknown[] = []
     const onFallback = (error: unknown) => fallbacks.push(error)
-    const [a, b] = [await replicaClient(), await replicaClient()]
+    const [a, b] = [await replicaClient(5_000), await replicaClient(5_000)]
     const replicas = [a, b].map((client) => createSharedRefresh({ client, keyPrefix: PREFIX, lockMs: 5_000, pollMs: 10, onFallback }))
     const { state, exchange } = gatedExchange(async () => PAIR)
     const results = Array.from({ length: 10 }, (_, i) => replicas[i % 2]!.run('old-refresh-token', exchange))
