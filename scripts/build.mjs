@@ -42,10 +42,6 @@ const COMMON = [
   'client/features/prefetch/prefetch-link.tsx',
   'client/features/catalog/product-card.tsx',
   'client/features/product/use-favorites.ts',
-  'shared/models/common.ts',
-  'shared/models/goods.ts',
-  'shared/models/promotions.ts',
-  'shared/models/content.ts',
   'shared/queries/promotions.ts',
   'shared/queries/main-page.ts',
 ]
