@@ -14,12 +14,13 @@ const dist = join(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist')
 /** DESIGN.md section 5: at most 10 requests of JavaScript for the first load of `/`. */
 const FIRST_LOAD_REQUESTS = 10
 /**
- * gzip bytes of that JavaScript. DESIGN.md section 5 sets 90 KB, which the build does not meet yet
- * (the framework chunk alone is 75 KB; the app shell, the zod schemas and the home page add ~45 KB):
- * this ceiling is today's figure, so the first load cannot grow unnoticed, and moves down to 90 KB as
- * the shell shrinks. `node scripts/bench-browser.mjs` reports the miss against the real budget.
+ * gzip bytes of that JavaScript. DESIGN.md section 5 sets 90 KB, which the build does not meet yet:
+ * the framework chunk alone is 75 KB, the app shell 21 KB, the common kit and the home page ~12 KB
+ * (108.3 KB in all; the zod schemas load with the first gateway call since decision 007). This
+ * ceiling is that figure plus a little, so the first load cannot grow unnoticed, and moves down to
+ * 90 KB as the shell shrinks. `node scripts/bench-browser.mjs` reports the miss against the real budget.
  */
-const FIRST_LOAD_GZIP_CEILING = 124 * 1024
+const FIRST_LOAD_GZIP_CEILING = 111 * 1024
 /** DESIGN.md section 5: the home page's DOM at most 900 elements. */
 const HOME_DOM_ELEMENTS = 900
 /** shared/constants.ts PRELOAD_DELAY_MS: links prefetch their routes this long after they mount. */

@@ -42,14 +42,18 @@ const COMMON = [
   'client/features/prefetch/prefetch-link.tsx',
   'client/features/catalog/product-card.tsx',
   'client/features/product/use-favorites.ts',
-  'shared/models/common.ts',
-  'shared/models/goods.ts',
-  'shared/models/promotions.ts',
-  'shared/models/content.ts',
   'shared/queries/promotions.ts',
   'shared/queries/main-page.ts',
 ]
 const FRAMEWORK_ENTRY = 'virtual:framework'
+/**
+ * The answer schemas (every `shared/models` module and zod/mini): one chunk that arrives with the first
+ * gateway call (decision 007). Every `shared/gateway` module imports it, so the models are reached by
+ * the same entry points and stay together instead of splitting per combination of endpoints.
+ */
+const SCHEMAS_ENTRY = 'virtual:schemas'
+const MODELS = join(root, 'shared/models')
+const GATEWAY = join(root, 'shared/gateway') + '/'
 const COMMON_ENTRY = 'virtual:common'
 
 /**
@@ -127,6 +131,8 @@ async function chunkingPlugin() {
   const virtual = {
     [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => `export * from ${JSON.stringify(name)}`).join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
+    [SCHEMAS_ENTRY]: ['zod/mini', ...(await readdir(MODELS)).filter((name) => /^[\w-]+\.ts$/.test(name) && !name.endsWith('.test.ts')).map((name) => join(MODELS, name))]
+      .map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
   return {
     name: 'chunking',
@@ -143,7 +149,10 @@ async function chunkingPlugin() {
       })
       b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
         if (args.path.includes('/node_modules/')) return undefined
-        const prelude = args.path === SHELL ? [FRAMEWORK_ENTRY] : lazy.has(args.path) ? [SHELL, COMMON_ENTRY] : []
+        const prelude = [
+          ...(args.path === SHELL ? [FRAMEWORK_ENTRY] : lazy.has(args.path) ? [SHELL, COMMON_ENTRY] : []),
+          ...(args.path.startsWith(GATEWAY) ? [SCHEMAS_ENTRY] : []),
+        ]
         const source = await readFile(args.path, 'utf8')
         const contents = unbarrel(source, args.path, barrels)
         if (prelude.length === 0 && contents === source) return undefined

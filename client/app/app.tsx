@@ -7,7 +7,7 @@ import { SWRConfig, useSWRConfig } from 'swr'
 import { Router, useLocation, useSearch } from 'wouter'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SiteLayout } from '../components/layout/site-layout.tsx'
-import { ErrorView } from '../components/errors/index.ts'
+import { ErrorViewSlot, loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { ToastProvider } from '../components/toasts/index.ts'
 import { ROUTES } from '#shared/routing/routes.ts'
 import type { PageProps } from '../pages/registry.ts'
@@ -109,19 +109,22 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
       mainSiteUrl: config.mainSiteUrl,
       product: config.product,
       updateAvailable,
-      onLateError: (view) => current && setShown((s) => ({ ...s, view })),
+      onLateError: (view) => void loadErrorViews().catch(() => undefined).then(() => current && setShown((s) => ({ ...s, view }))),
       // The title shown at once was built without data ('Категория 62 — …'); the page keeps its
       // scroll and focus, only the title follows the data (issue 14, item 12).
       onLateMeta: (meta) => {
         if (current) document.title = meta.title
       },
       known: (key) => cache.get(key)?.data ?? (fallback as Record<string, unknown>)[key],
-    }).then((result) => {
+    }).then(async (result) => {
+      // An error view's code is loaded before it is shown, so showing it never suspends.
+      if (result.kind !== 'full-load' && result.kind !== 'redirect' && (result.view.kind === 'error' || !result.module)) await loadErrorViews().catch(() => undefined)
       if (!current) return
       if (result.kind === 'full-load') window.location.assign(result.location)
       else if (result.kind === 'redirect') setLocation(result.location, { replace: true })
       else setShown((s) => ({ view: result.view, Page: result.module?.Page ?? s.Page, seq: s.seq + 1, title: result.meta?.title }))
-    }, (error: unknown) => {
+    }, async (error: unknown) => {
+      await loadErrorViews().catch(() => undefined)
       if (current) setShown((s) => ({ view: { kind: 'error', status: 503, code: String((error as Error).name) }, Page: s.Page, seq: s.seq + 1 }))
     })
     return () => {
@@ -143,7 +146,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   return (
     <SiteLayout layout={layout} routeName={routeName}>
       {view.kind === 'error' || !Page ? (
-        <ErrorView status={view.kind === 'error' ? view.status : 500} />
+        <ErrorViewSlot status={view.kind === 'error' ? view.status : 500} />
       ) : (
         <Page routeName={view.route} params={view.params} search={view.search} blocked={view.blocked} />
       )}

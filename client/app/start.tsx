@@ -16,6 +16,7 @@ import { loadPageModule } from './navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
 import { readBrowserCookie, readConfigOverride } from './session.ts'
 import { hasPage } from '../pages/registry.ts'
+import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 export async function start(): Promise<void> {
@@ -45,6 +46,8 @@ export async function start(): Promise<void> {
   const page = boot.view.kind === 'page' && hasPage(boot.view.route)
     ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
     : undefined
+  // The server rendered an error view: its code must be there before hydration (lazy-error-view.tsx).
+  if (!page) await loadErrorViews()
   const root = document.getElementById('root')
   if (!root) throw new Error('#root is missing')
   // Hydration as a transition is time-sliced: React yields to the browser every few milliseconds

@@ -3,40 +3,43 @@
  * All of them are personal (DESIGN.md section 6): never cached across users, and a page that loads
  * one is sent `private, no-store`.
  */
-import { getCart } from '../gateway/cart.ts'
-import { getCheckout } from '../gateway/checkout.ts'
-import { getOrder, listActiveOrders, listOrders } from '../gateway/orders.ts'
-import { listPaymentMethods, listSbpBanks } from '../gateway/payment-methods.ts'
 import { defineQuery } from '../routing/query.ts'
+
+// Endpoint definitions carry their zod schemas: they load with the first call, not with this module
+// (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
+const cart = () => import('../gateway/cart.ts')
+const checkout = () => import('../gateway/checkout.ts')
+const orders = () => import('../gateway/orders.ts')
+const paymentMethods = () => import('../gateway/payment-methods.ts')
 
 /** Orders per page of the order list on `/ecom`. */
 export const ORDERS_PAGE_SIZE = 10
 
 /** The shopper's cart (also read by the toolbar's cart count and the add-to-cart buttons). */
-export const cartQuery = defineQuery('ecom.cart', (api, _args: [], signal) => api.call(getCart, { signal }), { personal: true })
+export const cartQuery = defineQuery('ecom.cart', async (api, _args: [], signal) => api.call((await cart()).getCart, { signal }), { personal: true })
 
 /** The checkout draft: delivery, store, payment method, totals and problems. */
-export const checkoutQuery = defineQuery('ecom.checkout', (api, _args: [], signal) => api.call(getCheckout, { signal }), { personal: true })
+export const checkoutQuery = defineQuery('ecom.checkout', async (api, _args: [], signal) => api.call((await checkout()).getCheckout, { signal }), { personal: true })
 
 /** One order with its status history. */
 export const orderQuery = defineQuery(
   'ecom.order',
-  (api, [id]: [string], signal) => api.call(getOrder, { params: { id }, signal }),
+  async (api, [id]: [string], signal) => api.call((await orders()).getOrder, { params: { id }, signal }),
   { personal: true },
 )
 
 /** One page of all orders, newest first. */
 export const ordersQuery = defineQuery(
   'ecom.orders',
-  (api, [page]: [number], signal) => api.call(listOrders, { query: { page, pageSize: ORDERS_PAGE_SIZE }, signal }),
+  async (api, [page]: [number], signal) => api.call((await orders()).listOrders, { query: { page, pageSize: ORDERS_PAGE_SIZE }, signal }),
   { personal: true },
 )
 
 /** Orders still in progress. */
-export const activeOrdersQuery = defineQuery('ecom.orders.active', (api, _args: [], signal) => api.call(listActiveOrders, { signal }), { personal: true })
+export const activeOrdersQuery = defineQuery('ecom.orders.active', async (api, _args: [], signal) => api.call((await orders()).listActiveOrders, { signal }), { personal: true })
 
 /** Saved payment methods (cards and SBP accounts), the default first. */
-export const paymentMethodsQuery = defineQuery('ecom.paymentMethods', (api, _args: [], signal) => api.call(listPaymentMethods, { signal }), { personal: true })
+export const paymentMethodsQuery = defineQuery('ecom.paymentMethods', async (api, _args: [], signal) => api.call((await paymentMethods()).listPaymentMethods, { signal }), { personal: true })
 
 /** Banks an SBP account can be linked with. */
-export const sbpBanksQuery = defineQuery('ecom.sbpBanks', (api, _args: [], signal) => api.call(listSbpBanks, { signal }), { personal: true })
+export const sbpBanksQuery = defineQuery('ecom.sbpBanks', async (api, _args: [], signal) => api.call((await paymentMethods()).listSbpBanks, { signal }), { personal: true })

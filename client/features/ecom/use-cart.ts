@@ -5,10 +5,12 @@
  */
 import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
-import { addCartItem, removeCartItem, setCartItemQuantity } from '#shared/gateway/cart.ts'
 import type { Cart } from '#shared/models/cart.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'
 import { useApp } from '#client/app/app-context.tsx'
+
+/** The cart's endpoint definitions (and schemas) load with the first command (decision 007). */
+const gateway = () => import('#shared/gateway/cart.ts')
 
 /** Calls that change the cart; each resolves the new cart and stores it in the shared entry. */
 export interface CartCommands {
@@ -26,11 +28,11 @@ export function useCartCommands(): CartCommands {
     return cart
   }, [mutate])
   return {
-    add: useCallback(async (goodsId, quantity) => store(await api.call(addCartItem, { body: { goodsId, quantity } })), [api, store]),
+    add: useCallback(async (goodsId, quantity) => store(await api.call((await gateway()).addCartItem, { body: { goodsId, quantity } })), [api, store]),
     setQuantity: useCallback(
-      async (goodsId, quantity) => store(await api.call(setCartItemQuantity, { params: { goodsId }, body: { quantity } })),
+      async (goodsId, quantity) => store(await api.call((await gateway()).setCartItemQuantity, { params: { goodsId }, body: { quantity } })),
       [api, store],
     ),
-    remove: useCallback(async (goodsId) => store(await api.call(removeCartItem, { params: { goodsId } })), [api, store]),
+    remove: useCallback(async (goodsId) => store(await api.call((await gateway()).removeCartItem, { params: { goodsId } })), [api, store]),
   }
 }

@@ -6,13 +6,15 @@
 import { useCallback } from 'react'
 import { mutate } from 'swr'
 import { unstable_serialize } from 'swr'
-import { addFavorite, deleteFavorite } from '#shared/gateway/favorites.ts'
 import { favoritesQuery } from '#shared/queries/favorites.ts'
 import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { useHydrated } from '#client/components/ui/use-hydrated.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
+
+/** The favorites' endpoint definitions (and schemas) load with the first toggle (decision 007). */
+const gateway = () => import('#shared/gateway/favorites.ts')
 
 /** What `useFavorites()` gives. */
 export interface FavoritesApi {
@@ -37,6 +39,7 @@ export function useFavorites(): FavoritesApi {
     if (!session.authorized && !(await openLogin({ reason: 'Войдите, чтобы добавлять товары в избранное' }))) return
     const present = ids?.includes(goodsId) ?? false
     try {
+      const { addFavorite, deleteFavorite } = await gateway()
       const next = await api.call(present ? deleteFavorite : addFavorite, { body: { goodsId } })
       await mutate(unstable_serialize(favoritesQuery().key), next, { revalidate: false })
       track(present ? 'product_favorite_remove' : 'product_favorite_add', { productId: goodsId })

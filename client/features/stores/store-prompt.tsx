@@ -5,13 +5,15 @@
  */
 import { useEffect, useId, useState } from 'react'
 import { isbot } from 'isbot'
-import { getStore, guessCity } from '#shared/gateway/stores.ts'
 import type { City, Store } from '#shared/models/stores.ts'
 import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, IconButton } from '#client/components/ui/button.tsx'
 import { storeEventParams } from './store-analytics.ts'
 import { announceStoreChange, browserStorage, markPrompted, saveCity, saveStore, streetAddress } from './store-storage.ts'
+
+/** The stores' endpoint definitions (and schemas) load with the prompt's first call (decision 007). */
+const gateway = () => import('#shared/gateway/stores.ts')
 
 /** Props of `StorePrompt`. */
 export interface StorePromptProps {
@@ -40,10 +42,10 @@ export function StorePrompt({ onClose }: StorePromptProps) {
     const controller = new AbortController()
     const signal = controller.signal
     const byDefault = config.storeDefaultValue
-      ? api.call(getStore, { query: { code: config.storeDefaultValue }, signal }).then((store) => ({ city: store.city, store }))
+      ? gateway().then(({ getStore }) => api.call(getStore, { query: { code: config.storeDefaultValue }, signal }).then((store) => ({ city: store.city, store })))
       : Promise.reject(new Error('no default store'))
     byDefault
-      .catch(() => api.call(guessCity, { query: {}, signal }).then((answer) => ({ city: answer.city, store: answer.nearestStore ?? undefined })))
+      .catch(() => gateway().then(({ guessCity }) => api.call(guessCity, { query: {}, signal })).then((answer) => ({ city: answer.city, store: answer.nearestStore ?? undefined })))
       .then((found) => setGuess(found), () => {
         if (!signal.aborted) onClose()
       })
