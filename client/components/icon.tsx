@@ -12,8 +12,8 @@ export type { IconName } from './icon-loader.ts'
 /** Props of `Icon`. */
 export interface IconProps {
   name: IconName
-  /** Width and height in px. Default 24. */
-  size?: number
+  /** Width and height in px. Default 24. `null`: the stylesheet sizes it (icon buttons, so each repeated button carries no inline style). */
+  size?: number | null
   /** Accessible name; without it the icon is decorative. */
   label?: string
   className?: string
@@ -38,7 +38,7 @@ export function Icon({ name, size = 24, label, className }: IconProps) {
   return (
     <span
       className={className ? `icon ${className}` : 'icon'}
-      style={{ width: size, height: size }}
+      style={size === null ? undefined : { width: size, height: size }}
       data-icon={name}
       {...labelled}
       dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}

@@ -115,7 +115,7 @@ export function IconButton({ icon, label, variant = 'ghost', size = 'md', presse
       aria-pressed={pressed}
       title={title ?? label}
     >
-      <Icon name={icon} size={size === 'sm' ? 18 : size === 'lg' ? 26 : 22} />
+      <Icon name={icon} size={null} />
     </button>
   )
 }

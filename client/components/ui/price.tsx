@@ -40,7 +40,8 @@ export function Price({ price, oldPrice, discountPercent, size = 'md', showBadge
       )}
       {sale && showBadge && discount > 0 && (
         <span className="price__badge">
-          <span className="visually-hidden">Скидка </span>−{discount}%
+          <span className="visually-hidden">Скидка </span>
+          {`−${discount}%`}
         </span>
       )}
     </div>

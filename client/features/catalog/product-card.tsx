@@ -3,6 +3,7 @@ import type { GoodsCardView } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { Price, Rating } from '#client/components/ui/index.ts'
 import { cx } from '#client/components/ui/class-names.ts'
+import { useApp } from '#client/app/app-context.tsx'
 import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { FavoriteButton } from '#client/features/product/favorite-button.tsx'
@@ -22,6 +23,8 @@ export interface ProductCardProps {
 /** One product card; the whole card is the link, buttons stay above it. */
 export function ProductCard({ goods, favorites, headingLevel = 3, eager }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  // The actions row only for visitors who can buy: the button renders nothing for the others.
+  const ecom = useApp().session.ecomEnabled
   const labels = (goods.labels ?? []).filter((label) => label !== 'sale').slice(0, 2)
   return (
     <article className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')} data-goods-id={goods.id}>
@@ -51,15 +54,17 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager }: Produ
           {!goods.inStock && <span className="badge">Нет в наличии</span>}
         </div>
       )}
-      <div className="product-card__rating">
-        {goods.reviewsCount > 0 ? <Rating value={goods.rating} count={goods.reviewsCount} size="sm" /> : <span className="text-muted product-card__no-reviews">Нет отзывов</span>}
-      </div>
-      <div className="product-card__price">
-        <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
-      </div>
-      <div className="product-card__actions">
-        <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth />
-      </div>
+      {goods.reviewsCount > 0 ? (
+        <Rating value={goods.rating} count={goods.reviewsCount} size="sm" className="product-card__rating" />
+      ) : (
+        <span className="text-muted product-card__rating product-card__no-reviews">Нет отзывов</span>
+      )}
+      <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" className="product-card__price" />
+      {ecom && (
+        <div className="product-card__actions">
+          <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth />
+        </div>
+      )}
       <FavoriteButton goodsId={goods.id} favorites={favorites} className="product-card__favorite" size="sm" />
     </article>
   )
