@@ -17,11 +17,13 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const root = new URL('..', import.meta.url).pathname
+/** The checkout whose built store is measured: this one, or `BENCH_STORE_DIR` (a before/after of another build). */
+const storeRoot = resolve(process.env.BENCH_STORE_DIR || root)
 
 /** The budgets of DESIGN.md section 5 that this bench checks. */
 export const BROWSER_BUDGETS = Object.freeze({
@@ -84,7 +86,7 @@ async function startStore() {
   const env = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production' }
   const children = []
   const spawnNode = (file, extra) => {
-    const child = spawn(process.execPath, [join(root, file)], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, [join(storeRoot, file)], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] })
     children.push(child)
     return child
   }
@@ -175,7 +177,7 @@ async function pageKinds(baseURL, cookie) {
 
 /** gzip size of a built asset, as the precompressed `.gz` beside it (level 9). */
 async function gzipBytes(url) {
-  return gzipSync(await readFile(join(root, 'dist/client', new URL(url, 'http://x').pathname)), { level: 9 }).length
+  return gzipSync(await readFile(join(storeRoot, 'dist/client', new URL(url, 'http://x').pathname)), { level: 9 }).length
 }
 
 /** The first load of `/` in Chromium: its script requests, their gzip bytes, and the DOM size once hydrated. */
@@ -218,7 +220,7 @@ async function measureFirstLoad(baseURL) {
 
 /** Each route's own chunks (no other page loads them) and its whole first visit beyond the app shell. */
 async function routeSizes() {
-  const manifest = JSON.parse(await readFile(join(root, 'dist/client/manifest.json'), 'utf8'))
+  const manifest = JSON.parse(await readFile(join(storeRoot, 'dist/client/manifest.json'), 'utf8'))
   const sum = async (files) => (await Promise.all(files.map(gzipBytes))).reduce((a, b) => a + b, 0)
   const routes = []
   for (const [route, files] of Object.entries(manifest.routes)) {
@@ -326,8 +328,8 @@ function pickPages(all) {
  * Resolves the figures and the list of missed budgets (empty when all are met).
  */
 export async function browserBench() {
-  if (!existsSync(join(root, 'dist/BUILD_ID'))) {
-    const result = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' })
+  if (!existsSync(join(storeRoot, 'dist/BUILD_ID'))) {
+    const result = spawnSync(process.execPath, [join(storeRoot, 'scripts/build.mjs')], { stdio: 'inherit' })
     if (result.status !== 0) throw new Error('build failed')
   }
   const runs = Number(process.env.LH_RUNS ?? 3)
