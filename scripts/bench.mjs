@@ -109,7 +109,7 @@ const pages = ['/', '/cookie-policy', `/catalog/${firstCategory.id}-${firstCateg
 // Probe: which gateway calls each page makes, and its exact HTML.
 const rec = await recorder(mockUrl)
 const probePort = await freePort()
-const probe = start('dist/server/main.js', { PORT: String(probePort), METRICS_PORT: String(await freePort()), WEB_GATEWAY_URL: `${rec.url}/webgate`, ID_GATEWAY_URL: `${rec.url}/aurora-id`, CACHE_MAX_ENTRIES: '0' })
+const probe = start('dist/server/main.js', { PORT: String(probePort), METRICS_PORT: String(await freePort()), WEB_GATEWAY_URL: `${rec.url}/webgate`, ID_GATEWAY_URL: `${rec.url}/aurora-id`, ANTIFRAUD: 'off', CACHE_MAX_ENTRIES: '0' })
 await waitFor(`http://127.0.0.1:${probePort}/healthz`)
 const baselineRoutes = {}
 for (const path of pages) {
@@ -127,7 +127,7 @@ await writeFile(routesFile, JSON.stringify(baselineRoutes))
 
 async function storefront(env) {
   const port = await freePort()
-  const child = start('dist/server/main.js', { PORT: String(port), METRICS_PORT: String(await freePort()), WEB_GATEWAY_URL: `${mockUrl}/webgate`, ID_GATEWAY_URL: `${mockUrl}/aurora-id`, ...env })
+  const child = start('dist/server/main.js', { PORT: String(port), METRICS_PORT: String(await freePort()), WEB_GATEWAY_URL: `${mockUrl}/webgate`, ID_GATEWAY_URL: `${mockUrl}/aurora-id`, ANTIFRAUD: 'off', ...env })
   await waitFor(`http://127.0.0.1:${port}/healthz`)
   return { child, base: `http://127.0.0.1:${port}` }
 }

@@ -6,6 +6,9 @@ import { z } from 'zod'
 import { DEFAULT_AUD, DEFAULT_CLIENT_NAME, DEFAULT_KFP_CID } from '#shared/constants.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
+/** SmartCaptcha's widget script (spec section 5); the mock gateway serves an offline stand-in. */
+export const DEFAULT_CAPTCHA_SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload'
+
 const port = z.coerce.number().int().min(0).max(65535)
 const seconds = z.coerce.number().positive()
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
@@ -34,7 +37,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   OTP_IP_LIMIT: z.coerce.number().int().positive().default(10),
   YANDEX_CAPTCHA_KEY: z.string().optional(),
+  CAPTCHA_SCRIPT_URL: url.default(DEFAULT_CAPTCHA_SCRIPT_URL),
   KFP_CID: z.string().default(DEFAULT_KFP_CID),
+  FINGERPRINT_URL: url.optional(),
   ADFOX_OWNER_ID: z.string().optional(),
   COOKIE_DOMAIN: z.string().optional(),
   WEEK_PRODUCTS_CATEGORY: z.coerce.number().int().positive().optional(),
@@ -132,6 +137,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const webGatewayUrl = (e.WEB_GATEWAY_URL ?? `${mockBase}/webgate`).replace(/\/$/, '')
   const idGatewayUrl = (e.ID_GATEWAY_URL ?? `${mockBase}/${e.PRODUCT}-id`).replace(/\/$/, '')
   const antifraud = e.ANTIFRAUD ? e.ANTIFRAUD === 'on' : !usesMockGateway
+  // Spec section 5: under anti-fraud every code request needs a captcha token, which needs the widget's key.
+  if (antifraud && !e.YANDEX_CAPTCHA_KEY) {
+    throw new ConfigError(`Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${e.ANTIFRAUD ? 'ANTIFRAUD=on' : 'the default with a real gateway'}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`)
+  }
   const ms = (s: number) => Math.round(s * 1000)
   return Object.freeze({
     env: e.NODE_ENV,
@@ -176,7 +185,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicConfig: Object.freeze({
       config: e.DEPLOYMENT,
       yandexCaptcha: e.YANDEX_CAPTCHA_KEY,
+      captchaScriptUrl: e.CAPTCHA_SCRIPT_URL,
       kfpCid: e.KFP_CID,
+      fingerprintUrl: e.FINGERPRINT_URL,
       debug: e.NODE_ENV !== 'production',
       adfoxOwnerId: e.ADFOX_OWNER_ID,
       cookieDomain: e.COOKIE_DOMAIN,

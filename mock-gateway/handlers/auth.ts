@@ -7,6 +7,8 @@ import { userByPhone } from '../domain/users.ts'
 import { gatewayError } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import type { MockState } from '../state.ts'
+import { consumeCaptchaToken } from './captcha.ts'
+import { recordFingerprint } from './fingerprint.ts'
 
 /** An OTP code works this long. */
 export const OTP_TTL_MS = 60_000
@@ -24,7 +26,9 @@ export function authHandlers(state: MockState): HttpHandler[] {
     mockEndpoint(state, requestOtp, ({ body, request }) => {
       const now = state.clock.now()
       const captcha = body.captchaToken ?? request.headers.get('captcha-token') ?? ''
-      if (state.config.antifraud && !captcha) return gatewayError(400, 'CaptchaError', 'Нужна проверка капчи')
+      // Spec section 5: under anti-fraud the token must come from the (emulated) captcha, unused and in time.
+      if (state.config.antifraud && !consumeCaptchaToken(state, captcha)) return gatewayError(400, 'CaptchaError', 'Нужна проверка капчи')
+      if (body.fingerprintToken) recordFingerprint(state, body.fingerprintToken, body.phone)
       const recent = (state.auth.otpRequests.get(body.phone) ?? []).filter((at) => now - at < OTP_WINDOW_MS)
       if (recent.length >= OTP_REQUESTS_PER_WINDOW) {
         state.auth.otpRequests.set(body.phone, recent)
