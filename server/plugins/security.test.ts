@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPTCHA_ORIGIN, captchaOrigin, contentSecurityPolicy } from './security.ts'
+import { CAPTCHA_ORIGIN, captchaOrigin, contentSecurityPolicy, fingerprintOrigin } from './security.ts'
 
 describe('content security policy', () => {
   it('allows only our own scripts and no framing when no captcha is configured', () => {
@@ -15,6 +15,15 @@ describe('content security policy', () => {
     expect(csp).toContain(`script-src 'self' ${CAPTCHA_ORIGIN}`)
     expect(csp).toContain(`frame-src 'self' ${CAPTCHA_ORIGIN}`)
     expect(csp).toContain(`connect-src 'self' ${CAPTCHA_ORIGIN}`)
+  })
+})
+
+describe('fingerprint origin', () => {
+  it('lets pages call the fingerprint service only when FINGERPRINT_URL is set', () => {
+    expect(contentSecurityPolicy(undefined, [fingerprintOrigin({})])).toContain("connect-src 'self';")
+    const csp = contentSecurityPolicy(undefined, [fingerprintOrigin({ fingerprintUrl: 'https://kfp.example/api/token' })])
+    expect(csp).toContain("connect-src 'self' https://kfp.example;")
+    expect(csp).toContain("script-src 'self';")
   })
 })
 

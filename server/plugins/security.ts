@@ -17,8 +17,15 @@ export function captchaOrigin(config: { antifraud: boolean; yandexCaptcha?: stri
   return config.captchaScriptUrl ? new URL(config.captchaScriptUrl).origin : CAPTCHA_ORIGIN
 }
 
-/** The page CSP: scripts are our own files only (plus the captcha's origin when given); no inline script (DESIGN.md section 3). */
-export const contentSecurityPolicy = (captcha: string | undefined): string => [
+/** The device-fingerprint service's origin, which the login dialog calls, when `FINGERPRINT_URL` is set. */
+export const fingerprintOrigin = (config: { fingerprintUrl?: string | undefined }): string | undefined =>
+  config.fingerprintUrl ? new URL(config.fingerprintUrl).origin : undefined
+
+/**
+ * The page CSP: scripts are our own files only (plus the captcha's origin when given); no inline
+ * script (DESIGN.md section 3). `connect` adds origins the page may call (the fingerprint service).
+ */
+export const contentSecurityPolicy = (captcha: string | undefined, connect: readonly (string | undefined)[] = []): string => [
   "default-src 'self'",
   captcha ? `script-src 'self' ${captcha}` : "script-src 'self'",
   "style-src 'self'",
@@ -26,7 +33,7 @@ export const contentSecurityPolicy = (captcha: string | undefined): string => [
   "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: https:",
   "font-src 'self'",
-  captcha ? `connect-src 'self' ${captcha}` : "connect-src 'self'",
+  ['connect-src', "'self'", ...new Set([captcha, ...connect].filter(Boolean))].join(' '),
   captcha ? `frame-src 'self' ${captcha}` : "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
@@ -52,7 +59,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Adds the headers and refuses cross-site state changes with 403. */
 export const securityPlugin = fp(async (app) => {
   const publicConfig = app.config.publicConfig
-  const csp = contentSecurityPolicy(captchaOrigin(publicConfig))
+  const csp = contentSecurityPolicy(captchaOrigin(publicConfig), [fingerprintOrigin(publicConfig)])
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
     request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site request refused')
