@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   ID_GATEWAY_URL: url.optional(),
   MOCK_GATEWAY_PORT: port.default(4010),
   MAIN_SITE_URL: url.default('https://aurora.example'),
+  MAIN_SITE_AUD: z.string().min(1).default('main-web'),
   PUBLIC_ORIGIN: url.optional(),
   ANALYTICS_COUNTER_ID: z.string().regex(/^\w{1,40}$/).optional(),
   ANALYTICS_URL: url.optional(),
@@ -83,6 +84,8 @@ export interface Config {
   readonly usesMockGateway: boolean
   readonly mockGatewayPort: number
   readonly mainSiteUrl: string
+  /** Audience of the cross token that opens the main site's profile signed in. */
+  readonly mainSiteAud: string
   readonly publicOrigin: string | undefined
   readonly analyticsCounterId: string | undefined
   readonly analyticsUrl: string | undefined
@@ -154,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     usesMockGateway,
     mockGatewayPort: e.MOCK_GATEWAY_PORT,
     mainSiteUrl: e.MAIN_SITE_URL.replace(/\/$/, ''),
+    mainSiteAud: e.MAIN_SITE_AUD,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     analyticsCounterId: e.ANALYTICS_COUNTER_ID,
     analyticsUrl: e.ANALYTICS_URL,
