@@ -30,10 +30,10 @@ test('the promotions catalogue filters by promotion kind from /v1/promotions/typ
   await gifts.click()
   await expect(page).toHaveURL(/\/promo-catalog\?type=gift$/)
   await expect(kinds.getByRole('link', { name: /^Подарки/ })).toHaveAttribute('aria-current', 'page')
-  const expected = (await (await fetch(`${stack.mockURL}/webgate/v1/promotions?type=gift&pageSize=24`)).json()) as { items: { name: string }[] }
+  const expected = (await (await fetch(`${stack.mockURL}/webgate/v1/promotions?type=gift&pageSize=24`)).json()) as { items: { title: string }[] }
   const cards = page.getByRole('list', { name: 'Акции' }).getByRole('listitem')
   await expect(cards).toHaveCount(Math.min(count, 24))
-  await expect(cards.first()).toContainText(expected.items[0]!.name)
+  await expect(cards.first()).toContainText(expected.items[0]!.title)
 })
 
 test('the catalogue shows brands by category and a brand link opens the category filtered by it', async ({ page }) => {

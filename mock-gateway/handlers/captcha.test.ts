@@ -72,11 +72,12 @@ describe('device fingerprint emulation', () => {
     expect((await call(gateway, 'POST', '/kfp/token', { body: { deviceId: 'ABCDEF0123456789' } })).status).toBe(400)
   })
 
-  it('answers a switched-on fault readable by the browser', async () => {
+  it('answers a switched-on fault readable by the browser, its preflight unfaulted', async () => {
     const gateway = await createMockGateway({ config: { storefrontOrigin: 'http://shop.test' } })
     gateway.state.faults.add({ path: '/kfp/*', status: 503 })
     const answer = await call(gateway, 'POST', '/kfp/token', { body: { cid: 'c' } })
     expect(answer.status).toBe(503)
     expect(answer.headers.get('access-control-allow-origin')).toBe('http://shop.test')
+    expect((await call(gateway, 'OPTIONS', '/kfp/token')).status).toBe(204)
   })
 })

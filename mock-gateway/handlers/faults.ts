@@ -45,6 +45,8 @@ export function faultHandlers(state: MockState): HttpHandler[] {
   return [
     http.all('*', async ({ request }) => {
       const { pathname } = new URL(request.url)
+      // A browser service's CORS preflight is never faulted: the switch is about its answer, which the page must read.
+      if (request.method === 'OPTIONS' && BROWSER_SERVICE_PATH.test(pathname)) return undefined
       const fault = state.faults.match(pathname)
       if (!fault) return undefined
       const answer = await applyFault(fault, request.signal)
