@@ -38,3 +38,31 @@ describe('registration of a phone whose card cannot be merged', () => {
     expect(registered).toMatchObject({ status: 409, body: { code: 'cardMergeBlocked' } })
   })
 })
+
+describe('city by FIAS id', () => {
+  it('answers a seeded city by its FIAS id and 404 for an unknown one', async () => {
+    const gateway = await createMockGateway({ checkAnswers: true })
+    const [city] = (await call(gateway, 'GET', '/webgate/v1/cities')).body.items
+    expect(await call(gateway, 'GET', `/webgate/v1/cities/getbyfiasid?fiasId=${city.fiasId}`)).toMatchObject({ status: 200, body: { fiasId: city.fiasId, name: city.name } })
+    expect((await call(gateway, 'GET', '/webgate/v1/cities/getbyfiasid?fiasId=00000000-0000-0000-0000-000000000000')).status).toBe(404)
+  })
+})
+
+describe('promotion kinds and brands by category', () => {
+  it('counts the active promotions of each kind as the list filtered by that kind does', async () => {
+    const gateway = await createMockGateway({ checkAnswers: true })
+    const types = (await call(gateway, 'GET', '/webgate/v1/promotions/type')).body.items as { type: string; count: number }[]
+    for (const { type, count } of types) {
+      expect((await call(gateway, 'GET', `/webgate/v1/promotions?type=${type}&pageSize=1`)).body.total).toBe(count)
+    }
+  })
+
+  it('lists each brand with the categories its goods are in', async () => {
+    const gateway = await createMockGateway({ checkAnswers: true })
+    const { items } = (await call(gateway, 'GET', '/webgate/v1/cosmetic-aurora/catalog/branded-goods-categories')).body
+    const withGoods = items.find((item: { categories: unknown[] }) => item.categories.length > 0)
+    const [category] = withGoods.categories
+    const goods = await call(gateway, 'GET', `/webgate/v2/goods/search?categoryId=${category.id}&brand=${withGoods.brand.slug}&pageSize=1`)
+    expect(goods.body.total).toBe(category.goodsCount)
+  })
+})
