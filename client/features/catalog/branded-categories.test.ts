@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BRANDS_SHOWN, CATEGORIES_PER_BRAND, topBrands } from './branded-categories.tsx'
 
-const logo = { url: '/x.svg', width: 1, height: 1 }
+const logo = { url: '/x.svg', width: 1, height: 1, alt: '' }
 const brand = (id: number, categories: number) => ({
   brand: { id, name: `Бренд ${id}`, slug: `brand-${id}` },
   logo,
