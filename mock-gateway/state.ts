@@ -50,6 +50,10 @@ export interface AuthState {
   refreshTokens: Map<string, RefreshTokenState>
   /** HMAC key of access tokens. */
   secret: string
+  /** Captcha tokens issued by the emulated widget, to their expiry (single use). */
+  captchaTokens: Map<string, number>
+  /** Device-fingerprint tokens issued (to their client id) and received with code requests. */
+  fingerprints: { issued: Map<string, string>; received: { token: string; phone: string; known: boolean; at: string }[] }
 }
 
 /** Counters of generated ids. */

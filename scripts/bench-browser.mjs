@@ -102,6 +102,7 @@ async function startStore() {
       METRICS_PORT: String(metricsPort),
       WEB_GATEWAY_URL: `${mockURL}/webgate`,
       ID_GATEWAY_URL: `${mockURL}/aurora-id`,
+      ANTIFRAUD: 'off',
       ECOM_USER_IDS: process.env.ECOM_USER_IDS ?? '100001',
     })
     await waitFor(`${baseURL}/healthz`)

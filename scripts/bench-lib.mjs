@@ -88,7 +88,7 @@ export async function startStore(gatewayUrl, env = {}, { root = ROOT } = {}) {
   const port = await freePort()
   const child = startNode('dist/server/main.js', {
     PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1',
-    WEB_GATEWAY_URL: `${gatewayUrl}/webgate`, ID_GATEWAY_URL: `${gatewayUrl}/aurora-id`, ...env,
+    WEB_GATEWAY_URL: `${gatewayUrl}/webgate`, ID_GATEWAY_URL: `${gatewayUrl}/aurora-id`, ANTIFRAUD: 'off', ...env,
   }, { root })
   const base = `http://127.0.0.1:${port}`
   await waitFor(`${base}/healthz`, { child })

@@ -49,8 +49,27 @@ describe('loadConfig', () => {
   })
 
   it('uses the configured gateways without a trailing slash and turns anti-fraud on', () => {
-    const config = loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate/', ID_GATEWAY_URL: 'https://gw.example/aurora-id' })
+    const config = loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate/', ID_GATEWAY_URL: 'https://gw.example/aurora-id', YANDEX_CAPTCHA_KEY: 'site-key' })
     expect(config).toMatchObject({ usesMockGateway: false, webGatewayUrl: 'https://gw.example/webgate', idGatewayUrl: 'https://gw.example/aurora-id', antifraud: true })
+    expect(config.publicConfig).toMatchObject({ yandexCaptcha: 'site-key', captchaScriptUrl: 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload' })
+  })
+
+  it.each([
+    [{ WEB_GATEWAY_URL: 'https://gw.example/webgate' }, 'the default with a real gateway'],
+    [{ ANTIFRAUD: 'on' }, 'ANTIFRAUD=on'],
+  ])('refuses anti-fraud without YANDEX_CAPTCHA_KEY in one line naming both variables (%j)', (env, why) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(`Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${why}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`)
+  })
+
+  it('starts a real gateway without a captcha key when anti-fraud is turned off', () => {
+    expect(loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate', ANTIFRAUD: 'off' }).antifraud).toBe(false)
+  })
+
+  it('passes the captcha script and fingerprint service URLs to the browser', () => {
+    const config = loadConfig({ ANTIFRAUD: 'on', YANDEX_CAPTCHA_KEY: 'k', CAPTCHA_SCRIPT_URL: 'http://127.0.0.1:4010/captcha/captcha.js', FINGERPRINT_URL: 'http://127.0.0.1:4010/kfp/token' })
+    expect(config.publicConfig).toMatchObject({ captchaScriptUrl: 'http://127.0.0.1:4010/captcha/captcha.js', fingerprintUrl: 'http://127.0.0.1:4010/kfp/token' })
+    expect(() => loadConfig({ FINGERPRINT_URL: 'ftp://x' })).toThrow(/FINGERPRINT_URL/)
   })
 
   it('treats empty variables as unset', () => {

@@ -6,6 +6,9 @@ import { z } from 'zod'
 import { DEFAULT_AUD, DEFAULT_CLIENT_NAME, DEFAULT_KFP_CID } from '#shared/constants.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
+/** SmartCaptcha's widget script (spec section 5); the mock gateway serves an offline stand-in. */
+export const DEFAULT_CAPTCHA_SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload'
+
 const port = z.coerce.number().int().min(0).max(65535)
 const seconds = z.coerce.number().positive()
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
@@ -23,6 +26,7 @@ const EnvSchema = z.object({
   ID_GATEWAY_URL: url.optional(),
   MOCK_GATEWAY_PORT: port.default(4010),
   MAIN_SITE_URL: url.default('https://aurora.example'),
+  MAIN_SITE_AUD: z.string().min(1).default('main-web'),
   PUBLIC_ORIGIN: url.optional(),
   ANALYTICS_COUNTER_ID: z.string().regex(/^\w{1,40}$/).optional(),
   ANALYTICS_URL: url.optional(),
@@ -34,7 +38,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   OTP_IP_LIMIT: z.coerce.number().int().positive().default(10),
   YANDEX_CAPTCHA_KEY: z.string().optional(),
+  CAPTCHA_SCRIPT_URL: url.default(DEFAULT_CAPTCHA_SCRIPT_URL),
   KFP_CID: z.string().default(DEFAULT_KFP_CID),
+  FINGERPRINT_URL: url.optional(),
   ADFOX_OWNER_ID: z.string().optional(),
   COOKIE_DOMAIN: z.string().optional(),
   WEEK_PRODUCTS_CATEGORY: z.coerce.number().int().positive().optional(),
@@ -83,6 +89,8 @@ export interface Config {
   readonly mainSiteUrl: string
   /** Canonical URLs, Open Graph and the sitemap: configuration, never the request's Host. */
   readonly publicOrigin: string
+  /** Audience of the cross token that opens the main site's profile signed in. */
+  readonly mainSiteAud: string
   readonly analyticsCounterId: string | undefined
   readonly analyticsUrl: string | undefined
   readonly ecom: boolean
@@ -155,6 +163,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const webGatewayUrl = (e.WEB_GATEWAY_URL ?? `${mockBase}/webgate`).replace(/\/$/, '')
   const idGatewayUrl = (e.ID_GATEWAY_URL ?? `${mockBase}/${e.PRODUCT}-id`).replace(/\/$/, '')
   const antifraud = e.ANTIFRAUD ? e.ANTIFRAUD === 'on' : !usesMockGateway
+  // Spec section 5: under anti-fraud every code request needs a captcha token, which needs the widget's key.
+  if (antifraud && !e.YANDEX_CAPTCHA_KEY) {
+    throw new ConfigError(`Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${e.ANTIFRAUD ? 'ANTIFRAUD=on' : 'the default with a real gateway'}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`)
+  }
   const ms = (s: number) => Math.round(s * 1000)
   return Object.freeze({
     env: e.NODE_ENV,
@@ -168,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     usesMockGateway,
     mockGatewayPort: e.MOCK_GATEWAY_PORT,
     mainSiteUrl: e.MAIN_SITE_URL.replace(/\/$/, ''),
+    mainSiteAud: e.MAIN_SITE_AUD,
     publicOrigin: e.PUBLIC_ORIGIN ? e.PUBLIC_ORIGIN.replace(/\/$/, '') : defaultOrigin(e.HOST, e.PORT),
     analyticsCounterId: e.ANALYTICS_COUNTER_ID,
     analyticsUrl: e.ANALYTICS_URL,
@@ -201,7 +214,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicConfig: Object.freeze({
       config: e.DEPLOYMENT,
       yandexCaptcha: e.YANDEX_CAPTCHA_KEY,
+      captchaScriptUrl: e.CAPTCHA_SCRIPT_URL,
       kfpCid: e.KFP_CID,
+      fingerprintUrl: e.FINGERPRINT_URL,
       debug: e.NODE_ENV !== 'production',
       adfoxOwnerId: e.ADFOX_OWNER_ID,
       cookieDomain: e.COOKIE_DOMAIN,

@@ -9,8 +9,12 @@ export const PublicConfigSchema = z.object({
   config: z.string(),
   /** SmartCaptcha site key; the widget loads only when it is set. */
   yandexCaptcha: z.optional(z.string()),
+  /** The captcha widget's script (SmartCaptcha's, or the mock gateway's offline stand-in). */
+  captchaScriptUrl: z.optional(z.string()),
   /** Device-fingerprint client id. */
   kfpCid: z.string(),
+  /** The device-fingerprint service that issues the token of the code request; unset: no token. */
+  fingerprintUrl: z.optional(z.string()),
   /** Running build id. */
   version: z.string(),
   debug: z.boolean(),

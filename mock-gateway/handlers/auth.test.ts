@@ -49,11 +49,6 @@ describe('OTP', () => {
     expect(await checkCode(gateway, '79000000001', otp.body.attemptId)).toMatchObject({ status: 422, body: { code: 'attemptExpired' } })
   })
 
-  it('requires a captcha token while anti-fraud is on', async () => {
-    const gateway = await createMockGateway({ config: { antifraud: true } })
-    expect(await requestCode(gateway, '79000000001')).toMatchObject({ status: 400, body: { code: 'CaptchaError' } })
-    expect((await requestCode(gateway, '79000000001', { captchaToken: 'token-from-captcha' })).status).toBe(200)
-  })
 
   it('answers 400 validationError for a malformed phone', async () => {
     const gateway = await createMockGateway()

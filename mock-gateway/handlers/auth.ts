@@ -2,11 +2,13 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { HttpHandler } from 'msw'
 import { checkOtp, exchangeCrossToken, getTokens, refreshTokens, requestOtp } from '#shared/gateway/auth.ts'
-import { issueTokens, rotateRefreshToken } from '../auth/tokens.ts'
-import { userByPhone } from '../domain/users.ts'
+import { issueTokens, rotateRefreshToken, verifyAccessToken } from '../auth/tokens.ts'
+import { isComplete, userById, userByPhone } from '../domain/users.ts'
 import { gatewayError } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import type { MockState } from '../state.ts'
+import { consumeCaptchaToken } from './captcha.ts'
+import { recordFingerprint } from './fingerprint.ts'
 
 /** An OTP code works this long. */
 export const OTP_TTL_MS = 60_000
@@ -24,7 +26,9 @@ export function authHandlers(state: MockState): HttpHandler[] {
     mockEndpoint(state, requestOtp, ({ body, request }) => {
       const now = state.clock.now()
       const captcha = body.captchaToken ?? request.headers.get('captcha-token') ?? ''
-      if (state.config.antifraud && !captcha) return gatewayError(400, 'CaptchaError', 'Нужна проверка капчи')
+      // Spec section 5: under anti-fraud the token must come from the (emulated) captcha, unused and in time.
+      if (state.config.antifraud && !consumeCaptchaToken(state, captcha)) return gatewayError(400, 'CaptchaError', 'Нужна проверка капчи')
+      if (body.fingerprintToken) recordFingerprint(state, body.fingerprintToken, body.phone)
       const recent = (state.auth.otpRequests.get(body.phone) ?? []).filter((at) => now - at < OTP_WINDOW_MS)
       if (recent.length >= OTP_REQUESTS_PER_WINDOW) {
         state.auth.otpRequests.set(body.phone, recent)
@@ -68,10 +72,14 @@ export function authHandlers(state: MockState): HttpHandler[] {
     mockEndpoint(state, refreshTokens, ({ body }) =>
       rotateRefreshToken(state, body.refreshToken, body.aud) ?? gatewayError(401, 'unauthorized', 'Сессия истекла')),
 
-    mockEndpoint(state, exchangeCrossToken, ({ body }) => ({
-      token: randomBytes(24).toString('base64url'),
-      aud: body.aud,
-      expires: new Date(state.clock.now() + 60_000).toISOString(),
-    })),
+    // The main site needs a whole profile: a token that names no profile (a removed user, or not a
+    // token of ours) answers 404 profileNotFound, an incomplete profile 422 incompleteProfile.
+    mockEndpoint(state, exchangeCrossToken, ({ body }) => {
+      const owner = verifyAccessToken(state, body.token)
+      const user = owner ? userById(state, owner) : undefined
+      if (!user) return gatewayError(404, 'profileNotFound', 'Профиль не найден')
+      if (!isComplete(user)) return gatewayError(422, 'incompleteProfile', 'Профиль не заполнен')
+      return { token: randomBytes(24).toString('base64url'), aud: body.aud, expires: new Date(state.clock.now() + 60_000).toISOString() }
+    }),
   ]
 }

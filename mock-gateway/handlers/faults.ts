@@ -6,6 +6,7 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Fault } from '../faults.ts'
+import { BROWSER_SERVICE_PATH, withCors } from '../http/cors.ts'
 import { gatewayError } from '../http/gateway-error.ts'
 import type { MockState } from '../state.ts'
 
@@ -43,8 +44,14 @@ export async function applyFault(fault: Fault, signal: AbortSignal): Promise<Res
 export function faultHandlers(state: MockState): HttpHandler[] {
   return [
     http.all('*', async ({ request }) => {
-      const fault = state.faults.match(new URL(request.url).pathname)
-      return fault ? applyFault(fault, request.signal) : undefined
+      const { pathname } = new URL(request.url)
+      // A browser service's CORS preflight is never faulted: the switch is about its answer, which the page must read.
+      if (request.method === 'OPTIONS' && BROWSER_SERVICE_PATH.test(pathname)) return undefined
+      const fault = state.faults.match(pathname)
+      if (!fault) return undefined
+      const answer = await applyFault(fault, request.signal)
+      // The browser must be able to read a faulted answer of a service it calls directly.
+      return answer && answer.type !== 'error' && BROWSER_SERVICE_PATH.test(pathname) ? withCors(state, answer) : answer
     }),
   ]
 }

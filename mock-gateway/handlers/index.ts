@@ -1,13 +1,15 @@
-/** All handlers of one mock gateway, in matching order: faults, control, media and payment form, then the catalogue. */
+/** All handlers of one mock gateway, in matching order: faults, control, media, payment form, captcha and fingerprint services, then the catalogue. */
 import type { HttpHandler } from 'msw'
 import type { MockState } from '../state.ts'
 import { authHandlers } from './auth.ts'
+import { captchaHandlers } from './captcha.ts'
 import { cartHandlers } from './cart.ts'
 import { catalogHandlers } from './catalog.ts'
 import { checkoutHandlers } from './checkout.ts'
 import { contentHandlers } from './content.ts'
 import { controlHandlers } from './control.ts'
 import { favoritesHandlers } from './favorites.ts'
+import { fingerprintHandlers } from './fingerprint.ts'
 import { faultHandlers } from './faults.ts'
 import { goodsHandlers } from './goods.ts'
 import { mainPageHandlers } from './main-page.ts'
@@ -32,6 +34,8 @@ function endpointHandlers(state: MockState): HttpHandler[] {
     ...controlHandlers(state),
     ...mediaHandlers(state),
     ...payformHandlers(state),
+    ...captchaHandlers(state),
+    ...fingerprintHandlers(state),
     ...authHandlers(state),
     ...profileHandlers(state),
     ...contentHandlers(state),

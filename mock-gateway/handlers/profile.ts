@@ -10,6 +10,9 @@ import { gatewayError } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import type { MockState } from '../state.ts'
 
+/** A phone whose loyalty card cannot be merged into a new account: its registration answers 409 `cardMergeBlocked`. */
+export const CARD_MERGE_BLOCKED_PHONE = '79000000009'
+
 const profileOf = (user: UserRecord): Profile => ({
   userId: user.userId, phone: user.phone, firstName: user.firstName, birthDate: user.birthDate,
   email: user.email, isEmailConfirmed: user.isEmailConfirmed,
@@ -42,6 +45,7 @@ export function profileHandlers(state: MockState): HttpHandler[] {
       const entry = state.auth.idCodes.get(body.idCode)
       if (!entry || entry.expiresAt <= state.clock.now()) return gatewayError(422, 'idCodeExpired', 'Код входа устарел, войдите снова')
       if (userByPhone(state, entry.phone)) return gatewayError(409, 'alreadyRegistered', 'Телефон уже зарегистрирован')
+      if (entry.phone === CARD_MERGE_BLOCKED_PHONE) return gatewayError(409, 'cardMergeBlocked', 'Карта лояльности этого телефона заблокирована для объединения')
       if (body.email && isForbiddenEmail(body.email)) return forbiddenEmail()
       const created = await createUser(state, {
         phone: entry.phone, firstName: body.firstName, birthDate: body.birthDate ?? null, email: body.email ?? null,

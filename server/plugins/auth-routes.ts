@@ -7,13 +7,16 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { safeParse } from 'zod/mini'
-import { AppError, ERROR_CODES, FALLBACK_MESSAGE, toAppError } from '#shared/api/errors.ts'
-import { BffRegistrationSchema, LOGOUT_PATH, type BffOtpCheck, type BffSession } from '#shared/auth/bff.ts'
+import { AppError, ERROR_CODES, FALLBACK_MESSAGE, toAppError, userMessage } from '#shared/api/errors.ts'
+import {
+  BffRegistrationSchema, CROSS_TOKEN_PARAM, LOGOUT_PATH, type BffCrossToken, type BffOtpCheck, type BffSession,
+} from '#shared/auth/bff.ts'
 import { AUTH_MESSAGES } from '#shared/auth/error-flags.ts'
-import { checkOtp, getTokens, requestOtp } from '#shared/gateway/auth.ts'
+import { checkOtp, exchangeCrossToken, getTokens, requestOtp } from '#shared/gateway/auth.ts'
 import { registerProfile, updateProfile } from '#shared/gateway/profile.ts'
 import { OtpCheckSchema, OtpRequestSchema, type OtpAttempt } from '#shared/models/auth.ts'
 import { ProfilePatchSchema, type Profile } from '#shared/models/profile.ts'
+import { mainSiteLocation } from '#shared/routing/rules.ts'
 import { clearSessionCookies } from '../session/cookies.ts'
 import { establishSession, isProfileIncomplete } from '../auth/login.ts'
 import {
@@ -35,7 +38,7 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknow
   request.session.commit(reply)
   const status = failure.status >= 400 && failure.status <= 599 ? failure.status : 502
   if (status >= 500) request.log.warn({ endpoint: failure.endpoint, code: failure.code }, 'login call failed')
-  const message = status >= 500 ? FALLBACK_MESSAGE : (ERROR_CODES[failure.code]?.message ?? FALLBACK_MESSAGE)
+  const message = status >= 500 ? FALLBACK_MESSAGE : userMessage(failure)
   return reply.code(status).header('cache-control', 'no-store').send({ code: failure.gatewayCode ?? failure.code, message })
 }
 
@@ -142,6 +145,38 @@ export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
       const session = await establishSession(request, reply, tokens, { userId: created.userId, profileLoadDelayMs: config.profileLoadDelayMs })
       return noStore(reply).send(session)
     } catch (error) {
+      return sendFailure(request, reply, error)
+    }
+  })
+
+  /**
+   * Opens the main site's profile signed in (spec section 7): trades the session's access token for a
+   * short-lived cross token of the main site's audience and answers the profile URL carrying it. An
+   * incomplete profile (422 `incompleteProfile`) also marks the `incomplete_profile` cookie.
+   */
+  app.post(`${prefix}/v1/auth/cross-token/exchange`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    request.routeName = exchangeCrossToken.name
+    if (!request.session.auth.token()) return noStore(reply).code(401).send({ code: 'unauthorized', message: ERROR_CODES.unauthorized.message })
+    try {
+      await request.session.ensureFresh()
+      const token = request.session.auth.token()
+      if (!token) throw new AppError('unauthorized')
+      const cross = await request.api.call(exchangeCrossToken, { body: { token, aud: config.mainSiteAud } })
+      request.session.commit(reply)
+      const answer: BffCrossToken = {
+        location: mainSiteLocation(config.mainSiteUrl, '/profile', `?${new URLSearchParams({ [CROSS_TOKEN_PARAM]: cross.token })}`),
+      }
+      return noStore(reply).send(answer)
+    } catch (error) {
+      if (error instanceof AppError && error.gatewayCode === 'incompleteProfile') {
+        const userId = request.session.userId()
+        if (userId) setProfileCookies(request, reply, userId, true)
+      }
+      // A session whose profile is gone is of no use: the shopper signs in again.
+      if (error instanceof AppError && error.gatewayCode === 'profileNotFound') {
+        request.session.end()
+        clearSessionCookies(request, reply)
+      }
       return sendFailure(request, reply, error)
     }
   })

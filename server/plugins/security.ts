@@ -5,20 +5,36 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 
-/** SmartCaptcha's origin: allowed only when a captcha key is configured and anti-fraud is on. */
+/** SmartCaptcha's origin, the default captcha origin. */
 export const CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net'
 
-/** The page CSP: scripts are our own files only (plus the captcha's when configured); no inline script (DESIGN.md section 3). */
-export const contentSecurityPolicy = (captcha: boolean): string => [
+/**
+ * The captcha's origin when the widget loads (anti-fraud on and a captcha key set): the origin of
+ * `captchaScriptUrl`, so the mock gateway's offline stand-in is allowed exactly like SmartCaptcha.
+ */
+export function captchaOrigin(config: { antifraud: boolean; yandexCaptcha?: string | undefined; captchaScriptUrl?: string | undefined }): string | undefined {
+  if (!config.antifraud || !config.yandexCaptcha) return undefined
+  return config.captchaScriptUrl ? new URL(config.captchaScriptUrl).origin : CAPTCHA_ORIGIN
+}
+
+/** The device-fingerprint service's origin, which the login dialog calls, when `FINGERPRINT_URL` is set. */
+export const fingerprintOrigin = (config: { fingerprintUrl?: string | undefined }): string | undefined =>
+  config.fingerprintUrl ? new URL(config.fingerprintUrl).origin : undefined
+
+/**
+ * The page CSP: scripts are our own files only (plus the captcha's origin when given); no inline
+ * script (DESIGN.md section 3). `connect` adds origins the page may call (the fingerprint service).
+ */
+export const contentSecurityPolicy = (captcha: string | undefined, connect: readonly (string | undefined)[] = []): string => [
   "default-src 'self'",
-  captcha ? `script-src 'self' ${CAPTCHA_ORIGIN}` : "script-src 'self'",
+  captcha ? `script-src 'self' ${captcha}` : "script-src 'self'",
   "style-src 'self'",
   // React writes `style` attributes for reserved image sizes; element styles stay 'self'.
   "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: https:",
   "font-src 'self'",
-  captcha ? `connect-src 'self' ${CAPTCHA_ORIGIN}` : "connect-src 'self'",
-  captcha ? `frame-src 'self' ${CAPTCHA_ORIGIN}` : "frame-src 'self'",
+  ['connect-src', "'self'", ...new Set([captcha, ...connect].filter(Boolean))].join(' '),
+  captcha ? `frame-src 'self' ${captcha}` : "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -43,7 +59,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Adds the headers and refuses cross-site state changes with 403. */
 export const securityPlugin = fp(async (app) => {
   const publicConfig = app.config.publicConfig
-  const csp = contentSecurityPolicy(publicConfig.antifraud && Boolean(publicConfig.yandexCaptcha))
+  const csp = contentSecurityPolicy(captchaOrigin(publicConfig), [fingerprintOrigin(publicConfig)])
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
     request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site request refused')

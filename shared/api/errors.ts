@@ -2,6 +2,7 @@
  * The one error type of the storefront, with a registry of stable codes.
  * Every failure of a gateway call, a route or a rule becomes an AppError; nothing throws plain objects.
  */
+import type { GatewayCode } from './gateway-error.ts'
 
 /** Each code's HTTP status, whether a client may retry it, and the Russian text a shopper sees. */
 export const ERROR_CODES = {
@@ -88,9 +89,25 @@ export function toAppError(error: unknown): AppError {
   return new AppError('internal', error instanceof Error ? error.message : String(error), { cause: error })
 }
 
-/** The Russian text a shopper sees for a failure: the registry text, or the generic fallback. */
+/**
+ * Russian texts of the gateway codes whose reaction spec section 8 leaves open, spelled as the
+ * gateway spells them (shared/api/gateway-error.ts). A rejected captcha keeps the generic text: the
+ * login dialog shows the check again, which tells the shopper what to do.
+ */
+export const GATEWAY_CODE_MESSAGES = {
+  CaptchaError: FALLBACK_MESSAGE,
+  cardMergeBlocked: 'Не удалось объединить карту лояльности с профилем. Обратитесь в поддержку',
+  incompleteProfile: 'Заполните профиль, чтобы продолжить',
+  profileNotFound: 'Профиль не найден. Войдите снова',
+} as const satisfies Partial<Record<GatewayCode, string>>
+
+const gatewayCodeMessage = (code: string | undefined): string | undefined =>
+  code === undefined ? undefined : (GATEWAY_CODE_MESSAGES as Readonly<Record<string, string | undefined>>)[code]
+
+/** The Russian text a shopper sees for a failure: the gateway code's text, the registry text, or the generic fallback. */
 export function userMessage(error: unknown): string {
-  return error instanceof AppError ? ERROR_CODES[error.code].message : FALLBACK_MESSAGE
+  if (!(error instanceof AppError)) return FALLBACK_MESSAGE
+  return gatewayCodeMessage(error.gatewayCode) ?? ERROR_CODES[error.code].message
 }
 
 /**

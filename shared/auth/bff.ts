@@ -68,3 +68,16 @@ export const bffRegister = defineEndpoint({
   name: 'profile.register', gateway: 'id', method: 'POST', path: '/v3/profile/register/{product}-id-code', auth: false,
   body: BffRegistrationSchema, response: BffSessionSchema,
 })
+
+/** The query parameter of the main site's profile URL that carries the exchanged cross token. */
+export const CROSS_TOKEN_PARAM = 'crossToken'
+
+/** The cross-token exchange as our server answers it: where to send the browser (the main site's profile, signed in). */
+export const BffCrossTokenSchema = z.object({ location: z.string().check(z.minLength(1)) })
+export type BffCrossToken = z.infer<typeof BffCrossTokenSchema>
+
+/** The cross-token exchange through our server, which adds the session's token (spec section 7). */
+export const bffExchangeCrossToken = defineEndpoint({
+  name: 'auth.crossToken.exchange', gateway: 'id', method: 'POST', path: '/v1/auth/cross-token/exchange', auth: false,
+  body: z.object({}), response: BffCrossTokenSchema,
+})

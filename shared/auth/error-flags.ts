@@ -2,7 +2,7 @@
  * Error flags of the login flow (spec section 8): a failed OTP request, profile fetch or code
  * verification sets a flag with its target, and the form shows the matching Russian text there.
  */
-import { AppError, FALLBACK_MESSAGE } from '../api/errors.ts'
+import { AppError, FALLBACK_MESSAGE, GATEWAY_CODE_MESSAGES, userMessage } from '../api/errors.ts'
 import { INVALID_PHONE_MESSAGE } from './phone.ts'
 
 /** Where an error is shown. */
@@ -47,5 +47,7 @@ export function errorFlag(target: ErrorTarget, error: unknown): ErrorFlag {
 /** The text of a failed profile change: `emailForbiddenToUse` asks for a personal e-mail (spec section 5). */
 export function profileErrorMessage(error: unknown): string {
   if (error instanceof AppError && error.gatewayCode === 'emailForbiddenToUse') return AUTH_MESSAGES.personalEmail
+  // cardMergeBlocked (registration), profileNotFound and incompleteProfile have their own texts.
+  if (error instanceof AppError && error.gatewayCode && error.gatewayCode in GATEWAY_CODE_MESSAGES) return userMessage(error)
   return AUTH_MESSAGES.fallback
 }

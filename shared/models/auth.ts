@@ -5,11 +5,15 @@ import { PhoneSchema, TimestampSchema } from './common.ts'
 /** An OTP code: five digits (spec sections 5 and 9). */
 export const OtpCodeSchema = z.string().check(z.regex(/^\d{5}$/))
 
-/** `POST /v1/auth/otp`: asks for an SMS code; `captchaToken` is required while anti-fraud is on. */
+/**
+ * `POST /v1/auth/otp`: asks for an SMS code; `captchaToken` is required while anti-fraud is on, and
+ * `fingerprintToken` is the device-fingerprint token of the auth data (spec section 3), when one was got.
+ */
 export const OtpRequestSchema = z.object({
   aud: z.string().check(z.minLength(1)),
   phone: PhoneSchema,
   captchaToken: z.optional(z.string()),
+  fingerprintToken: z.optional(z.string().check(z.maxLength(512))),
 })
 export type OtpRequest = z.infer<typeof OtpRequestSchema>
 

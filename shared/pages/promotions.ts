@@ -1,5 +1,6 @@
 /** Head and data of the promotions pages. */
-import { promotionCategoriesQuery, promotionsQuery } from '../queries/promotions.ts'
+import { PROMOTION_TYPES, type PromotionType } from '../models/promotions.ts'
+import { promotionCategoriesQuery, promotionTypesQuery, promotionsQuery, typedPromotionsQuery } from '../queries/promotions.ts'
 import { href } from '../routing/href.ts'
 import type { LoaderContext, RoutePage } from '../routing/types.ts'
 import { breadcrumbLd, pageDescription, pageTitle } from './seo.ts'
@@ -11,11 +12,25 @@ export const promoPageOf = (ctx: Pick<LoaderContext<unknown>, 'search'>): number
   return value
 }
 
+/** The promotion kind of the type filter from `?type=`; undefined for none or an unknown one. */
+export const promoTypeOf = (ctx: Pick<LoaderContext<unknown>, 'search'>): PromotionType | undefined => {
+  const raw = ctx.search.type
+  return typeof raw === 'string' && (PROMOTION_TYPES as readonly string[]).includes(raw) ? (raw as PromotionType) : undefined
+}
+
+/** The promotions of the catalogue page: of one kind when the type filter is set. */
+export const promoCatalogListQuery = (type: PromotionType | undefined, page: number) =>
+  type ? typedPromotionsQuery(type, page) : promotionsQuery(undefined, page)
+
 type CategoryParams = { category: number; categorySlug: string }
 
-/** Promotions catalogue (`promo-catalog`). */
-export const promoCatalogPage: RoutePage<unknown, { categories: ReturnType<typeof promotionCategoriesQuery>; promotions: ReturnType<typeof promotionsQuery> }> = {
-  loaders: (ctx) => ({ categories: promotionCategoriesQuery(), promotions: promotionsQuery(undefined, promoPageOf(ctx)) }),
+/** Promotions catalogue (`promo-catalog`), with the promotion kinds as a filter. */
+export const promoCatalogPage: RoutePage<unknown, {
+  categories: ReturnType<typeof promotionCategoriesQuery>
+  types: ReturnType<typeof promotionTypesQuery>
+  promotions: ReturnType<typeof promotionsQuery>
+}> = {
+  loaders: (ctx) => ({ categories: promotionCategoriesQuery(), types: promotionTypesQuery(), promotions: promoCatalogListQuery(promoTypeOf(ctx), promoPageOf(ctx)) }),
   meta: (_ctx, data) => ({
     title: pageTitle('Акции и скидки'),
     description: pageDescription(

@@ -1,5 +1,5 @@
 /** Queries of the promotions catalogue and promo banners. */
-import type { BannerPlacement } from '../models/promotions.ts'
+import type { BannerPlacement, PromotionType } from '../models/promotions.ts'
 import { defineQuery } from '../routing/query.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
@@ -16,6 +16,14 @@ export const promotionCategoriesQuery = defineQuery('promotions.categories', asy
 export const promotionsQuery = defineQuery('promotions.list', async (api, [categoryId, page]: [number | undefined, number], signal) =>
   api.call((await gateway()).listPromotions, { query: { ...(categoryId === undefined ? {} : { categoryId }), page, pageSize: PROMOTIONS_PAGE_SIZE }, signal }),
 )
+
+/** One page of active promotions of one kind (the type filter of the promotions catalogue). */
+export const typedPromotionsQuery = defineQuery('promotions.list.type', async (api, [type, page]: [PromotionType, number], signal) =>
+  api.call((await gateway()).listPromotions, { query: { type, page, pageSize: PROMOTIONS_PAGE_SIZE }, signal }),
+)
+
+/** Promotion kinds with their names and counts (`/v1/promotions/type`); optional: the filter hides without it. */
+export const promotionTypesQuery = defineQuery('promotions.types', async (api, _args: [], signal) => api.call((await gateway()).getPromotionTypes, { signal }), { optional: true })
 
 /** One promotion (the promo product page). */
 export const promotionQuery = defineQuery('promotions.item', async (api, [id]: [number], signal) => api.call((await gateway()).getPromotion, { query: { id }, signal }))

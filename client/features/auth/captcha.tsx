@@ -5,7 +5,8 @@
 import { useEffect, useRef } from 'react'
 import type { PublicConfig } from '#shared/public-config.ts'
 
-const SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload'
+/** SmartCaptcha's script, when the config names none (the server always does). */
+const DEFAULT_SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload'
 
 interface SmartCaptchaApi {
   render(container: HTMLElement, options: { sitekey: string; hl?: string; callback?: (token: string) => void }): number
@@ -23,10 +24,10 @@ export const captchaRequired = (config: PublicConfig): boolean => config.antifra
 
 let loading: Promise<SmartCaptchaApi> | undefined
 
-function loadScript(): Promise<SmartCaptchaApi> {
+function loadScript(url: string): Promise<SmartCaptchaApi> {
   loading ??= new Promise<SmartCaptchaApi>((resolve, reject) => {
     const script = document.createElement('script')
-    script.src = SCRIPT_URL
+    script.src = url
     script.async = true
     script.onload = () => (window.smartCaptcha ? resolve(window.smartCaptcha) : reject(new Error('smartCaptcha missing')))
     script.onerror = () => {
@@ -41,6 +42,8 @@ function loadScript(): Promise<SmartCaptchaApi> {
 /** Props of `Captcha`. */
 export interface CaptchaProps {
   siteKey: string
+  /** The widget script (`captchaScriptUrl` of the public config: SmartCaptcha's or the mock's). */
+  scriptUrl?: string | undefined
   /** Gets the token once the shopper passed the check ('' when it was reset). */
   onToken: (token: string) => void
   /** Changes when a used token must be replaced (after each code request). */
@@ -48,7 +51,7 @@ export interface CaptchaProps {
 }
 
 /** The captcha widget; renders nothing on the server. */
-export function Captcha({ siteKey, onToken, resetKey }: CaptchaProps) {
+export function Captcha({ siteKey, scriptUrl, onToken, resetKey }: CaptchaProps) {
   const container = useRef<HTMLDivElement>(null)
   const widget = useRef<{ api: SmartCaptchaApi; id: number } | undefined>(undefined)
   const onTokenRef = useRef(onToken)
@@ -56,14 +59,14 @@ export function Captcha({ siteKey, onToken, resetKey }: CaptchaProps) {
 
   useEffect(() => {
     let alive = true
-    loadScript().then((api) => {
+    loadScript(scriptUrl ?? DEFAULT_SCRIPT_URL).then((api) => {
       if (!alive || !container.current) return
       widget.current = { api, id: api.render(container.current, { sitekey: siteKey, hl: 'ru', callback: (token) => onTokenRef.current(token) }) }
     }, (error: Error) => console.warn('[auth] captcha unavailable', error.message))
     return () => {
       alive = false
     }
-  }, [siteKey])
+  }, [siteKey, scriptUrl])
 
   useEffect(() => {
     if (resetKey === undefined || !widget.current) return

@@ -4,11 +4,8 @@
  */
 import type { PublicConfig } from '#shared/public-config.ts'
 
-/** Where the fingerprint service is, when the deployment configures one (the public config may carry `kfpUrl`). */
-export const fingerprintUrl = (config: PublicConfig): string | undefined => {
-  const url = (config as PublicConfig & { kfpUrl?: unknown }).kfpUrl
-  return typeof url === 'string' && url ? url : undefined
-}
+/** Where the fingerprint service is (`FINGERPRINT_URL`), when the deployment configures one. */
+export const fingerprintUrl = (config: PublicConfig): string | undefined => config.fingerprintUrl || undefined
 
 /** Asks the service for a token; undefined when not configured or when it fails. */
 export async function requestFingerprintToken(config: PublicConfig, deviceId: string | undefined): Promise<string | undefined> {
@@ -23,8 +20,10 @@ export async function requestFingerprintToken(config: PublicConfig, deviceId: st
     })
     if (!response.ok) throw new Error(`status ${response.status}`)
     const data = (await response.json()) as { token?: unknown }
-    return typeof data.token === 'string' ? data.token : undefined
+    if (typeof data.token !== 'string' || !data.token) throw new Error('no token in the answer')
+    return data.token
   } catch (error) {
+    // Spec section 7: failure to get the token is only logged; the code request goes without it.
     console.warn('[auth] device fingerprint token unavailable', error instanceof Error ? error.message : error)
     return undefined
   }

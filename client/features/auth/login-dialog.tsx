@@ -7,6 +7,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { OTP_CODE_LENGTH } from '#shared/constants.ts'
 import { OTP_MASK, PHONE_MASK } from '#shared/masks.ts'
+import { AUTH_MESSAGES } from '#shared/auth/error-flags.ts'
 import { codeDigits, isCodeComplete, resendSecondsLeft, type LastOtpAttempt } from '#shared/auth/login-machine.ts'
 import { formatPhone } from '#shared/auth/phone.ts'
 import { href } from '#shared/routing/href.ts'
@@ -75,6 +76,13 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
   const { state } = flow
   const pending = state.step === 'phone' && state.status === 'pending'
   const error = state.step === 'phone' && state.error?.target === 'phone-submit' ? state.error.message : undefined
+  const [captchaReset, setCaptchaReset] = useState(0)
+  // A captcha token works once: after a failed code request (a CaptchaError among them) the widget
+  // is shown again unticked, and the button waits for a new check.
+  const failedRequest = state.step === 'phone' && state.status === 'error' && state.error?.message !== AUTH_MESSAGES.invalidPhone ? state : undefined
+  useEffect(() => {
+    if (failedRequest && needsCaptcha) setCaptchaReset((n) => n + 1)
+  }, [failedRequest, needsCaptcha])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -95,7 +103,9 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
         hint="Пришлём SMS с кодом подтверждения"
         disabled={pending}
       />
-      {needsCaptcha && config.yandexCaptcha && <Captcha siteKey={config.yandexCaptcha} onToken={setCaptchaToken} />}
+      {needsCaptcha && config.yandexCaptcha && (
+        <Captcha siteKey={config.yandexCaptcha} scriptUrl={config.captchaScriptUrl} onToken={setCaptchaToken} resetKey={captchaReset || undefined} />
+      )}
       <Button type="submit" fullWidth size="lg" loading={pending} disabled={needsCaptcha && !captchaToken}>
         Получить код
       </Button>
@@ -175,7 +185,7 @@ function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt 
           <p className="login__countdown">Новый код можно получить через {formatCountdown(secondsLeft)}</p>
         ) : (
           <>
-            {needsCaptcha && config.yandexCaptcha && <Captcha siteKey={config.yandexCaptcha} onToken={setCaptchaToken} />}
+            {needsCaptcha && config.yandexCaptcha && <Captcha siteKey={config.yandexCaptcha} scriptUrl={config.captchaScriptUrl} onToken={setCaptchaToken} />}
             <Button variant="secondary" fullWidth onClick={() => flow.resend(captchaToken || undefined)} disabled={pending || (needsCaptcha && !captchaToken)}>
               Получить новый код
             </Button>

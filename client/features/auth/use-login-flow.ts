@@ -67,9 +67,11 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
     track('security_phone_submit')
     try {
       const deviceId = await ensureDeviceId()
-      // The fingerprint token is only fetched where configured; its failure is only logged.
-      await requestFingerprintToken(config, deviceId)
-      const answer = await api.call(requestOtp, { body: { aud: config.aud, phone, ...(captchaToken ? { captchaToken } : {}) }, signal: signal() })
+      // The fingerprint token is only fetched where configured; its failure is only logged, and the
+      // code request then goes without it (spec section 7). It travels in the request's body.
+      const fingerprintToken = await requestFingerprintToken(config, deviceId)
+      const body = { aud: config.aud, phone, ...(captchaToken ? { captchaToken } : {}), ...(fingerprintToken ? { fingerprintToken } : {}) }
+      const answer = await api.call(requestOtp, { body, signal: signal() })
       const attempt: LastOtpAttempt = { attemptId: answer.attemptId, expiresAt: Date.parse(answer.expires), phone }
       writeLastAttempt(attempt)
       dispatch({ type: 'otp-received', attempt })

@@ -4,7 +4,7 @@
  * заказы' and 'Способы оплаты' (the `/ecom` hub and its payment methods), and 'Выйти'.
  * A disclosure (button + list), closed by Escape, a click outside, or choosing an item.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import { Link, useLocation } from 'wouter'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/app/app-context.tsx'
@@ -12,6 +12,7 @@ import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
 import { useToast } from '#client/components/toasts/index.ts'
 import { useLazyQuery } from '#client/data/use-query.ts'
+import { profileLink } from './main-site-profile.ts'
 import { signOut } from './sign-out.ts'
 
 const ProfileDialog = lazy(() => import('./profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })))
@@ -32,7 +33,7 @@ const loadProfileQuery = () => import('#shared/queries/profile.ts').then((m) => 
 
 /** The user menu of a signed-in shopper. */
 export function UserMenu({ profileHref, className }: UserMenuProps) {
-  const { refreshSession, session } = useApp()
+  const { api, refreshSession, session } = useApp()
   const { track } = useAnalytics()
   const toast = useToast()
   const [location, setLocation] = useLocation()
@@ -40,6 +41,7 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
   const [open, setOpen] = useState(false)
   const [dialog, setDialog] = useState(false)
   const [leaving, setLeaving] = useState(false)
+  const [opening, setOpening] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
   const menuId = useId()
@@ -79,6 +81,24 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
     }
   }
 
+  // The plain link works without JavaScript; with it, the main site opens signed in (cross token).
+  const onProfile = async (event: MouseEvent) => {
+    track('toProfile_toolbar')
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    if (opening) return
+    setOpening(true)
+    const outcome = await profileLink(api)
+    setOpening(false)
+    if (outcome.kind === 'open') return window.location.assign(outcome.location)
+    if (outcome.kind === 'open-plain') return window.location.assign(profileHref)
+    setOpen(false)
+    toast.show({ theme: 'error', title: outcome.message })
+    refreshSession()
+    if (outcome.kind === 'complete-profile') setLocation(href('profile-incomplete'))
+    else if (SIGNED_IN_ONLY.test(location)) setLocation('/', { replace: true })
+  }
+
   const name = profile?.firstName?.trim()
   return (
     <div className={`user-menu ${className ?? ''}`} ref={root}>
@@ -96,7 +116,7 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
       {/* Always rendered (hidden while closed) so the profile link is in the page markup. */}
       <ul className="user-menu__list" id={menuId} hidden={!open}>
         <li>
-          <a className="user-menu__item" href={profileHref} onClick={() => track('toProfile_toolbar')}>
+          <a className="user-menu__item" href={profileHref} onClick={onProfile} aria-busy={opening || undefined}>
             Профиль
           </a>
         </li>

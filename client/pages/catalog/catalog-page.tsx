@@ -1,10 +1,11 @@
-/** Catalogue root (route catalog): the header slider, the category tree and every goods with filters. */
+/** Catalogue root (route catalog): the header slider, the category tree, brands by category and every goods with filters. */
 import { CATALOG_COMMERCE_HEADER_SLIDER } from '#shared/constants.ts'
 import { categoryTreeQuery, goodsFiltersQuery, promoTilesQuery } from '#shared/queries/catalog.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { countLabel } from '#client/lib/format.ts'
 import { useQuery } from '#client/data/use-query.ts'
+import { BrandedCategoriesSection } from '#client/features/catalog/branded-categories.tsx'
 import { GoodsList } from '#client/features/catalog/goods-list.tsx'
 import { PromoTiles } from '#client/features/catalog/promo-tiles.tsx'
 import { GOODS_FORMS } from '#client/features/catalog/texts.ts'
@@ -46,6 +47,7 @@ export function Page({ search }: PageProps) {
           ))}
         </ul>
       </section>
+      <BrandedCategoriesSection />
       <section aria-labelledby="catalog-all">
         <h2 id="catalog-all" className="section-title">Все товары</h2>
         <GoodsList scope={{}} search={search} basePath={href('catalog')} filters={filters} />

@@ -1,8 +1,9 @@
 /**
- * Order status (route `ecom-order`): the order with its history, refreshed every 5 s while it is in
- * progress (polling stops once the status is final), and cancel where allowed.
+ * Order status (route `ecom-order`): the order with its history, kept current while it is in progress
+ * by the status poll (`/v1/orders/poll` every 5 s, stopping once the status is final), and cancel
+ * where allowed.
  */
-import { ACTIVE_STATUSES, type Order } from '#shared/models/orders.ts'
+import type { Order } from '#shared/models/orders.ts'
 import { orderQuery } from '#shared/queries/ecom.ts'
 import { href } from '#shared/routing/href.ts'
 import { ButtonLink, EmptyState, Skeleton } from '#client/components/ui/index.ts'
@@ -11,10 +12,8 @@ import { EcomGate } from '#client/features/ecom/ecom-gate.tsx'
 import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
 import { OrderDetails } from '#client/features/ecom/order-details.tsx'
 import { OrderPlacedNotice } from '#client/features/ecom/order-placed.tsx'
+import { useOrderPoll } from '#client/features/ecom/order-poll.ts'
 import type { PageProps } from '../registry.ts'
-
-/** How often an order in progress is re-read. */
-export const ORDER_POLL_MS = 5_000
 
 /** Order status (route ecom-order). */
 export function Page({ params }: PageProps) {
@@ -26,9 +25,8 @@ export function Page({ params }: PageProps) {
 }
 
 function OrderData({ id }: { id: string }) {
-  const { data: order, error, mutate } = useQuery(orderQuery(id), {
-    refreshInterval: (latest?: Order) => (latest && ACTIVE_STATUSES.includes(latest.status) ? ORDER_POLL_MS : 0),
-  })
+  const { data: order, error, mutate } = useQuery(orderQuery(id))
+  useOrderPoll(order, (next) => void mutate(next, { revalidate: false }))
   return (
     <div className="ecom-page">
       <div className="page-header">

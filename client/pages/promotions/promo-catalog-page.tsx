@@ -1,22 +1,31 @@
-/** Promotions catalogue (route promo-catalog). */
-import { promoPageOf } from '#shared/pages/promotions.ts'
-import { promotionCategoriesQuery } from '#shared/queries/promotions.ts'
+/** Promotions catalogue (route promo-catalog): categories, the promotion kinds as a filter, the list. */
+import { promoCatalogListQuery, promoPageOf, promoTypeOf } from '#shared/pages/promotions.ts'
+import { promotionCategoriesQuery, promotionTypesQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import type { PageProps } from '../registry.ts'
-import { PromoList } from './promo-list.tsx'
+import { PromoList, PromoTypeFilter } from './promo-list.tsx'
 
-/** All promotions. */
+/** All promotions, or those of one kind (`?type=`). */
 export function Page({ search }: PageProps) {
   const { data: categories } = useQuery(promotionCategoriesQuery())
+  const { data: types } = useQuery(promotionTypesQuery())
+  const type = promoTypeOf({ search })
+  const basePath = href('promo-catalog')
   return (
     <div className="catalog-page">
       <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Акции' }]} />
       <header className="page-header">
         <h1 className="page-title">Акции и скидки</h1>
       </header>
-      <PromoList categories={categories?.items ?? []} page={promoPageOf({ search })} basePath={href('promo-catalog')} />
+      {types && <PromoTypeFilter types={types.items} current={type} basePath={basePath} />}
+      <PromoList
+        categories={categories?.items ?? []}
+        page={promoPageOf({ search })}
+        basePath={type ? `${basePath}?type=${type}` : basePath}
+        query={promoCatalogListQuery(type, promoPageOf({ search }))}
+      />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 /** The promotions list shared by the promotions catalogue and its categories: category chips, cards, pagination. */
-import type { PromotionCategory } from '#shared/models/promotions.ts'
+import type { PromotionCategory, PromotionType, PromotionTypes, PromotionsPage } from '#shared/models/promotions.ts'
+import type { Query } from '#shared/routing/query.ts'
 import { PROMOTIONS_PAGE_SIZE, promotionsQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { EmptyState } from '#client/components/ui/index.ts'
@@ -8,9 +9,35 @@ import { Pagination } from '#client/features/catalog/pagination.tsx'
 import { PromoCard } from '#client/features/catalog/promo-card.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 
-/** Promotion category chips and one page of promotions. */
-export function PromoList({ categories, categoryId, page, basePath }: { categories: readonly PromotionCategory[]; categoryId?: number | undefined; page: number; basePath: string }) {
-  const { data } = useQuery(promotionsQuery(categoryId, page))
+/** The promotion kinds of `/v1/promotions/type` as filter chips; a kind without promotions is left out. */
+export function PromoTypeFilter({ types, current, basePath }: { types: PromotionTypes['items']; current: PromotionType | undefined; basePath: string }) {
+  return (
+    <nav className="category-links" aria-label="Тип акции">
+      <ul className="chips">
+        <li>
+          <PrefetchLink href={basePath} className="chip" aria-current={current === undefined ? 'page' : undefined}>Любой тип</PrefetchLink>
+        </li>
+        {types.filter((item) => item.count > 0).map((item) => (
+          <li key={item.type}>
+            <PrefetchLink href={`${basePath}?type=${item.type}`} className="chip" aria-current={item.type === current ? 'page' : undefined}>
+              {item.name} <span className="filters__count">{item.count}</span>
+            </PrefetchLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** Promotion category chips and one page of promotions (`query` overrides the list, e.g. one kind). */
+export function PromoList({ categories, categoryId, page, basePath, query }: {
+  categories: readonly PromotionCategory[]
+  categoryId?: number | undefined
+  page: number
+  basePath: string
+  query?: Query<PromotionsPage> | undefined
+}) {
+  const { data } = useQuery(query ?? promotionsQuery(categoryId, page))
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PROMOTIONS_PAGE_SIZE))
   return (
     <>
@@ -39,7 +66,7 @@ export function PromoList({ categories, categoryId, page, basePath }: { categori
           ))}
         </ul>
       )}
-      <Pagination page={page} pages={pages} pathFor={(n) => (n > 1 ? `${basePath}?page=${n}` : basePath)} />
+      <Pagination page={page} pages={pages} pathFor={(n) => (n > 1 ? `${basePath}${basePath.includes('?') ? '&' : '?'}page=${n}` : basePath)} />
     </>
   )
 }
