@@ -4,7 +4,7 @@
  * A disclosure (button + list), closed by Escape, a click outside, or choosing an item.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
@@ -15,7 +15,7 @@ import { signOut } from './sign-out.ts'
 const ProfileDialog = lazy(() => import('./profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })))
 
 /** Paths a signed-out shopper must leave (they need a session). */
-const SIGNED_IN_ONLY = /^\/(ecom|profile)(\/|$)/
+const SIGNED_IN_ONLY = /^\/(ecom|profile|favorites)(\/|$)/
 
 /** Props of `UserMenu`. */
 export interface UserMenuProps {
@@ -30,7 +30,8 @@ const loadProfileQuery = () => import('#shared/queries/profile.ts').then((m) => 
 
 /** The user menu of a signed-in shopper. */
 export function UserMenu({ profileHref, className }: UserMenuProps) {
-  const { refreshSession } = useApp()
+  const { refreshSession, config } = useApp()
+  const favoritesAvailable = config.favoritesAvailable
   const { track } = useAnalytics()
   const toast = useToast()
   const [location, setLocation] = useLocation()
@@ -98,6 +99,11 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
             Профиль
           </a>
         </li>
+        {favoritesAvailable && (
+          <li>
+            <Link className="user-menu__item" href="/favorites" onClick={() => setOpen(false)}>Избранное</Link>
+          </li>
+        )}
         <li>
           <button
             type="button"
