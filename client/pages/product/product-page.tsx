@@ -14,6 +14,7 @@ import { AgeGate } from '#client/features/age/age-gate.tsx'
 import { LABEL_NAMES } from '#client/features/catalog/texts.ts'
 import { Gallery } from '#client/features/product/gallery.tsx'
 import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-box.tsx'
+import { FeedbackPoll, SITE_POLL_ID } from '#client/features/polls/feedback-poll.tsx'
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
 import type { PageProps } from '../registry.ts'
 
@@ -96,6 +97,7 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
           <Tabs items={tabs} label="Информация о товаре" className="product-page__tabs" />
         </section>
       )}
+      <FeedbackPoll pollId={SITE_POLL_ID} objectType="site" objectId="site" />
     </article>
   )
 }
