@@ -8,8 +8,8 @@ import type { Page, Request } from '@playwright/test'
 import { test, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { ANNA_PHONE, freshPhone, signIn } from './fixtures/ecom-shopper.ts'
 
-/** A 2 × 2 red PNG for the photo upload. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR42mP8z8Dwn4GBgYGJgYGBAQAKGwEE0YmGPgAAAABJRU5ErkJggg==', 'base64')
+/** An 8 × 8 red PNG for the photo upload. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4YGCAFTEMLQkA2ntMAeuWKpoAAAAASUVORK5CYII=', 'base64')
 
 /** A store with the analytics counter and e-commerce on (the buy box's cart button, the poll's events). */
 let counted: Stack
