@@ -40,6 +40,7 @@ export const PAGE_MODULES: Record<PageRouteName, () => Promise<PageModule>> = {
   'promo-catalog': () => import('./promotions/promo-catalog-page.tsx'),
   'promo-catalog-category': () => import('./promotions/promo-catalog-category-page.tsx'),
   'promo-catalog-category-product': () => import('./promotions/promo-product-page.tsx'),
+  favorites: () => import('./favorites/favorites-page.tsx'),
   ecom: () => import('./ecom/ecom-page.tsx'),
   'ecom-cart': () => import('./ecom/cart-page.tsx'),
   'ecom-checkout': () => import('./ecom/checkout-page.tsx'),

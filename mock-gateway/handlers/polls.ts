@@ -36,7 +36,9 @@ export function pollHandlers(state: MockState): HttpHandler[] {
         await state.db.reviews.create({
           id: ++state.seq.review, objectId: goods.id, userId, authorName: userById(state, userId)?.firstName ?? 'Покупатель',
           createdAt: now, rating: body.rating, text: body.text ?? '', pros: body.pros ?? null, cons: body.cons ?? null,
-          photos: [], status: 'moderation',
+          // The mock keeps uploaded photos inline (data URLs; the storefront's CSP allows `data:` images).
+          photos: (body.photos ?? []).map((photo, index) => ({ url: `data:${photo.type};base64,${photo.data}`, width: photo.width, height: photo.height, alt: `Фото ${index + 1} к отзыву` })),
+          status: 'moderation',
         })
       }
       await state.db.feedback.create({ id, userId, objectType: body.objectType, objectId: body.objectId, pollId: body.pollId ?? null, createdAt: now })

@@ -6,7 +6,7 @@ import {
 import { PROMOTION_TYPES, type Promotion, type PromotionCard, type PromotionType } from '#shared/models/promotions.ts'
 import { notFound } from '../http/gateway-error.ts'
 import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
-import { paginate } from '../http/views.ts'
+import { findGoods, goodsCard, paginate } from '../http/views.ts'
 import type { MockState } from '../state.ts'
 
 /** Russian names of promotion kinds. */
@@ -14,7 +14,7 @@ export const PROMOTION_TYPE_NAMES: Record<PromotionType, string> = {
   discount: 'Скидки', gift: 'Подарки', bundle: '1+1', cashback: 'Кешбэк баллами', loyalty: 'По карте лояльности',
 }
 
-const card = ({ description: _d, conditions: _c, images: _i, goodsId: _g, ageRestricted: _a, ...rest }: Promotion): PromotionCard => rest
+const card = ({ description: _d, conditions: _c, images: _i, goodsId: _g, goods: _goods, ageRestricted: _a, ...rest }: Promotion): PromotionCard => rest
 
 /** Handlers of `/v*\/promotions*` and `/v1/promos/mp`. */
 export function promotionHandlers(state: MockState): HttpHandler[] {
@@ -38,8 +38,9 @@ export function promotionHandlers(state: MockState): HttpHandler[] {
     mockEndpoint(state, getPromotion, ({ query }) => {
       const promotion = state.db.promotions.findFirst((q) => q.where({ id: query.id }))
       if (!promotion) return notFound('Акция не найдена')
-      const { ...answer } = promotion
-      return answer
+      // The goods card depends on the goods collection: any change of it empties the answer cache.
+      const goods = promotion.goodsId === null ? undefined : findGoods(state, promotion.goodsId)
+      return { ...promotion, goods: goods ? goodsCard(goods) : null }
     }, CACHEABLE),
     mockEndpoint(state, getPromotionTypes, () => {
       const promotions = active()

@@ -22,6 +22,7 @@ export const seoPlugin = fp(async (app) => {
       'Disallow: /*?*inStock=',
       'Disallow: /*?*discounted=',
       'Disallow: /ecom',
+      'Disallow: /favorites',
       'Disallow: /registration',
       'Disallow: /profile',
       'Disallow: /webgate/',

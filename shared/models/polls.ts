@@ -28,6 +28,22 @@ export const PollParamsSchema = z.object({ id: IdParamSchema })
 /** Kinds of object feedback is about. */
 export const FEEDBACK_OBJECTS = ['goods', 'store', 'order', 'site'] as const
 
+/** Image types a review photo may have. */
+export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** At most this many photos per review (the body stays under the proxy's 1 MiB limit). */
+export const REVIEW_PHOTOS_MAX = 3
+/** Longest base64 text of one photo (about 220 KB of image); the browser scales photos down to fit. */
+export const REVIEW_PHOTO_BASE64_MAX = 300_000
+
+/** A review photo sent inline in the JSON body: base64 bytes, their type and pixel size. */
+export const FeedbackPhotoSchema = z.object({
+  type: z.enum(REVIEW_PHOTO_TYPES),
+  data: z.string().check(z.minLength(1), z.maxLength(REVIEW_PHOTO_BASE64_MAX), z.regex(/^[A-Za-z0-9+/]+={0,2}$/)),
+  width: z.int().check(z.positive(), z.maximum(4096)),
+  height: z.int().check(z.positive(), z.maximum(4096)),
+})
+export type FeedbackPhoto = z.infer<typeof FeedbackPhotoSchema>
+
 /**
  * `POST /v2/object/feedback`: a rating and text about an object, or the answers of a poll
  * (`pollId` + `answers`). Feedback with a rating on goods becomes the shopper's review of it.
@@ -41,6 +57,8 @@ export const FeedbackSchema = z.object({
   text: z.optional(z.string().check(z.maxLength(2000))),
   pros: z.optional(z.string().check(z.maxLength(1000))),
   cons: z.optional(z.string().check(z.maxLength(1000))),
+  /** Photos of a goods review. */
+  photos: z.optional(z.array(FeedbackPhotoSchema).check(z.maxLength(REVIEW_PHOTOS_MAX))),
   pollId: z.optional(IdSchema),
   answers: z.optional(z.array(z.object({
     questionId: IdSchema,

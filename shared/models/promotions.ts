@@ -1,5 +1,6 @@
 /** The promotions catalogue (`/promo-catalog`, `/promo-product/...`) and promo banners. */
 import * as z from 'zod/mini'
+import { GoodsCardSchema } from './goods.ts'
 import { IdParamSchema, IdSchema, ImageSchema, PriceSchema, TimestampSchema, pageOf, queryInt, PAGE_SIZE_MAX } from './common.ts'
 
 /** Kinds of promotion. */
@@ -45,6 +46,8 @@ export const PromotionSchema = z.extend(PromotionCardSchema, {
   images: z.array(ImageSchema),
   /** The catalogue goods this promotion is about, if any. */
   goodsId: z.nullable(IdSchema),
+  /** Those goods as a list card (brand, stock, rating), for the buy block of the page; absent when not sent. */
+  goods: z.optional(z.nullable(GoodsCardSchema)),
   ageRestricted: z.boolean(),
 })
 export type Promotion = z.infer<typeof PromotionSchema>

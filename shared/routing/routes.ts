@@ -74,6 +74,8 @@ export const ROUTES = {
     params: paramsOf({ category: idParam, categorySlug: slugParam, product: idParam, slug: slugParam }),
     page: () => import('../pages/product.ts').then((m) => m.promoProductPage),
   }),
+  /** The signed-in shopper's favorite goods (personal: `private, no-store`, never indexed). */
+  favorites: defineRoute({ name: 'favorites', patterns: ['/favorites'], guards: ['authorized'], page: () => import('../pages/favorites.ts').then((m) => m.favoritesPage) }),
   sitemap: defineRoute({ name: 'sitemap', patterns: ['/sitemap.xml'], kind: 'resource' }),
   ecom: defineRoute({ name: 'ecom', patterns: ['/ecom'], guards: ['authorized'], feature: 'ecom', page: () => import('../pages/ecom.ts').then((m) => m.ecomPage) }),
   'ecom-cart': defineRoute({

@@ -18,7 +18,7 @@ import { signOut } from './sign-out.ts'
 const ProfileDialog = lazy(() => import('./profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })))
 
 /** Paths a signed-out shopper must leave (they need a session). */
-const SIGNED_IN_ONLY = /^\/(ecom|profile)(\/|$)/
+const SIGNED_IN_ONLY = /^\/(ecom|profile|favorites)(\/|$)/
 
 /** Props of `UserMenu`. */
 export interface UserMenuProps {
@@ -33,7 +33,8 @@ const loadProfileQuery = () => import('#shared/queries/profile.ts').then((m) => 
 
 /** The user menu of a signed-in shopper. */
 export function UserMenu({ profileHref, className }: UserMenuProps) {
-  const { api, refreshSession, session } = useApp()
+  const { api, refreshSession, session, config } = useApp()
+  const favoritesAvailable = config.favoritesAvailable
   const { track } = useAnalytics()
   const toast = useToast()
   const [location, setLocation] = useLocation()
@@ -120,6 +121,11 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
             Профиль
           </a>
         </li>
+        {favoritesAvailable && (
+          <li>
+            <Link className="user-menu__item" href="/favorites" onClick={() => setOpen(false)}>Избранное</Link>
+          </li>
+        )}
         <li>
           <button
             type="button"

@@ -1,7 +1,7 @@
 /**
  * `<ReviewsSection goodsId>`: the reviews child route — scores with the star distribution, the review
  * photo carousel, the shopper's own review state (personal: read after hydration) and the review list
- * with a sort, a 'С фото' filter and 'Показать ещё'. Every review photo opens full size in a lightbox.
+ * with a sort, a 'С фото' filter and 'Показать ещё'. A signed-in shopper writes a review in place. Every review photo opens full size in a lightbox.
  */
 import { useId, useState } from 'react'
 import type { Review } from '#shared/models/reviews.ts'
@@ -11,6 +11,7 @@ import { Button, Checkbox, EmptyState, Rating } from '#client/components/ui/inde
 import { useHydrated } from '#client/components/ui/use-hydrated.ts'
 import { countLabel, formatDate } from '#client/lib/format.ts'
 import { useQuery } from '#client/data/use-query.ts'
+import { ReviewForm } from './review-form.tsx'
 import { ReviewLightbox, type LightboxPhoto } from './review-lightbox.tsx'
 
 const REVIEW_FORMS = ['отзыв', 'отзыва', 'отзывов'] as const
@@ -178,6 +179,7 @@ function OwnReview({ goodsId, openPhotos }: { goodsId: number; openPhotos: OpenP
   const { session, openLogin } = useApp()
   const hydrated = useHydrated()
   const { data } = useQuery(hydrated && session.authorized ? userReviewInfoQuery(goodsId) : null)
+  const [writing, setWriting] = useState(false)
   if (!hydrated) return null
   if (!session.authorized) {
     return (
@@ -196,9 +198,17 @@ function OwnReview({ goodsId, openPhotos }: { goodsId: number; openPhotos: OpenP
       </div>
     )
   }
+  if (!data.canReview) return <div className="own-review"><p>Отзыв можно оставить после покупки товара.</p></div>
   return (
     <div className="own-review">
-      <p>{data.canReview ? 'Вы ещё не оставляли отзыв на этот товар.' : 'Отзыв можно оставить после покупки товара.'}</p>
+      {writing ? (
+        <ReviewForm goodsId={goodsId} onCancel={() => setWriting(false)} />
+      ) : (
+        <>
+          <p>Вы ещё не оставляли отзыв на этот товар.</p>
+          <Button variant="secondary" onClick={() => setWriting(true)}>Написать отзыв</Button>
+        </>
+      )}
     </div>
   )
 }

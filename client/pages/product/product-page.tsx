@@ -8,20 +8,15 @@ import { scoresQuery } from '#shared/queries/reviews.ts'
 import { href } from '#shared/routing/href.ts'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
-import { Price, Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
+import { Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { AgeGate } from '#client/features/age/age-gate.tsx'
 import { LABEL_NAMES } from '#client/features/catalog/texts.ts'
-import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
-import { FavoriteButton } from '#client/features/product/favorite-button.tsx'
 import { Gallery } from '#client/features/product/gallery.tsx'
+import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-box.tsx'
+import { FeedbackPoll, SITE_POLL_ID } from '#client/features/polls/feedback-poll.tsx'
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
-import { ShareButton } from '#client/features/product/share-button.tsx'
-import { useFavorites } from '#client/features/product/use-favorites.ts'
-import { cx } from '#client/components/ui/class-names.ts'
 import type { PageProps } from '../registry.ts'
-
-const paragraphs = (text: string) => text.split(/\n\n+/).filter(Boolean)
 
 /** The goods page. */
 export function Page({ params, routeName }: PageProps) {
@@ -34,7 +29,6 @@ export function Page({ params, routeName }: PageProps) {
 
 function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
   const { data: scores } = useQuery(scoresQuery(goods.id), { revalidateOnMount: false })
-  const favorites = useFavorites()
   const { track } = useAnalytics()
   useEffect(() => {
     track('product_view', { productId: goods.id, price: goods.price, ...(goods.oldPrice ? { oldPrice: goods.oldPrice } : {}) })
@@ -82,17 +76,10 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
             )}
             {goods.ageRestricted && <span className="badge badge--age">18+</span>}
           </div>
-          <div className="product-page__buy" data-toast-avoid>
-            <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="lg" />
-            <p className={cx('product-page__stock', goods.inStock ? 'is-in-stock' : 'is-out')}>
-              {goods.inStock ? `В наличии${goods.stock > 0 && goods.stock < 10 ? `: осталось ${goods.stock} шт.` : ''}` : 'Нет в наличии'}
-            </p>
-            <div className="product-page__actions">
-              <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="lg" />
-              <FavoriteButton goodsId={goods.id} favorites={favorites} variant="secondary" size="lg" />
-              <ShareButton title={goods.name} path={productPath(goods)} goodsId={goods.id} />
-            </div>
-          </div>
+          <ProductBuyBox
+            goodsId={goods.id} price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent}
+            inStock={goods.inStock} stock={goods.stock} shareTitle={goods.name} sharePath={productPath(goods)}
+          />
           {goods.volume && <p className="product-page__volume text-muted">{goods.volume}</p>}
         </div>
       </div>
@@ -110,6 +97,7 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
           <Tabs items={tabs} label="Информация о товаре" className="product-page__tabs" />
         </section>
       )}
+      <FeedbackPoll pollId={SITE_POLL_ID} objectType="site" objectId="site" />
     </article>
   )
 }

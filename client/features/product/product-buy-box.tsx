@@ -1,0 +1,46 @@
+/**
+ * `<ProductBuyBox>`: the buy block of goods and promo goods pages — price, stock, add to cart,
+ * the favorites heart and share. Both pages render it so they act the same.
+ */
+import { Price } from '#client/components/ui/index.ts'
+import { cx } from '#client/components/ui/class-names.ts'
+import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
+import { FavoriteButton } from './favorite-button.tsx'
+import { ShareButton } from './share-button.tsx'
+import { useFavorites } from './use-favorites.ts'
+
+/** Props of `ProductBuyBox`. */
+export interface ProductBuyBoxProps {
+  /** The catalogue goods put into the cart and favorites. */
+  goodsId: number
+  price: number
+  oldPrice?: number | undefined
+  discountPercent?: number | undefined
+  inStock: boolean
+  /** Units available; a low count is shown. */
+  stock?: number | undefined
+  /** Title and storefront path that share sends. */
+  shareTitle: string
+  sharePath: string
+}
+
+/** Price, stock and the product actions. */
+export function ProductBuyBox({ goodsId, price, oldPrice, discountPercent, inStock, stock = 0, shareTitle, sharePath }: ProductBuyBoxProps) {
+  const favorites = useFavorites()
+  return (
+    <div className="product-page__buy" data-toast-avoid>
+      <Price price={price} oldPrice={oldPrice} discountPercent={discountPercent} size="lg" />
+      <p className={cx('product-page__stock', inStock ? 'is-in-stock' : 'is-out')}>
+        {inStock ? `В наличии${stock > 0 && stock < 10 ? `: осталось ${stock} шт.` : ''}` : 'Нет в наличии'}
+      </p>
+      <div className="product-page__actions">
+        <AddToCartButton goodsId={goodsId} disabled={!inStock} size="lg" />
+        <FavoriteButton goodsId={goodsId} favorites={favorites} variant="secondary" size="lg" />
+        <ShareButton title={shareTitle} path={sharePath} goodsId={goodsId} />
+      </div>
+    </div>
+  )
+}
+
+/** Splits plain text into paragraphs (`\n\n` separates them). */
+export const paragraphs = (text: string): string[] => text.split(/\n\n+/).filter(Boolean)
