@@ -6,7 +6,7 @@ import { goodsOf, productPath } from '#shared/pages/product.ts'
 import { goodsQuery } from '#shared/queries/goods.ts'
 import { scoresQuery } from '#shared/queries/reviews.ts'
 import { href } from '#shared/routing/href.ts'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { Price, Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
@@ -37,8 +37,8 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
   const favorites = useFavorites()
   const { track } = useAnalytics()
   useEffect(() => {
-    track('product_view', { productId: goods.id, price: goods.price, ...(goods.oldPrice ? { oldPrice: goods.oldPrice } : {}) })
-  }, [goods.id, goods.price, goods.oldPrice, track])
+    track('product_view', productParams(goods))
+  }, [goods, track])
 
   const rating = scores?.average ?? goods.rating
   const count = scores?.count ?? goods.reviewsCount
@@ -88,7 +88,7 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
               {goods.inStock ? `В наличии${goods.stock > 0 && goods.stock < 10 ? `: осталось ${goods.stock} шт.` : ''}` : 'Нет в наличии'}
             </p>
             <div className="product-page__actions">
-              <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="lg" />
+              <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="lg" trackParams={productParams(goods)} />
               <FavoriteButton goodsId={goods.id} favorites={favorites} variant="secondary" size="lg" />
               <ShareButton title={goods.name} path={productPath(goods)} goodsId={goods.id} />
             </div>
