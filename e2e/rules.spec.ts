@@ -1,8 +1,10 @@
 /**
  * Rules of spec sections 2 and 4 that had no test (issue 15, item 11): product structured data and
- * Open Graph tags, and the build-id polling that turns the next navigation into a full page load.
+ * Open Graph tags, the build-id polling that turns the next navigation into a full page load, and the
+ * chunk-load reload with its 10 s guard.
  */
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
+import { readFileSync } from 'node:fs'
 import { BUILD_POLL_INTERVAL_MS } from '../shared/constants.ts'
 
 interface Ld {
@@ -73,5 +75,38 @@ test.describe('build-id polling', () => {
     await load
     await expect(page).toHaveURL(/\/catalog$/)
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined()
+  })
+})
+
+test.describe('chunk-load reload', () => {
+  test('a route chunk that fails reloads to the target once, and not again within the 10 s guard', async ({ page, consoleProblems }) => {
+    const manifest = JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/manifest.json`, 'utf8')) as { routeOwn: Record<string, string[]> }
+    const own = new Set(manifest.routeOwn['promo-catalog'])
+    expect(own.size).toBeGreaterThan(0)
+    let chunkFailures = 0
+    await page.route((url) => own.has(url.pathname), async (route) => {
+      chunkFailures++
+      await route.fulfill({ status: 404, body: 'gone' })
+    })
+    const documentLoads: string[] = []
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentLoads.push(new URL(request.url()).pathname)
+    })
+    // Date.now stands still (timers run), so the second failure falls inside the guard window by construction.
+    await page.clock.setFixedTime(new Date('2026-11-23T10:00:00Z'))
+    await page.goto('/')
+    await waitForHydration(page)
+
+    await page.locator('a.toolbar__promo').click()
+    await expect.poll(() => documentLoads).toEqual(['/', '/promo-catalog'])
+    // The reloaded page needs the chunk again and fails again: the guard keeps it from reloading.
+    await expect.poll(() => chunkFailures).toBeGreaterThanOrEqual(2)
+    await page.waitForLoadState('networkidle')
+    expect(documentLoads).toEqual(['/', '/promo-catalog'])
+    // The refused second reload surfaces as the guard's error; the 404s are the ones this test made.
+    expect(consoleProblems).toContain('pageerror: chunk load failed twice within the reload guard')
+    const expected = (line: string) => line.includes('status of 404') || line === 'pageerror: chunk load failed twice within the reload guard'
+    expect(consoleProblems.filter((line) => !expected(line))).toEqual([])
+    consoleProblems.length = 0
   })
 })
