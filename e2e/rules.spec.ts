@@ -110,3 +110,14 @@ test.describe('chunk-load reload', () => {
     consoleProblems.length = 0
   })
 })
+
+test.describe('scroll to the hash anchor (routing rule 6)', () => {
+  test("'Показать ещё' moves the URL to #goods-page-2 and the first card of that page is scrolled into view", async ({ page }) => {
+    await page.goto('/catalog/1-ukhod-za-litsom')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Показать ещё' }).click()
+    await expect(page).toHaveURL(/page=2#goods-page-2$/)
+    await expect(page.locator('#goods-page-2')).toBeInViewport()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  })
+})
