@@ -6,6 +6,8 @@
 import type { Request } from '@playwright/test'
 import { test, expect, startStack, type Stack } from './fixtures/stack.ts'
 import { StorePickerPage } from './fixtures/store-picker.ts'
+import { CatalogPage } from './fixtures/catalog-page.ts'
+import { ANALYTICS_EVENTS } from '../client/analytics/events.ts'
 
 interface SentEvent {
   name: string
@@ -37,6 +39,7 @@ test.describe('with a counter id', () => {
   test('posts the batch to the collector with sendBeacon, accepted with 204', async ({ page }) => {
     const sent = page.waitForRequest(isCollect)
     await page.goto(`${counted.baseURL}/`)
+    await page.getByRole('button', { name: 'Принять' }).click()
     const response = await (await sent).response()
     expect(response?.status()).toBe(204)
   })
@@ -46,6 +49,7 @@ test.describe('with a counter id', () => {
     const started = Date.now()
     const sent = page.waitForRequest(isCollect)
     await page.goto(`${counted.baseURL}/`)
+    await page.getByRole('button', { name: 'Принять' }).click()
     const request = await sent
     const batch = eventsOf(request)
     expect(batch.counterId).toBe('12345')
@@ -78,6 +82,69 @@ test.describe('with a counter id', () => {
       store_address: expect.stringContaining('г. Казань, ул. Баумана'),
     })
     expect(typeof event.timestamp).toBe('number')
+  })
+
+  test('a scripted visit: nothing before consent, then page views, list clicks, filters, product and 404 events, all catalogued', async ({ page }) => {
+    await page.addInitScript(refuseBeacon)
+    const events: SentEvent[] = []
+    page.on('request', (request) => {
+      if (isCollect(request)) events.push(...eventsOf(request).events)
+    })
+    const named = (name: string) => events.filter((e) => e.name === name)
+
+    await page.goto(`${counted.baseURL}/`)
+    await expect(page.getByRole('button', { name: 'Принять' })).toBeVisible()
+    // A client navigation before consent, then the page-hide flush: a queued event would leave now.
+    await page.locator('a.toolbar__catalog').click()
+    await expect(page).toHaveURL(/\/catalog$/)
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
+    await page.waitForLoadState('networkidle')
+    expect(events).toEqual([])
+
+    await page.getByRole('button', { name: 'Принять' }).click()
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
+    // The events held before consent leave with the accept click, which comes last.
+    await expect.poll(() => events.map((e) => e.name)).toContain('cookies_accept_click')
+    expect(events.map((e) => e.name).sort()).toEqual(['cookies_accept_click', 'cookies_view', 'page_view', 'page_view', 'toolbar_catalog_click'])
+    expect(events.at(-1)!.name).toBe('cookies_accept_click')
+    expect(events.filter((e) => e.name === 'page_view').map((e) => e.params.route)).toEqual(['main', 'catalog'])
+
+    await page.locator('.category-tree__head').first().click()
+    await expect(page).toHaveURL(/\/catalog\/\d+-/)
+    await expect.poll(() => named('page_view').at(-1)?.params.route).toBe('catalog-category')
+
+    const catalog = new CatalogPage(page)
+    await catalog.openFilters()
+    await catalog.checkFilter(/^Со скидкой/)
+    await expect(page).toHaveURL(/discounted=1/)
+    await expect.poll(() => named('catalog_filter_apply').at(-1)?.params.discounted).toBe(true)
+    await expect.poll(async () => (await catalog.cards.locator('.price__old').count()) === (await catalog.cards.count())).toBe(true)
+
+    const second = catalog.cards.nth(1)
+    const goodsId = await second.getAttribute('data-goods-id')
+    await second.locator('.product-card__link').click()
+    await expect(page).toHaveURL(new RegExp(`/product/${goodsId}-`))
+    await expect.poll(() => named('product_card_click').length).toBe(1)
+    const click = named('product_card_click')[0]!
+    expect(click.params).toMatchObject({ product_id: goodsId, position: 2, list: 'catalog' })
+
+    await expect.poll(() => named('product_view').length).toBe(1)
+    const view = named('product_view')[0]!.params
+    expect(view.product_id).toBe(goodsId)
+    expect(view.price).toBe(click.params.price)
+    expect(view.old_price as number).toBeGreaterThan(view.price as number)
+    expect(view.discount).toBe(Math.round(((view.old_price as number) - (view.price as number)) * 100) / 100)
+    expect(view.discount_percent as number).toBeGreaterThan(0)
+    await expect.poll(() => named('page_view').at(-1)?.params.route).toBe('product')
+
+    // No add-to-cart here: the button shows only to shoppers with e-commerce (spec section 1).
+
+    await page.goto(`${counted.baseURL}/no-such-page`)
+    await expect.poll(() => named('error404_view').length).toBe(1)
+    await expect.poll(() => named('page_view').at(-1)?.params.route).toBe('error')
+
+    const unknown = events.map((e) => e.name).filter((name) => !Object.hasOwn(ANALYTICS_EVENTS, name))
+    expect(unknown).toEqual([])
   })
 })
 

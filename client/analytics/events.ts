@@ -28,8 +28,6 @@ export const ANALYTICS_EVENTS = {
   footerLinks_careers: 'Footer: Вакансии (main site)',
   // Profile links to the main site
   toProfile_toolbar: 'Toolbar profile link clicked',
-  toProfile_incomplete: 'Profile link on the incomplete-profile page clicked',
-  toProfile_ecom: 'Profile link in the e-commerce area clicked',
   // Sign-in and account security
   security_login_view: 'The login dialog was opened',
   security_phone_submit: 'A phone number was submitted for a code',
@@ -39,6 +37,8 @@ export const ANALYTICS_EVENTS = {
   security_login_success: 'The shopper signed in',
   security_registration_submit: 'The registration form was submitted',
   security_logout_click: 'The shopper signed out',
+  // Page views: `route` is the route name of spec section 2 (main, profile, promo-catalog, …)
+  page_view: 'A page was shown (first load and every client navigation)',
   // Error pages (spec section 2)
   error404_view: 'The not-found page was shown',
   error404_toPromo_click: 'Not-found page: Перейти в акции',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE } from '#shared/cookies.ts'
-import { ANALYTICS_BATCH_MAX, ANALYTICS_ENDPOINT, ANALYTICS_FLUSH_MS, makeUuid, Tracker, type AnalyticsBatch, type TrackerDeps } from './tracker.ts'
+import { ANALYTICS_BATCH_MAX, ANALYTICS_ENDPOINT, ANALYTICS_FLUSH_MS, ANALYTICS_HELD_MAX, chosenStoreParams, makeUuid, Tracker, type AnalyticsBatch, type TrackerDeps } from './tracker.ts'
 import { ANALYTICS_EVENTS, isAnalyticsEventName } from './events.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -21,6 +21,7 @@ function makeTracker(overrides: Partial<TrackerDeps> = {}) {
     debugLog: (...args) => logs.push(args),
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    consented: () => true,
     ...overrides,
   })
   return { tracker, sent, logs, storage }
@@ -107,6 +108,50 @@ describe('Tracker', () => {
       tracker.track('cookies_view')
       tracker.flush()
     }).not.toThrow()
+  })
+})
+
+describe('Tracker before cookie consent', () => {
+  it('sends nothing until consent, then sends the held events of the page before the new one', () => {
+    let consent = false
+    const { tracker, sent } = makeTracker({ consented: () => consent })
+    tracker.track('cookies_view')
+    vi.advanceTimersByTime(ANALYTICS_FLUSH_MS * 5)
+    tracker.flush()
+    expect(sent).toEqual([])
+    consent = true
+    tracker.track('cookies_accept_click')
+    tracker.flush()
+    expect(sent.flatMap((s) => s.batch.events.map((e) => e.name))).toEqual(['cookies_view', 'cookies_accept_click'])
+  })
+
+  it('holds at most ANALYTICS_HELD_MAX events and splits what it sends into batches', () => {
+    let consent = false
+    const { tracker, sent } = makeTracker({ consented: () => consent })
+    for (let i = 0; i < ANALYTICS_HELD_MAX + 5; i++) tracker.track('product_card_click', { position: i + 1 })
+    consent = true
+    tracker.track('cookies_accept_click')
+    tracker.flush()
+    const events = sent.flatMap((s) => s.batch.events)
+    expect(events).toHaveLength(ANALYTICS_HELD_MAX + 1)
+    expect(events[0]!.params).toEqual({ position: 6 })
+    expect(sent.every((s) => s.batch.events.length <= ANALYTICS_BATCH_MAX)).toBe(true)
+  })
+
+  it('adds the context params of the event name', () => {
+    const { tracker, sent } = makeTracker({ context: (name) => (name === 'product_view' ? { store_code: 'MSK-001' } : undefined) })
+    tracker.track('product_view', { product_id: '7' })
+    tracker.track('cookies_view')
+    tracker.flush()
+    expect(sent[0]!.batch.events.map((e) => e.params)).toEqual([{ store_code: 'MSK-001', product_id: '7' }, {}])
+  })
+})
+
+describe('chosenStoreParams', () => {
+  it('reads the chosen store from the device', () => {
+    const storage = memoryStorage({ 'shop.code': 'AU-KZN-001', 'shop.city': '{"fiasId":"x","name":"Казань"}', 'shop.address': 'ул. Баумана, 1' })
+    expect(chosenStoreParams(storage)).toEqual({ store_id: 'AU-KZN-001', store_code: 'AU-KZN-001', store_city: 'Казань', store_address: 'ул. Баумана, 1' })
+    expect(chosenStoreParams(memoryStorage())).toBeUndefined()
   })
 })
 

@@ -5,6 +5,7 @@
  * local storage every event is also logged with console.info, counter or not.
  */
 import { STORAGE } from '#shared/cookies.ts'
+import { hasUserAgreement } from '#client/features/cookies/user-agreement.ts'
 import type { AnalyticsEventName } from './events.ts'
 import { mergeParams, type AnalyticsParams, type AnalyticsValue } from './params.ts'
 
@@ -14,6 +15,8 @@ export const ANALYTICS_ENDPOINT = '/analytics/collect'
 export const ANALYTICS_FLUSH_MS = 1_000
 /** A batch is sent at once when it holds this many events. */
 export const ANALYTICS_BATCH_MAX = 20
+/** Events of this page held while the shopper has not accepted cookies (older ones are dropped). */
+export const ANALYTICS_HELD_MAX = 50
 
 /** One goal event as sent. */
 export interface AnalyticsEvent {
@@ -41,11 +44,17 @@ export interface TrackerDeps {
   debugLog: (...args: unknown[]) => void
   setTimer: (fn: () => void, ms: number) => unknown
   clearTimer: (handle: unknown) => void
+  /** Whether the shopper accepted cookies; until then nothing leaves the page. */
+  consented: () => boolean
+  /** Params added to every event of a name (the chosen store on product events); optional. */
+  context?: (name: AnalyticsEventName) => AnalyticsParams | undefined
 }
 
 /** Tracks goal events for one browser page. */
 export class Tracker {
   private queue: AnalyticsEvent[] = []
+  /** Events tracked before consent: kept in memory for this page only, sent once consent is given. */
+  private held: AnalyticsEvent[] = []
   private timer: unknown
   private uuid: string | undefined
 
@@ -59,9 +68,18 @@ export class Tracker {
   /** Records a goal event; never throws. */
   track = (name: AnalyticsEventName, params?: AnalyticsParams): void => {
     try {
-      const event: AnalyticsEvent = { name, params: mergeParams(params), timestamp: this.deps.now() }
+      const event: AnalyticsEvent = { name, params: mergeParams(this.deps.context?.(name), params), timestamp: this.deps.now() }
       if (this.debug()) this.deps.debugLog('[analytics]', name, event.params, this.enabled ? '' : '(no counter id: not sent)')
       if (!this.enabled) return
+      if (!this.deps.consented()) {
+        this.held.push(event)
+        if (this.held.length > ANALYTICS_HELD_MAX) this.held.shift()
+        return
+      }
+      if (this.held.length > 0) {
+        this.queue.push(...this.held)
+        this.held = []
+      }
       this.queue.push(event)
       if (this.queue.length >= ANALYTICS_BATCH_MAX) this.flush()
       else if (this.timer === undefined) this.timer = this.deps.setTimer(() => this.flush(), ANALYTICS_FLUSH_MS)
@@ -75,12 +93,16 @@ export class Tracker {
     if (this.timer !== undefined) this.deps.clearTimer(this.timer)
     this.timer = undefined
     if (this.queue.length === 0 || !this.deps.counterId) return
-    const batch: AnalyticsBatch = { counterId: this.deps.counterId, userUuid: this.userUuid(), events: this.queue }
+    const events = this.queue
     this.queue = []
-    try {
-      this.deps.send(ANALYTICS_ENDPOINT, JSON.stringify(batch))
-    } catch {
-      // A failed beacon is dropped: analytics is best effort.
+    // Held events join the queue at consent, so one flush may carry more than a batch.
+    for (let start = 0; start < events.length; start += ANALYTICS_BATCH_MAX) {
+      const batch: AnalyticsBatch = { counterId: this.deps.counterId, userUuid: this.userUuid(), events: events.slice(start, start + ANALYTICS_BATCH_MAX) }
+      try {
+        this.deps.send(ANALYTICS_ENDPOINT, JSON.stringify(batch))
+      } catch {
+        // A failed beacon is dropped: analytics is best effort.
+      }
     }
   }
 
@@ -138,6 +160,21 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
+/**
+ * The chosen store's fields of spec section 3 as the device keeps them (code, city, street address;
+ * the store id is its code). The store name is not kept on the device, so it is absent here.
+ */
+export function chosenStoreParams(storage: Pick<Storage, 'getItem'> | undefined): AnalyticsParams | undefined {
+  try {
+    const code = storage?.getItem(STORAGE.shopCode)
+    if (!code) return undefined
+    const city = (JSON.parse(storage?.getItem(STORAGE.shopCity) ?? 'null') as { name?: string } | null)?.name
+    return { store_id: code, store_code: code, store_city: city, store_address: storage?.getItem(STORAGE.shopAddress) ?? undefined }
+  } catch {
+    return undefined
+  }
+}
+
 const browserTrackers = new Map<string, Tracker>()
 
 /**
@@ -157,6 +194,8 @@ export function browserTracker(counterId: string | undefined): Tracker {
       debugLog: (...args) => console.info(...args),
       setTimer: (fn, ms) => window.setTimeout(fn, ms),
       clearTimer: (handle) => window.clearTimeout(handle as number),
+      consented: () => hasUserAgreement(document.cookie),
+      context: (name) => (name.startsWith('product_') ? chosenStoreParams(safeLocalStorage()) : undefined),
     })
     const flush = tracker.flush
     // Batches must leave before the page goes away (tab switch, navigation, close).

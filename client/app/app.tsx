@@ -21,6 +21,7 @@ import { reportError } from './error-reporting.ts'
 import { applyConfigOverride } from '#shared/config-override.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
 import { CookieBanner } from '../features/cookies/cookie-banner.tsx'
+import { usePageViews } from '../analytics/use-page-views.ts'
 
 export interface AppProps {
   boot: BootData
@@ -143,6 +144,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   const { view, Page } = shown
   const layout = view.kind === 'page' ? ROUTES[view.route].layout : 'default'
   const routeName = view.kind === 'page' ? view.route : 'error'
+  usePageViews(routeName, shown.seq)
   return (
     <SiteLayout layout={layout} routeName={routeName}>
       {view.kind === 'error' || !Page ? (

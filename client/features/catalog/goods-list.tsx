@@ -17,6 +17,7 @@ import { useFavorites, type FavoritesApi } from '#client/features/product/use-fa
 import { FiltersPanel } from './filters-panel.tsx'
 import { Pagination } from './pagination.tsx'
 import { ProductCard } from './product-card.tsx'
+import { useAnalytics } from '#client/analytics/index.ts'
 import { GOODS_FORMS, SORT_NAMES } from './texts.ts'
 
 /** Props of `GoodsList`. */
@@ -44,6 +45,7 @@ interface Range {
 /** The list with its toolbar, filters and paging. */
 export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }: GoodsListProps) {
   const [, navigate] = useLocation()
+  const { track } = useAnalytics()
   const favorites = useFavorites()
   const state = listStateFromSearch(search)
   const key = JSON.stringify(goodsListArgs({ ...state, page: 1 }, scope))
@@ -64,8 +66,13 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
   const pages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE))
   const pageNumbers = Array.from({ length: shown.last - shown.first + 1 }, (_, i) => shown.first + i)
 
-  const go = (next: ListState) => navigate(urlOf({ ...next, page: 1 }))
+  const go = (next: ListState) => {
+    if (next.sort !== state.sort) track('catalog_sort_change', { sort: next.sort ?? 'popular' })
+    else track('catalog_filter_apply', { brands: next.brand.length, labels: next.label.length, in_stock: next.inStock, discounted: next.discounted, price_min: next.priceMin, price_max: next.priceMax })
+    navigate(urlOf({ ...next, page: 1 }))
+  }
   const showMore = () => {
+    track('catalog_showMore_click', { page: shown.last + 1 })
     appending.current = shown.last + 1
     navigate(urlOf({ ...state, page: shown.last + 1 }, pageAnchor(shown.last + 1)), { replace: true })
   }
@@ -108,7 +115,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
         ) : (
           <ul className="product-grid product-grid--list" aria-label="Товары">
             {pageNumbers.map((page) => (
-              <GoodsChunk key={page} page={page} args={goodsListArgs({ ...state, page }, scope)} favorites={favorites} eager={page === shown.first} />
+              <GoodsChunk key={page} page={page} args={goodsListArgs({ ...state, page }, scope)} favorites={favorites} eager={page === shown.first} list={scope.q === undefined ? 'catalog' : 'search'} />
             ))}
           </ul>
         )}
@@ -126,7 +133,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
 }
 
 /** One loaded page of cards (list items of the shared grid). */
-function GoodsChunk({ page, args, favorites, eager }: { page: number; args: ReturnType<typeof goodsListArgs>; favorites: FavoritesApi; eager: boolean }) {
+function GoodsChunk({ page, args, favorites, eager, list }: { page: number; args: ReturnType<typeof goodsListArgs>; favorites: FavoritesApi; eager: boolean; list: string }) {
   const { data, error } = useQuery(goodsListQuery(args))
   if (error && !data) {
     return (
@@ -150,7 +157,7 @@ function GoodsChunk({ page, args, favorites, eager }: { page: number; args: Retu
     <>
       {data.items.map((goods, index) => (
         <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined} className="goods-list__item">
-          <ProductCard goods={goods} favorites={favorites} eager={eager && index < 4} />
+          <ProductCard goods={goods} favorites={favorites} eager={eager && index < 4} position={(page - 1) * CATALOG_PAGE_SIZE + index} list={list} />
         </li>
       ))}
     </>

@@ -9,6 +9,7 @@ import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { FavoriteButton } from '#client/features/product/favorite-button.tsx'
 import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
 import { LABEL_NAMES } from './texts.ts'
+import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
 
 /** Props of `ProductCard`. */
 export interface ProductCardProps {
@@ -18,17 +19,22 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3
   /** Load the image eagerly (the first cards of a page). */
   eager?: boolean
+  /** Index of the card in its list (from 0) and the list's name, for the click and cart events. */
+  position?: number
+  list?: string
 }
 
 /** One product card; the whole card is the link, buttons stay above it. */
-export function ProductCard({ goods, favorites, headingLevel = 3, eager }: ProductCardProps) {
+export function ProductCard({ goods, favorites, headingLevel = 3, eager, position, list }: ProductCardProps) {
+  const { track } = useAnalytics()
+  const trackParams = mergeParams(productParams(goods), position === undefined ? undefined : positionParams(position, list))
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The actions row only for visitors who can buy: the button renders nothing for the others.
   const ecom = useApp().session.ecomEnabled
   const labels = (goods.labels ?? []).filter((label) => label !== 'sale').slice(0, 2)
   return (
     <article className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')} data-goods-id={goods.id}>
-      <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link">
+      <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link" onClick={() => track('product_card_click', trackParams)}>
         <div className="product-card__media">
           {goods.image ? (
             <img
@@ -62,7 +68,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager }: Produ
       <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" className="product-card__price" />
       {ecom && (
         <div className="product-card__actions">
-          <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth />
+          <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth trackParams={trackParams} />
         </div>
       )}
       <FavoriteButton goodsId={goods.id} favorites={favorites} className="product-card__favorite" size="sm" />

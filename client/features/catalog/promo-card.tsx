@@ -4,12 +4,18 @@ import { href } from '#shared/routing/href.ts'
 import { Price } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
 
 /** One promotion card; the whole card is the link. */
-export function PromoCard({ promotion, path }: { promotion: PromotionCard; path?: string }) {
+export function PromoCard({ promotion, path, position }: { promotion: PromotionCard; path?: string; position?: number }) {
+  const { track } = useAnalytics()
+  const click = () => track('promo_card_click', mergeParams(
+    promotion.price === null ? { product_id: String(promotion.id) } : productParams({ id: promotion.id, price: promotion.price, oldPrice: promotion.oldPrice ?? undefined }),
+    position === undefined ? undefined : positionParams(position, 'promo-catalog'),
+  ))
   return (
     <article className="product-card promo-card">
-      <PrefetchLink href={path ?? href('promo-product', { product: promotion.id, slug: promotion.slug })} className="product-card__link">
+      <PrefetchLink href={path ?? href('promo-product', { product: promotion.id, slug: promotion.slug })} className="product-card__link" onClick={click}>
         <div className="product-card__media">
           <img className="product-card__image" src={promotion.image.url} width={promotion.image.width} height={promotion.image.height} alt="" loading="lazy" decoding="async" />
         </div>

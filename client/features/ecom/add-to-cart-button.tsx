@@ -7,7 +7,7 @@ import { useLocation } from 'wouter'
 import { href } from '#shared/routing/href.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'
 import { useApp } from '#client/app/app-context.tsx'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics, type AnalyticsParams } from '#client/analytics/index.ts'
 import { Button, ButtonLink, type ButtonSize } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
@@ -25,10 +25,12 @@ export interface AddToCartButtonProps {
   size?: ButtonSize
   fullWidth?: boolean
   className?: string
+  /** Product and list params of the add-to-cart event (spec section 3: price, discount, position). */
+  trackParams?: AnalyticsParams
 }
 
 /** Add-to-cart button (or 'В корзине' link once the goods are in the cart). */
-export function AddToCartButton({ goodsId, quantity = 1, disabled, size = 'md', fullWidth, className }: AddToCartButtonProps) {
+export function AddToCartButton({ goodsId, quantity = 1, disabled, size = 'md', fullWidth, className, trackParams }: AddToCartButtonProps) {
   const { session, openLogin, refreshSession } = useApp()
   const { track } = useAnalytics()
   const toast = useToast()
@@ -36,7 +38,7 @@ export function AddToCartButton({ goodsId, quantity = 1, disabled, size = 'md', 
   const { data: cart } = useQuery(session.authorized && session.ecomEnabled ? cartQuery() : null)
   const commands = useCartCommands()
   const add = useAction(async () => {
-    track('product_addToCart_click', { productId: goodsId })
+    track('product_addToCart_click', { product_id: String(goodsId), ...trackParams })
     if (!session.authorized) {
       if (!(await openLogin({ reason: 'Войдите, чтобы добавить товар в корзину' }))) return
       refreshSession()

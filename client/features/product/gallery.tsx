@@ -28,7 +28,7 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
     if (count < 2) return
     const target = (next + count) % count
     setIndex(target)
-    track('product_gallery_swipe', { productId: goodsId, position: target + 1 })
+    track('product_gallery_swipe', { product_id: String(goodsId), position: target + 1 })
   }
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowRight') go(index + 1)

@@ -4,6 +4,7 @@
  */
 import { Price } from '#client/components/ui/index.ts'
 import { cx } from '#client/components/ui/class-names.ts'
+import type { AnalyticsParams } from '#client/analytics/index.ts'
 import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
 import { ShareButton } from './share-button.tsx'
@@ -22,10 +23,12 @@ export interface ProductBuyBoxProps {
   /** Title and storefront path that share sends. */
   shareTitle: string
   sharePath: string
+  /** Product fields of the add-to-cart event (price, discount, position: spec section 3). */
+  trackParams?: AnalyticsParams | undefined
 }
 
 /** Price, stock and the product actions. */
-export function ProductBuyBox({ goodsId, price, oldPrice, discountPercent, inStock, stock = 0, shareTitle, sharePath }: ProductBuyBoxProps) {
+export function ProductBuyBox({ goodsId, price, oldPrice, discountPercent, inStock, stock = 0, shareTitle, sharePath, trackParams }: ProductBuyBoxProps) {
   const favorites = useFavorites()
   return (
     <div className="product-page__buy" data-toast-avoid>
@@ -34,7 +37,7 @@ export function ProductBuyBox({ goodsId, price, oldPrice, discountPercent, inSto
         {inStock ? `В наличии${stock > 0 && stock < 10 ? `: осталось ${stock} шт.` : ''}` : 'Нет в наличии'}
       </p>
       <div className="product-page__actions">
-        <AddToCartButton goodsId={goodsId} disabled={!inStock} size="lg" />
+        <AddToCartButton goodsId={goodsId} disabled={!inStock} size="lg" trackParams={trackParams} />
         <FavoriteButton goodsId={goodsId} favorites={favorites} variant="secondary" size="lg" />
         <ShareButton title={shareTitle} path={sharePath} goodsId={goodsId} />
       </div>

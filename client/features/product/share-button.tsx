@@ -17,7 +17,7 @@ export function ShareButton({ title, path, goodsId }: ShareButtonProps) {
   const { track } = useAnalytics()
   const onClick = async () => {
     const url = new URL(path, window.location.origin).toString()
-    track('product_share_click', goodsId === undefined ? {} : { productId: goodsId })
+    track('product_share_click', goodsId === undefined ? {} : { product_id: String(goodsId) })
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url })

@@ -42,7 +42,7 @@ export function useFavorites(): FavoritesApi {
       const { addFavorite, deleteFavorite } = await gateway()
       const next = await api.call(present ? deleteFavorite : addFavorite, { body: { goodsId } })
       await mutate(unstable_serialize(favoritesQuery().key), next, { revalidate: false })
-      track(present ? 'product_favorite_remove' : 'product_favorite_add', { productId: goodsId })
+      track(present ? 'product_favorite_remove' : 'product_favorite_add', { product_id: String(goodsId) })
       toast.show({ theme: 'success', type: present ? 'favorite-removed' : 'favorite-added', title: present ? 'Товар удалён из избранного' : 'Товар добавлен в избранное' })
     } catch {
       toast.show({ theme: 'error', type: 'favorite-failed', title: 'Не удалось изменить избранное', description: 'Попробуйте ещё раз' })

@@ -8,17 +8,18 @@ import { href } from '#shared/routing/href.ts'
 import { Button, ButtonLink } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
+import { positionParams, useAnalytics } from '#client/analytics/index.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
 
 const internal = (url: string) => url.startsWith('/') && !url.startsWith('//')
 
 /** A link to a storefront path (client-side, prefetched) or to an absolute address (plain). */
-export function SmartLink({ url, className, children, label }: { url: string; className?: string; children: ReactNode; label?: string }) {
+export function SmartLink({ url, className, children, label, onClick }: { url: string; className?: string; children: ReactNode; label?: string; onClick?: () => void }) {
   return internal(url) ? (
-    <PrefetchLink href={url} className={className} aria-label={label}>{children}</PrefetchLink>
+    <PrefetchLink href={url} className={className} aria-label={label} onClick={onClick}>{children}</PrefetchLink>
   ) : (
-    <a href={url} className={className} aria-label={label}>{children}</a>
+    <a href={url} className={className} aria-label={label} onClick={onClick}>{children}</a>
   )
 }
 
@@ -59,7 +60,7 @@ export function BannerSlider({ banners, label, size = 'lg' }: { banners: readonl
       <ul className="banner-slider__list">
         {banners.map((banner, index) => (
           <li key={banner.id} className="banner-slider__item">
-            <BannerCard banner={banner} eager={index === 0 && size === 'lg'} headingLevel={size === 'lg' && index === 0 ? 2 : 3} />
+            <BannerCard banner={banner} eager={index === 0 && size === 'lg'} headingLevel={size === 'lg' && index === 0 ? 2 : 3} position={index} />
           </li>
         ))}
       </ul>
@@ -68,7 +69,8 @@ export function BannerSlider({ banners, label, size = 'lg' }: { banners: readonl
 }
 
 /** One banner: image and text panel. */
-export function BannerCard({ banner, eager, headingLevel = 3 }: { banner: Banner; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function BannerCard({ banner, eager, headingLevel = 3, position }: { banner: Banner; eager?: boolean; headingLevel?: 2 | 3; position?: number }) {
+  const { track } = useAnalytics()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <div className="banner">
@@ -85,7 +87,7 @@ export function BannerCard({ banner, eager, headingLevel = 3 }: { banner: Banner
       <div className="banner__body">
         <Heading className="banner__title">{banner.title}</Heading>
         {banner.subtitle && <p className="banner__text">{banner.subtitle}</p>}
-        <SmartLink url={banner.url} className="btn btn--secondary btn--md">{banner.buttonLabel ?? 'Подробнее'}</SmartLink>
+        <SmartLink url={banner.url} className="btn btn--secondary btn--md" onClick={() => track('banner_click', { banner_id: String(banner.id), url: banner.url, ...(position === undefined ? {} : positionParams(position)) })}>{banner.buttonLabel ?? 'Подробнее'}</SmartLink>
       </div>
     </div>
   )
@@ -112,9 +114,9 @@ export function GoodsRail({ id, block, favorites }: { id: string; block: GoodsBl
   return (
     <Section id={id} title={block.title} more={block.url}>
       <ul ref={list} className="product-rail" onScroll={rest > 0 ? () => setExpanded('scroll') : undefined}>
-        {shown.map((goods) => (
+        {shown.map((goods, index) => (
           <li key={goods.id}>
-            <ProductCard goods={goods} favorites={favorites} />
+            <ProductCard goods={goods} favorites={favorites} position={index} list={`main.${id}`} />
           </li>
         ))}
         {rest > 0 && (

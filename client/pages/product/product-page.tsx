@@ -6,7 +6,7 @@ import { goodsOf, productPath } from '#shared/pages/product.ts'
 import { goodsQuery } from '#shared/queries/goods.ts'
 import { scoresQuery } from '#shared/queries/reviews.ts'
 import { href } from '#shared/routing/href.ts'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
@@ -31,8 +31,8 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
   const { data: scores } = useQuery(scoresQuery(goods.id), { revalidateOnMount: false })
   const { track } = useAnalytics()
   useEffect(() => {
-    track('product_view', { productId: goods.id, price: goods.price, ...(goods.oldPrice ? { oldPrice: goods.oldPrice } : {}) })
-  }, [goods.id, goods.price, goods.oldPrice, track])
+    track('product_view', productParams(goods))
+  }, [goods, track])
 
   const rating = scores?.average ?? goods.rating
   const count = scores?.count ?? goods.reviewsCount
@@ -66,7 +66,7 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
           <p className="product-page__brand">{goods.brand.name}</p>
           <h1 className="product-page__title break-anywhere">{goods.name}</h1>
           <div className="product-page__meta">
-            <Link href={productPath(goods, true)} className="product-page__rating" onClick={() => track('product_reviews_click', { productId: goods.id })}>
+            <Link href={productPath(goods, true)} className="product-page__rating" onClick={() => track('product_reviews_click', { product_id: String(goods.id) })}>
               <Rating value={rating} count={count} />
             </Link>
             {goods.labels.length > 0 && (
@@ -79,6 +79,7 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
           <ProductBuyBox
             goodsId={goods.id} price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent}
             inStock={goods.inStock} stock={goods.stock} shareTitle={goods.name} sharePath={productPath(goods)}
+            trackParams={productParams(goods)}
           />
           {goods.volume && <p className="product-page__volume text-muted">{goods.volume}</p>}
         </div>

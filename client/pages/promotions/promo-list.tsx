@@ -59,9 +59,9 @@ export function PromoList({ categories, categoryId, page, basePath, query }: {
         <EmptyState title="Акций пока нет" text="Загляните позже — новые предложения появляются каждую неделю." icon="percent" />
       ) : (
         <ul className="product-grid promo-grid" aria-label="Акции">
-          {data?.items.map((promotion) => (
+          {data?.items.map((promotion, index) => (
             <li key={promotion.id}>
-              <PromoCard promotion={promotion} />
+              <PromoCard promotion={promotion} position={(page - 1) * PROMOTIONS_PAGE_SIZE + index} />
             </li>
           ))}
         </ul>

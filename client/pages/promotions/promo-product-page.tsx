@@ -7,7 +7,7 @@ import { useEffect } from 'react'
 import type { Promotion } from '#shared/models/promotions.ts'
 import { promotionQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { ButtonLink, Price, Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format.ts'
@@ -34,7 +34,7 @@ function PromoView({ promo }: { promo: Promotion }) {
   const price = promo.price ?? goods?.price
   const oldPrice = promo.price !== null ? (promo.oldPrice ?? undefined) : goods?.oldPrice
   useEffect(() => {
-    if (goodsId !== null && price !== undefined) track('product_view', { productId: goodsId, price, ...(oldPrice ? { oldPrice } : {}) })
+    if (goodsId !== null && price !== undefined) track('product_view', productParams({ id: goodsId, price, oldPrice }))
   }, [goodsId, price, oldPrice, track])
 
   const tabs: TabItem[] = [
@@ -70,7 +70,7 @@ function PromoView({ promo }: { promo: Promotion }) {
           <div className="product-page__meta">
             <span className="badge badge--sale promo-page__badge">{promo.badge}</span>
             {goods && (
-              <a href="#reviews-title" className="product-page__rating" onClick={() => goodsId !== null && track('product_reviews_click', { productId: goodsId })}>
+              <a href="#reviews-title" className="product-page__rating" onClick={() => goodsId !== null && track('product_reviews_click', { product_id: String(goodsId) })}>
                 <Rating value={goods.rating} count={goods.reviewsCount} />
               </a>
             )}
