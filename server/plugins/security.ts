@@ -8,22 +8,45 @@ import type { FastifyRequest } from 'fastify'
 /** SmartCaptcha's origin: allowed only when a captcha key is configured and anti-fraud is on. */
 export const CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net'
 
-/** The page CSP: scripts are our own files only (plus the captcha's when configured); no inline script (DESIGN.md section 3). */
-export const contentSecurityPolicy = (captcha: boolean): string => [
-  "default-src 'self'",
-  captcha ? `script-src 'self' ${CAPTCHA_ORIGIN}` : "script-src 'self'",
-  "style-src 'self'",
-  // React writes `style` attributes for reserved image sizes; element styles stay 'self'.
-  "style-src-attr 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  captcha ? `connect-src 'self' ${CAPTCHA_ORIGIN}` : "connect-src 'self'",
-  captcha ? `frame-src 'self' ${CAPTCHA_ORIGIN}` : "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+/** Origins the configuration adds to the page CSP: the map tiles' and the ad network's (each only when configured). */
+export interface CspOrigins {
+  /** Origin of `MAP_TILE_URL` (img-src). */
+  tiles?: string | undefined
+  /** Origin of the ad loader (script-src, connect-src, frame-src), set only with `ADFOX_OWNER_ID`. */
+  ads?: string | undefined
+}
+
+/** The origin of a URL or URL template, undefined for none or a malformed one. */
+export function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    // A `{s}` subdomain becomes a wildcard source (`https://*.tile.example`).
+    const origin = new URL(url.replace('{s}.', 'subdomain-wildcard.').replace(/\{[a-z]\}/g, '0')).origin
+    return origin.replace('subdomain-wildcard.', '*.')
+  } catch {
+    return undefined
+  }
+}
+
+/** The page CSP: scripts are our own files only (plus the captcha's and the ad network's when configured); no inline script (DESIGN.md section 3). */
+export const contentSecurityPolicy = (captcha: boolean, origins: CspOrigins = {}): string => {
+  const list = (...items: Array<string | false | undefined>) => items.filter(Boolean).join(' ')
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", captcha && CAPTCHA_ORIGIN, origins.ads)}`,
+    "style-src 'self'",
+    // React writes `style` attributes for reserved image sizes; element styles stay 'self'.
+    "style-src-attr 'unsafe-inline'",
+    `img-src ${list("'self' data: https:", origins.tiles)}`,
+    "font-src 'self'",
+    `connect-src ${list("'self'", captcha && CAPTCHA_ORIGIN, origins.ads)}`,
+    `frame-src ${list("'self'", captcha && CAPTCHA_ORIGIN, origins.ads)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
 
 /** Whether a state-changing request comes from our own pages (DESIGN.md "Sessions"). */
 export function isSameOrigin(request: FastifyRequest): boolean {
@@ -43,7 +66,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Adds the headers and refuses cross-site state changes with 403. */
 export const securityPlugin = fp(async (app) => {
   const publicConfig = app.config.publicConfig
-  const csp = contentSecurityPolicy(publicConfig.antifraud && Boolean(publicConfig.yandexCaptcha))
+  const csp = contentSecurityPolicy(publicConfig.antifraud && Boolean(publicConfig.yandexCaptcha), {
+    tiles: originOf(publicConfig.mapTileUrl),
+    ads: publicConfig.adfoxOwnerId ? originOf(publicConfig.adfoxScriptUrl) : undefined,
+  })
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
     request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site request refused')
