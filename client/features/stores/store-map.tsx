@@ -50,6 +50,8 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
   const [failed, setFailed] = useState(false)
   const onSelectRef = useRef(onSelect)
   onSelectRef.current = onSelect
+  /** Fits the view to the markers again (after the box got its size: the map tab is shown later). */
+  const refit = useRef<() => void>(() => {})
 
   // The map itself: created once, removed on unmount; resized with its box (a tab shown later).
   useEffect(() => {
@@ -62,7 +64,10 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
       instance.getPane('markerPane')?.setAttribute('role', 'list')
       instance.getPane('markerPane')?.setAttribute('aria-label', 'Магазины на карте')
       if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 18, minZoom: 3, crossOrigin: false }).addTo(instance)
-      const observer = new ResizeObserver(() => instance.invalidateSize())
+      const observer = new ResizeObserver(() => {
+        instance.invalidateSize()
+        refit.current()
+      })
       observer.observe(element)
       cleanup = () => {
         observer.disconnect()
@@ -102,8 +107,13 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
       L.circleMarker([userPoint.lat, userPoint.lon], { radius: 7, className: 'store-map__user', interactive: false }).addTo(layer)
     }
     const box = boundsOf(userPoint ? [...stores, userPoint] : stores)
-    if (box) instance.fitBounds([[box.minLat, box.minLon], [box.maxLat, box.maxLon]], { padding: [36, 36], maxZoom: 15, animate: false })
+    refit.current = () => {
+      const size = instance.getSize()
+      if (box && size.x > 0 && size.y > 0) instance.fitBounds([[box.minLat, box.minLon], [box.maxLat, box.maxLon]], { padding: [36, 36], maxZoom: 15, animate: false })
+    }
+    refit.current()
     return () => {
+      refit.current = () => {}
       layer.remove()
     }
   }, [map, stores, userPoint])

@@ -8,6 +8,7 @@ import { ButtonLink } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+import { AdSlotBox } from './ad-slot.tsx'
 import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
 
 const internal = (url: string) => url.startsWith('/') && !url.startsWith('//')
@@ -177,17 +178,9 @@ export function BrandsBlockView({ block }: { block: BrandsBlock }) {
   )
 }
 
-/** Advertising slots (rendered only when `adfoxOwnerId` is set): the container the ad network fills, with its fallback. */
+/** Advertising slots (rendered only when `adfoxOwnerId` is set): filled by the ad network (ad-slot.tsx). */
 export function AdSlotView({ slot }: { slot: AdSlot }) {
-  return (
-    <aside className="ad-slot" aria-label="Реклама" id={slot.containerId} data-owner-id={slot.ownerId} data-placement={slot.placement}>
-      {slot.fallback && (
-        <SmartLink url={slot.fallback.url} className="ad-slot__link" label="Рекламное предложение">
-          <img src={slot.fallback.image.url} width={slot.fallback.image.width} height={slot.fallback.image.height} alt="" loading="lazy" decoding="async" />
-        </SmartLink>
-      )}
-    </aside>
-  )
+  return <AdSlotBox slot={slot} />
 }
 
 /** The registration promo (anonymous visitors only). */
