@@ -78,12 +78,15 @@ test.describe('advertising slots', () => {
       expect(await page.locator(`script[src="${ads.mockURL}/__adfox/loader.js"]`).count()).toBe(1)
     })
 
-    test('show the fallback banner when the ad script cannot load', async ({ page }) => {
+    test('show the fallback banner when the ad script cannot load', async ({ page, consoleProblems }) => {
       await page.route(`${ads.mockURL}/__adfox/loader.js`, (route) => route.abort())
       await page.goto(`${ads.baseURL}/`)
       const top = page.locator('.ad-slot[data-placement="top"]')
       await expect(top).toHaveAttribute('data-ad-state', 'failed')
       await expect(top.getByRole('link', { name: 'Рекламное предложение' })).toBeVisible()
+      // The aborted loader is the only console error, and it is this test's doing.
+      expect(consoleProblems.every((problem) => problem.includes('Failed to load resource'))).toBe(true)
+      consoleProblems.length = 0
     })
   })
 })

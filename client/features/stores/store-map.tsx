@@ -64,10 +64,7 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
       instance.getPane('markerPane')?.setAttribute('role', 'list')
       instance.getPane('markerPane')?.setAttribute('aria-label', 'Магазины на карте')
       if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 18, minZoom: 3, crossOrigin: false }).addTo(instance)
-      const observer = new ResizeObserver(() => {
-        instance.invalidateSize()
-        refit.current()
-      })
+      const observer = new ResizeObserver(() => refit.current())
       observer.observe(element)
       cleanup = () => {
         observer.disconnect()
@@ -108,8 +105,15 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
     }
     const box = boundsOf(userPoint ? [...stores, userPoint] : stores)
     refit.current = () => {
-      const size = instance.getSize()
-      if (box && size.x > 0 && size.y > 0) instance.fitBounds([[box.minLat, box.minLon], [box.maxLat, box.maxLon]], { padding: [36, 36], maxZoom: 15, animate: false })
+      if (!box) return
+      instance.invalidateSize({ animate: false })
+      const element = instance.getContainer()
+      // A hidden map (its tab not shown yet) still gets a view; it is fitted once it has a size.
+      if (element.clientWidth > 0 && element.clientHeight > 0) {
+        instance.fitBounds([[box.minLat, box.minLon], [box.maxLat, box.maxLon]], { padding: [36, 36], maxZoom: 15, animate: false })
+      } else {
+        instance.setView([(box.minLat + box.maxLat) / 2, (box.minLon + box.maxLon) / 2], 11, { animate: false })
+      }
     }
     refit.current()
     return () => {
