@@ -49,15 +49,20 @@ test.describe('store picker', () => {
     await expect(picker.dialog.getByRole('tabpanel', { name: 'Список' }).getByText('По этому адресу магазинов не нашлось')).toBeVisible()
   })
 
-  test('shows the stores on the offline map and chooses one from a marker', async ({ page }) => {
+  test('shows the stores on the Leaflet map over the mock\'s tiles and chooses one from a marker', async ({ page, stack }) => {
     await page.goto('/')
     const picker = new StorePickerPage(page)
     await picker.open()
     await picker.city.selectOption({ label: 'Санкт-Петербург' })
     await expect(picker.cards.first()).toContainText('Санкт-Петербург')
     await picker.dialog.getByRole('tab', { name: 'Карта' }).click()
-    const map = picker.dialog.locator('[data-map-kind="vector"]')
+    const map = picker.dialog.locator('[data-map-kind="leaflet"][data-map-ready="true"]')
     await expect(map).toBeVisible()
+    // Tiles come from MAP_TILE_URL (the mock's offline tile set) and really load.
+    const tile = map.locator('img.leaflet-tile-loaded').first()
+    await expect(tile).toBeVisible()
+    expect(await tile.getAttribute('src')).toMatch(new RegExp(`^${stack.mockURL}/__tiles/\\d+/\\d+/\\d+\\.svg$`))
+    expect(await tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256)
     const markers = picker.dialog.getByRole('list', { name: 'Магазины на карте' }).getByRole('button')
     await expect(markers).toHaveCount(7)
     const marker = picker.dialog.getByRole('list', { name: 'Магазины на карте' }).getByRole('button', { name: /^\d+\. Аврора, ул\. Марата/ })

@@ -13,6 +13,8 @@ const port = z.coerce.number().int().min(0).max(65535)
 const seconds = z.coerce.number().positive()
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
 const url = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+/** Yandex's ad loader (it defines `Ya.adfoxCode`), used when `ADFOX_OWNER_ID` is set and `ADFOX_SCRIPT_URL` is not. */
+export const DEFAULT_ADFOX_SCRIPT_URL = 'https://yandex.ru/ads/system/context.js'
 const redisUrl = z.string().url().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
 
 const EnvSchema = z.object({
@@ -42,13 +44,14 @@ const EnvSchema = z.object({
   KFP_CID: z.string().default(DEFAULT_KFP_CID),
   FINGERPRINT_URL: url.optional(),
   ADFOX_OWNER_ID: z.string().optional(),
+  ADFOX_SCRIPT_URL: url.optional(),
   COOKIE_DOMAIN: z.string().optional(),
   WEEK_PRODUCTS_CATEGORY: z.coerce.number().int().positive().optional(),
   STORE_DEFAULT_VALUE: z.string().optional(),
   FAVORITES_AVAILABLE: flag.default(true),
   CLIENT_NAME: z.string().default(DEFAULT_CLIENT_NAME),
   AUD: z.string().default(DEFAULT_AUD),
-  MAP_TILE_URL: z.string().optional(),
+  MAP_TILE_URL: z.string().regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'a tile URL template with {z}, {x} and {y}').optional(),
   PROFILE_LOAD_DELAY_MS: z.coerce.number().int().min(0).default(50),
   UPSTREAM_CONNECT_TIMEOUT_S: seconds.default(2),
   UPSTREAM_HEADERS_TIMEOUT_S: seconds.default(5),
@@ -167,6 +170,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (antifraud && !e.YANDEX_CAPTCHA_KEY) {
     throw new ConfigError(`Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${e.ANTIFRAUD ? 'ANTIFRAUD=on' : 'the default with a real gateway'}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`)
   }
+  // With the built-in mock, the map and the ad network come from its offline stand-ins.
+  const mapTileUrl = e.MAP_TILE_URL ?? (usesMockGateway ? `${mockBase}/__tiles/{z}/{x}/{y}.svg` : undefined)
+  const adfoxScriptUrl = e.ADFOX_OWNER_ID ? (e.ADFOX_SCRIPT_URL ?? (usesMockGateway ? `${mockBase}/__adfox/loader.js` : DEFAULT_ADFOX_SCRIPT_URL)) : undefined
   const ms = (s: number) => Math.round(s * 1000)
   return Object.freeze({
     env: e.NODE_ENV,
@@ -219,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       fingerprintUrl: e.FINGERPRINT_URL,
       debug: e.NODE_ENV !== 'production',
       adfoxOwnerId: e.ADFOX_OWNER_ID,
+      adfoxScriptUrl,
       cookieDomain: e.COOKIE_DOMAIN,
       weekProductsCategory: e.WEEK_PRODUCTS_CATEGORY,
       ecom: e.ECOM,
@@ -230,7 +237,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       mainSiteUrl: e.MAIN_SITE_URL.replace(/\/$/, ''),
       analyticsCounterId: e.ANALYTICS_COUNTER_ID,
       antifraud,
-      mapTileUrl: e.MAP_TILE_URL,
+      mapTileUrl,
     }),
   })
 }

@@ -11,13 +11,16 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-aut
 
 /**
  * The upstream request headers: an allow-list of the browser's (never its Authorization, Cookie,
- * Forwarded/X-Forwarded-* or hop-by-hop headers), plus our own gateway headers and the bearer.
+ * Forwarded/X-Forwarded-* or hop-by-hop headers), plus our own gateway headers, the bearer, and the
+ * shopper's address as `X-Forwarded-For` (`request.ip`: the trusted proxy chain of `TRUST_PROXY`
+ * resolved, never the browser's own claim), which the gateway's `/geo` guesses the city from.
  */
 export function upstreamRequestHeaders(
   incoming: IncomingHttpHeaders,
   gateway: Gateway,
   context: HeaderContext,
   bearer: string | undefined,
+  clientIp?: string,
 ): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const name of FORWARDED) {
@@ -26,6 +29,7 @@ export function upstreamRequestHeaders(
   }
   Object.assign(headers, buildHeaders(gateway, context, 'none'))
   if (bearer) headers[HEADER.authorization] = `Bearer ${bearer}`
+  if (clientIp) headers['x-forwarded-for'] = clientIp
   return headers
 }
 

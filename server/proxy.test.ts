@@ -46,10 +46,22 @@ describe('the gateway proxy: request headers', () => {
     expect(response.status).toBe(200)
     const seen = only(up, '/webgate/v2/web-common-content/cookies')
     expect(seen.url).toBe('/webgate/v2/web-common-content/cookies?x=1')
-    for (const name of ['authorization', 'cookie', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto']) {
+    for (const name of ['authorization', 'cookie', 'forwarded', 'x-forwarded-host', 'x-forwarded-proto']) {
       expect(seen.headers, name).not.toHaveProperty(name)
     }
+    // The shopper's address is the socket's (no trusted proxy configured), never the browser's claim.
+    expect(seen.headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/)
     expect(JSON.stringify(seen.headers)).not.toContain('secret-token')
+  })
+
+  it('passes the client address resolved through the trusted proxy chain (TRUST_PROXY) for the city guess', async () => {
+    upstream = await startRecordingUpstream()
+    stack = await startTestStack({
+      env: { WEB_GATEWAY_URL: `${upstream.url}/webgate`, ID_GATEWAY_URL: `${upstream.url}/aurora-id`, TRUST_PROXY: '127.0.0.1' },
+      mock: { config: { logLevel: 'silent' } },
+    })
+    await rawRequest(stack.url, '/webgate/geo', { headers: { 'x-forwarded-for': '10.2.0.7' } })
+    expect(only(upstream, '/webgate/geo').headers['x-forwarded-for']).toBe('10.2.0.7')
   })
 
   it('adds our gateway headers for the web gateway', async () => {

@@ -20,6 +20,8 @@ export const PublicConfigSchema = z.object({
   debug: z.boolean(),
   /** Advertising owner id; ad slots render only when it is set. */
   adfoxOwnerId: z.optional(z.string()),
+  /** The ad network's loader script (set only with `adfoxOwnerId`; the CSP allows its origin then only). */
+  adfoxScriptUrl: z.optional(z.string()),
   cookieDomain: z.optional(z.string()),
   /** Category shown as the week's products on the home page. */
   weekProductsCategory: z.optional(z.number()),
@@ -38,7 +40,7 @@ export const PublicConfigSchema = z.object({
   analyticsCounterId: z.optional(z.string()),
   /** Captcha token required to request a code. */
   antifraud: z.boolean(),
-  /** Tile URL template of a map library; unset means the offline vector map. */
+  /** `{z}/{x}/{y}` tile URL template of the store map (the mock's offline tiles by default with the mock); unset: markers on a plain background. */
   mapTileUrl: z.optional(z.string()),
 })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>

@@ -1,6 +1,7 @@
 /** All handlers of one mock gateway, in matching order: faults, control, media, payment form, captcha and fingerprint services, then the catalogue. */
 import type { HttpHandler } from 'msw'
 import type { MockState } from '../state.ts'
+import { adfoxHandlers } from './adfox.ts'
 import { authHandlers } from './auth.ts'
 import { captchaHandlers } from './captcha.ts'
 import { cartHandlers } from './cart.ts'
@@ -23,6 +24,7 @@ import { promotionHandlers } from './promotions.ts'
 import { reviewHandlers } from './reviews.ts'
 import { searchHandlers } from './search.ts'
 import { storeHandlers } from './stores.ts'
+import { tileHandlers } from './tiles.ts'
 
 /** Builds the handlers of a mock gateway state: the fault handler first, then the endpoints (their own list, for routing). */
 export function createHandlers(state: MockState): { faults: HttpHandler[]; endpoints: HttpHandler[] } {
@@ -33,6 +35,8 @@ function endpointHandlers(state: MockState): HttpHandler[] {
   return [
     ...controlHandlers(state),
     ...mediaHandlers(state),
+    ...tileHandlers(),
+    ...adfoxHandlers(),
     ...payformHandlers(state),
     ...captchaHandlers(state),
     ...fingerprintHandlers(state),

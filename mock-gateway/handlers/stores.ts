@@ -15,6 +15,18 @@ import type { MockState } from '../state.ts'
 /** A point farther than this from every city's centre is "far from all": `/geo` answers the default city. */
 const CITY_RADIUS_M = 60_000
 
+/**
+ * The seeded city of a client address: `10.{n}.x.x` is the n-th seeded city (10.1 Moscow, 10.2
+ * Saint Petersburg, … 10.6 Nizhny Novgorod), so tests can stand anywhere; loopback and any other
+ * address: undefined (the default city).
+ */
+export function cityIndexOfAddress(address: string | null | undefined): number | undefined {
+  const first = address?.split(',')[0]?.trim().replace(/^::ffff:/, '')
+  const match = first ? /^10\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(first) : null
+  const n = Number(match?.[1])
+  return n >= 1 && n <= CITIES.length ? n - 1 : undefined
+}
+
 /** Handlers of the store and city calls. */
 export function storeHandlers(state: MockState): HttpHandler[] {
   const byName = (a: Store, b: Store) => a.city.name.localeCompare(b.city.name, 'ru') || a.address.localeCompare(b.address, 'ru')
@@ -40,12 +52,19 @@ export function storeHandlers(state: MockState): HttpHandler[] {
       return paginate(items, query.page, query.pageSize ?? 20)
     }, CACHEABLE),
 
-    mockEndpoint(state, guessCity, ({ query }) => {
+    // Not cacheable: without a point the answer depends on the client address (X-Forwarded-For).
+    mockEndpoint(state, guessCity, ({ query, request }) => {
       const { lat, lon } = query
       const cities = state.db.cities.findMany()
       const fallback = cities.find((c) => c.fiasId === CITIES[0]?.fiasId) ?? (cities[0] as (typeof cities)[number])
       let city = fallback
-      let source: 'point' | 'default' = 'default'
+      let source: 'point' | 'address' | 'default' = 'default'
+      const byAddress = cityIndexOfAddress(request.headers.get('x-forwarded-for'))
+      const addressCity = byAddress === undefined ? undefined : cities.find((c) => c.fiasId === CITIES[byAddress]?.fiasId)
+      if (addressCity) {
+        city = addressCity
+        source = 'address'
+      }
       if (lat !== undefined && lon !== undefined) {
         const nearest = cities.map((c) => ({ c, d: distanceMeters(lat, lon, c.lat, c.lon) })).sort((a, b) => a.d - b.d)[0]
         if (nearest && nearest.d <= CITY_RADIUS_M) {
@@ -60,7 +79,7 @@ export function storeHandlers(state: MockState): HttpHandler[] {
         .map((s) => withDistance(s, pointLat, pointLon))
         .sort((a, b) => a.distanceMeters - b.distanceMeters)[0] ?? null
       return { city, source, nearestStore }
-    }, CACHEABLE),
+    }),
 
     mockEndpoint(state, getCityByFiasId, ({ query }) =>
       state.db.cities.findFirst((q) => q.where({ fiasId: query.fiasId })) ?? notFound('Город не найден'), CACHEABLE),

@@ -61,7 +61,7 @@ export const proxyPlugin = fp(async (app) => {
 
     /** Re-sends a call after a refresh; the body was parsed by Fastify, so it can be sent again. */
     async function retryAfterRefresh(request: FastifyRequest, reply: FastifyReply, path: string): Promise<void> {
-      const headers = upstreamRequestHeaders(request.headers, gateway, headerContextOf(request, config, app.buildId), request.session.auth.token())
+      const headers = upstreamRequestHeaders(request.headers, gateway, headerContextOf(request, config, app.buildId), request.session.auth.token(), request.ip)
       const body = request.body === undefined || request.body === null ? undefined : Buffer.isBuffer(request.body) ? request.body : JSON.stringify(request.body)
       const response = await undiciRequest(new URL(basePath + path, target.origin), {
         method: request.method as 'GET',
@@ -108,7 +108,7 @@ export const proxyPlugin = fp(async (app) => {
         replyOptions: {
           rewriteRequestHeaders: (raw, headers) => {
             const request = raw as FastifyRequest
-            return upstreamRequestHeaders(headers, gateway, headerContextOf(request, config, app.buildId), request.proxyAuth ? request.session.auth.token() : undefined)
+            return upstreamRequestHeaders(headers, gateway, headerContextOf(request, config, app.buildId), request.proxyAuth ? request.session.auth.token() : undefined, request.ip)
           },
           rewriteHeaders: (headers) => downstreamResponseHeaders(headers as Record<string, unknown>) as typeof headers,
           onResponse: (rawRequest, rawReply, res) => {

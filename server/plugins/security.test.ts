@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CAPTCHA_ORIGIN, captchaOrigin, contentSecurityPolicy, fingerprintOrigin } from './security.ts'
+import { CAPTCHA_ORIGIN, captchaOrigin, contentSecurityPolicy, fingerprintOrigin, originOf } from './security.ts'
 
 describe('content security policy', () => {
   it('allows only our own scripts and no framing when no captcha is configured', () => {
@@ -16,12 +16,27 @@ describe('content security policy', () => {
     expect(csp).toContain(`frame-src 'self' ${CAPTCHA_ORIGIN}`)
     expect(csp).toContain(`connect-src 'self' ${CAPTCHA_ORIGIN}`)
   })
+
+  it('adds the tile origin to images and the ad origin to scripts only when they are configured', () => {
+    const csp = contentSecurityPolicy(undefined, { tiles: 'http://127.0.0.1:4010', ads: 'https://yandex.ru' })
+    expect(csp).toContain("img-src 'self' data: https: http://127.0.0.1:4010;")
+    expect(csp).toContain("script-src 'self' https://yandex.ru;")
+    expect(csp).toContain("connect-src 'self' https://yandex.ru;")
+    expect(contentSecurityPolicy(undefined, {})).not.toMatch(/yandex\.ru|127\.0\.0\.1/)
+  })
+
+  it('reads the origin of a tile template and ignores a malformed one', () => {
+    expect(originOf('http://127.0.0.1:4010/__tiles/{z}/{x}/{y}.svg')).toBe('http://127.0.0.1:4010')
+    expect(originOf('https://{s}.tile.example/{z}/{x}/{y}.png')).toBe('https://*.tile.example')
+    expect(originOf('not a url')).toBeUndefined()
+    expect(originOf(undefined)).toBeUndefined()
+  })
 })
 
 describe('fingerprint origin', () => {
   it('lets pages call the fingerprint service only when FINGERPRINT_URL is set', () => {
-    expect(contentSecurityPolicy(undefined, [fingerprintOrigin({})])).toContain("connect-src 'self';")
-    const csp = contentSecurityPolicy(undefined, [fingerprintOrigin({ fingerprintUrl: 'https://kfp.example/api/token' })])
+    expect(contentSecurityPolicy(undefined, { connect: [fingerprintOrigin({})] })).toContain("connect-src 'self';")
+    const csp = contentSecurityPolicy(undefined, { connect: [fingerprintOrigin({ fingerprintUrl: 'https://kfp.example/api/token' })] })
     expect(csp).toContain("connect-src 'self' https://kfp.example;")
     expect(csp).toContain("script-src 'self';")
   })

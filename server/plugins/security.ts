@@ -21,25 +21,50 @@ export function captchaOrigin(config: { antifraud: boolean; yandexCaptcha?: stri
 export const fingerprintOrigin = (config: { fingerprintUrl?: string | undefined }): string | undefined =>
   config.fingerprintUrl ? new URL(config.fingerprintUrl).origin : undefined
 
+/** Origins the configuration adds to the page CSP, each only when configured. */
+export interface CspOrigins {
+  /** Origin of `MAP_TILE_URL` (img-src). */
+  tiles?: string | undefined
+  /** Origin of the ad loader (script-src, connect-src, frame-src), set only with `ADFOX_OWNER_ID`. */
+  ads?: string | undefined
+  /** Origins the page calls (connect-src): the fingerprint service. */
+  connect?: readonly (string | undefined)[] | undefined
+}
+
+/** The origin of a URL or URL template, undefined for none or a malformed one. */
+export function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    // A `{s}` subdomain becomes a wildcard source (`https://*.tile.example`).
+    const origin = new URL(url.replace('{s}.', 'subdomain-wildcard.').replace(/\{[a-z]\}/g, '0')).origin
+    return origin.replace('subdomain-wildcard.', '*.')
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * The page CSP: scripts are our own files only (plus the captcha's origin when given); no inline
- * script (DESIGN.md section 3). `connect` adds origins the page may call (the fingerprint service).
+ * The page CSP: scripts are our own files only, plus the captcha's and the ad network's origins when
+ * configured; no inline script (DESIGN.md section 3).
  */
-export const contentSecurityPolicy = (captcha: string | undefined, connect: readonly (string | undefined)[] = []): string => [
-  "default-src 'self'",
-  captcha ? `script-src 'self' ${captcha}` : "script-src 'self'",
-  "style-src 'self'",
-  // React writes `style` attributes for reserved image sizes; element styles stay 'self'.
-  "style-src-attr 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  ['connect-src', "'self'", ...new Set([captcha, ...connect].filter(Boolean))].join(' '),
-  captcha ? `frame-src 'self' ${captcha}` : "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const contentSecurityPolicy = (captcha: string | undefined, origins: CspOrigins = {}): string => {
+  const list = (...items: Array<string | false | undefined>) => [...new Set(items.filter(Boolean))].join(' ')
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", captcha, origins.ads)}`,
+    "style-src 'self'",
+    // React writes `style` attributes for reserved image sizes; element styles stay 'self'.
+    "style-src-attr 'unsafe-inline'",
+    `img-src ${list("'self' data: https:", origins.tiles)}`,
+    "font-src 'self'",
+    `connect-src ${list("'self'", captcha, origins.ads, ...(origins.connect ?? []))}`,
+    `frame-src ${list("'self'", captcha, origins.ads)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
 
 /** Whether a state-changing request comes from our own pages (DESIGN.md "Sessions"). */
 export function isSameOrigin(request: FastifyRequest): boolean {
@@ -59,7 +84,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Adds the headers and refuses cross-site state changes with 403. */
 export const securityPlugin = fp(async (app) => {
   const publicConfig = app.config.publicConfig
-  const csp = contentSecurityPolicy(captchaOrigin(publicConfig), [fingerprintOrigin(publicConfig)])
+  const csp = contentSecurityPolicy(captchaOrigin(publicConfig), {
+    tiles: originOf(publicConfig.mapTileUrl),
+    ads: publicConfig.adfoxOwnerId ? originOf(publicConfig.adfoxScriptUrl) : undefined,
+    connect: [fingerprintOrigin(publicConfig)],
+  })
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
     request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site request refused')

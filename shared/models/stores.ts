@@ -81,7 +81,10 @@ export type StoreSearchQuery = z.infer<typeof StoreSearchQuerySchema>
 export const StoresNearPageSchema = pageOf(StoreWithDistanceSchema)
 export type StoresNearPage = z.infer<typeof StoresNearPageSchema>
 
-/** `GET /geo?lat=&lon=`: the city of a point, or the default city when no point is given or it is far from all. */
+/**
+ * `GET /geo?lat=&lon=`: the city of a point; without one (or far from all cities), the city of the
+ * client address the storefront passes as `X-Forwarded-For`; else the default city.
+ */
 export const GeoQuerySchema = z.object({
   lat: z.optional(queryNumber().check(z.minimum(-90), z.maximum(90))),
   lon: z.optional(queryNumber().check(z.minimum(-180), z.maximum(180))),
@@ -91,7 +94,8 @@ export type GeoQuery = z.infer<typeof GeoQuerySchema>
 /** The guessed city and the nearest store in it. */
 export const GeoAnswerSchema = z.object({
   city: CitySchema,
-  source: z.enum(['point', 'default']),
+  /** How the city was found: the given point, the client address, or neither (the default city). */
+  source: z.enum(['point', 'address', 'default']),
   nearestStore: z.nullable(StoreWithDistanceSchema),
 })
 export type GeoAnswer = z.infer<typeof GeoAnswerSchema>

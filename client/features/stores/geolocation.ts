@@ -30,3 +30,20 @@ export function locate(geolocation: Geolocation | undefined = globalThis.navigat
     )
   })
 }
+
+/**
+ * The position for the first-visit city guess, only when the shopper has already allowed
+ * geolocation for this site (never prompts); undefined otherwise, and `/geo` guesses by address.
+ */
+export async function consentedPosition(
+  nav: Pick<Navigator, 'permissions' | 'geolocation'> | undefined = globalThis.navigator,
+  timeoutMs = 3_000,
+): Promise<LatLon | undefined> {
+  try {
+    const status = await nav?.permissions?.query({ name: 'geolocation' })
+    if (status?.state !== 'granted') return undefined
+    return await locate(nav?.geolocation, timeoutMs)
+  } catch {
+    return undefined
+  }
+}

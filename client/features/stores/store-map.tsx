@@ -1,14 +1,14 @@
 /**
- * `<StoreMap stores selectedCode onSelect tileUrl>`: the stores as clickable markers on a map.
- * Without a tile URL (the default, and offline) the background is an inline SVG "vector map": an
- * equirectangular projection fitted to the stores' box, with a coordinate grid. With
- * `config.mapTileUrl` set, the same markers lie on a simple layer of `{z}/{x}/{y}` image tiles.
- * Markers are real buttons (named by store, `aria-pressed` for the selected one), so the map works
- * with the keyboard and screen readers.
+ * `<StoreMap stores selectedCode onSelect tileUrl>`: the stores as numbered markers on a Leaflet map
+ * over `{z}/{x}/{y}` tiles of `config.mapTileUrl` (the mock's offline tiles by default with the mock).
+ * Leaflet is imported dynamically here, so it loads only when the picker shows its map, never with a
+ * page. Markers are real buttons in a list named 'Магазины на карте' (number and store in the name,
+ * `aria-pressed` for the selected one), so the map works with the keyboard and screen readers; the
+ * picker's list tab stays the main keyboard path.
  */
-import { useMemo } from 'react'
-import { cx } from '#client/components/ui/class-names.ts'
-import { boundsOf, fitEquirectangular, tileLayout, type LatLon, type Projector } from './geo.ts'
+import { useEffect, useRef, useState } from 'react'
+import type * as Leaflet from 'leaflet'
+import { boundsOf, type LatLon } from './geo.ts'
 
 /** A store as the map needs it. */
 export interface MapStore extends LatLon {
@@ -24,133 +24,122 @@ export interface StoreMapProps {
   onSelect: (code: string) => void
   /** The shopper's position ('near me'), drawn as a dot and included in the view. */
   userPoint?: LatLon | undefined
-  /** Tile URL template (`https://tiles.example/{z}/{x}/{y}.png`); unset: the offline vector map. */
+  /** Tile URL template (`https://tiles.example/{z}/{x}/{y}.png`); unset: markers on a plain background. */
   tileUrl?: string | undefined
 }
 
-/** View size in map units; the element scales with its width and keeps this aspect ratio. */
-export const MAP_WIDTH = 640
-export const MAP_HEIGHT = 400
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
 
-/** Extra room above the topmost point, in map units (a marker is drawn above its point). */
-const MARKER_HEADROOM = 28
+/** The accessible name of the n-th marker (1-based): `3. Аврора, ул. Марата, …`. */
+export const markerLabel = (index: number, store: MapStore): string => `${index + 1}. ${store.name}, ${store.address}`
 
-const pct = (value: number, of: number) => `${((value / of) * 100).toFixed(3)}%`
-
-/** Grid lines at round coordinate steps across the box (the vector map's background). */
-function gridLines(project: Projector, box: { minLat: number; maxLat: number; minLon: number; maxLon: number }) {
-  const span = Math.max(box.maxLat - box.minLat, box.maxLon - box.minLon)
-  const step = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10].find((s) => span / s <= 8) ?? 20
-  const lines: Array<{ key: string; x1: number; y1: number; x2: number; y2: number }> = []
-  const pad = span
-  for (let lat = Math.ceil((box.minLat - pad) / step) * step; lat <= box.maxLat + pad; lat += step) {
-    const a = project({ lat, lon: box.minLon - pad })
-    const b = project({ lat, lon: box.maxLon + pad })
-    lines.push({ key: `lat${lat.toFixed(4)}`, x1: a.x, y1: a.y, x2: b.x, y2: b.y })
-  }
-  for (let lon = Math.ceil((box.minLon - pad) / step) * step; lon <= box.maxLon + pad; lon += step) {
-    const a = project({ lat: box.minLat - pad, lon })
-    const b = project({ lat: box.maxLat + pad, lon })
-    lines.push({ key: `lon${lon.toFixed(4)}`, x1: a.x, y1: a.y, x2: b.x, y2: b.y })
-  }
-  return lines
+/** The marker's HTML: a real button with the store's number, named by store, pressed when selected. */
+export function markerHtml(index: number, store: MapStore, selected: boolean): string {
+  return `<button type="button" class="store-map__marker${selected ? ' is-selected' : ''}" aria-pressed="${selected}" aria-label="${escape(markerLabel(index, store))}" title="${escape(store.name)}"><span aria-hidden="true">${index + 1}</span></button>`
 }
+
+/** The Leaflet module, loaded once on first use. */
+let leafletModule: Promise<typeof Leaflet> | undefined
+const loadLeaflet = () => (leafletModule ??= import('leaflet').then((m) => ((m as unknown as { default?: typeof Leaflet }).default ?? m)))
 
 /** Store map with accessible markers. */
 export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }: StoreMapProps) {
-  const layout = useMemo(() => {
+  const container = useRef<HTMLDivElement>(null)
+  const [map, setMap] = useState<{ L: typeof Leaflet; map: Leaflet.Map }>()
+  const [failed, setFailed] = useState(false)
+  const onSelectRef = useRef(onSelect)
+  onSelectRef.current = onSelect
+  /** Fits the view to the markers again (after the box got its size: the map tab is shown later). */
+  const refit = useRef<() => void>(() => {})
+
+  // The map itself: created once, removed on unmount; resized with its box (a tab shown later).
+  useEffect(() => {
+    let cancelled = false
+    let cleanup: (() => void) | undefined
+    loadLeaflet().then((L) => {
+      const element = container.current
+      if (cancelled || !element) return
+      const instance = L.map(element, { zoomControl: true, attributionControl: false, keyboard: true, zoomSnap: 0.5 })
+      instance.getPane('markerPane')?.setAttribute('role', 'list')
+      instance.getPane('markerPane')?.setAttribute('aria-label', 'Магазины на карте')
+      if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 18, minZoom: 3, crossOrigin: false }).addTo(instance)
+      const observer = new ResizeObserver(() => refit.current())
+      observer.observe(element)
+      cleanup = () => {
+        observer.disconnect()
+        instance.remove()
+      }
+      setMap({ L, map: instance })
+    }, () => {
+      if (!cancelled) setFailed(true)
+    })
+    return () => {
+      cancelled = true
+      cleanup?.()
+    }
+  }, [tileUrl])
+
+  // Markers and the view follow the stores (and the shopper's point).
+  useEffect(() => {
+    if (!map) return
+    const { L, map: instance } = map
+    const layer = L.layerGroup().addTo(instance)
+    stores.forEach((store, index) => {
+      const marker = L.marker([store.lat, store.lon], {
+        icon: L.divIcon({ className: 'store-map__marker-item', html: markerHtml(index, store, false), iconSize: [32, 32], iconAnchor: [16, 32] }),
+        // The button inside is the focusable control; Leaflet's own tabindex/role would nest a second one.
+        keyboard: false,
+        riseOnHover: true,
+      })
+      marker.on('click', () => onSelectRef.current(store.code))
+      marker.on('add', () => {
+        const element = marker.getElement()
+        element?.setAttribute('role', 'listitem')
+        element?.setAttribute('data-store-code', store.code)
+      })
+      marker.addTo(layer)
+    })
+    if (userPoint) {
+      L.circleMarker([userPoint.lat, userPoint.lon], { radius: 7, className: 'store-map__user', interactive: false }).addTo(layer)
+    }
     const box = boundsOf(userPoint ? [...stores, userPoint] : stores)
-    if (!box) return undefined
-    if (tileUrl) {
-      const tiles = tileLayout(tileUrl, box, MAP_WIDTH, MAP_HEIGHT)
-      return { kind: 'tiles' as const, box, project: tiles.project, tiles: tiles.tiles }
+    refit.current = () => {
+      if (!box) return
+      instance.invalidateSize({ animate: false })
+      const element = instance.getContainer()
+      // A hidden map (its tab not shown yet) still gets a view; it is fitted once it has a size.
+      if (element.clientWidth > 0 && element.clientHeight > 0) {
+        instance.fitBounds([[box.minLat, box.minLon], [box.maxLat, box.maxLon]], { padding: [36, 36], maxZoom: 15, animate: false })
+      } else {
+        instance.setView([(box.minLat + box.maxLat) / 2, (box.minLon + box.maxLon) / 2], 11, { animate: false })
+      }
     }
-    // Markers stand above their point: leave more room at the top than at the other edges.
-    const fitted = fitEquirectangular(box, MAP_WIDTH, MAP_HEIGHT - MARKER_HEADROOM, 36)
-    const project: Projector = (point) => {
-      const p = fitted(point)
-      return { x: p.x, y: p.y + MARKER_HEADROOM }
+    refit.current()
+    return () => {
+      refit.current = () => {}
+      layer.remove()
     }
-    return { kind: 'vector' as const, box, project, grid: gridLines(project, box) }
-  }, [stores, userPoint, tileUrl])
+  }, [map, stores, userPoint])
 
-  if (!layout) {
-    return <p className="store-map__empty">Нет магазинов, которые можно показать на карте.</p>
-  }
-  const { project } = layout
-  const user = userPoint ? project(userPoint) : undefined
-  const selected = stores.find((s) => s.code === selectedCode)
-  const centre = project({ lat: (layout.box.minLat + layout.box.maxLat) / 2, lon: (layout.box.minLon + layout.box.maxLon) / 2 })
+  // The selected marker: pressed state and on top.
+  useEffect(() => {
+    const element = container.current
+    if (!map || !element) return
+    for (const item of element.querySelectorAll<HTMLElement>('.store-map__marker-item')) {
+      const selected = item.dataset.storeCode === selectedCode
+      const button = item.querySelector('button')
+      button?.setAttribute('aria-pressed', String(selected))
+      button?.classList.toggle('is-selected', selected)
+      item.classList.toggle('is-selected', selected)
+    }
+  }, [map, stores, selectedCode, userPoint])
 
+  if (stores.length === 0) return <p className="store-map__empty">Нет магазинов, которые можно показать на карте.</p>
   return (
-    <div className={cx('store-map', `store-map--${layout.kind}`)} style={{ aspectRatio: `${MAP_WIDTH} / ${MAP_HEIGHT}` }} data-map-kind={layout.kind}>
-      {layout.kind === 'vector' ? (
-        <svg className="store-map__canvas" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
-          <rect className="store-map__land" x="0" y="0" width={MAP_WIDTH} height={MAP_HEIGHT} />
-          <ellipse className="store-map__district" cx={centre.x} cy={centre.y} rx={MAP_WIDTH * 0.34} ry={MAP_HEIGHT * 0.36} />
-          <ellipse className="store-map__centre" cx={centre.x} cy={centre.y} rx={MAP_WIDTH * 0.14} ry={MAP_HEIGHT * 0.15} />
-          {layout.grid.map((line) => (
-            <line key={line.key} className="store-map__grid" x1={line.x1} y1={line.y1} x2={line.x2} y2={line.y2} />
-          ))}
-        </svg>
-      ) : (
-        <div className="store-map__tiles" aria-hidden="true">
-          {layout.tiles.map((tile) => (
-            <img
-              key={tile.key}
-              className="store-map__tile"
-              src={tile.url}
-              alt=""
-              width={256}
-              height={256}
-              loading="lazy"
-              decoding="async"
-              draggable={false}
-              style={{ left: pct(tile.left, MAP_WIDTH), top: pct(tile.top, MAP_HEIGHT), width: pct(256, MAP_WIDTH), height: pct(256, MAP_HEIGHT) }}
-            />
-          ))}
-        </div>
-      )}
-      {user && (
-        <span className="store-map__user" style={{ left: pct(user.x, MAP_WIDTH), top: pct(user.y, MAP_HEIGHT) }} role="img" aria-label="Вы здесь" />
-      )}
-      <ul className="store-map__markers" aria-label="Магазины на карте">
-        {stores.map((store, index) => {
-          const p = project(store)
-          const isSelected = store.code === selectedCode
-          return (
-            <li key={store.code} className="store-map__marker-item" style={{ left: pct(p.x, MAP_WIDTH), top: pct(p.y, MAP_HEIGHT), zIndex: isSelected ? 2 : 1 }}>
-              <button
-                type="button"
-                className={cx('store-map__marker', isSelected && 'is-selected')}
-                aria-pressed={isSelected}
-                aria-label={`${index + 1}. ${store.name}, ${store.address}`}
-                title={store.name}
-                onClick={() => onSelect(store.code)}
-              >
-                <span aria-hidden="true">{index + 1}</span>
-              </button>
-            </li>
-          )
-        })}
-      </ul>
-      {selected && (
-        <p className="store-map__label" aria-hidden="true" style={labelPosition(project(selected))}>
-          {selected.name}
-        </p>
-      )}
+    <div className="store-map" data-map-kind="leaflet" data-map-ready={map ? 'true' : 'false'}>
+      <div ref={container} className="store-map__canvas" />
+      {failed && <p className="store-map__empty" role="alert">Карта не загрузилась. Выберите магазин в списке.</p>}
     </div>
   )
-}
-
-/** Places the selected marker's label above it (below near the top edge), kept inside the map near the sides. */
-function labelPosition(p: { x: number; y: number }) {
-  const below = p.y < 110
-  const horizontal = p.x < MAP_WIDTH * 0.3 ? '-16px' : p.x > MAP_WIDTH * 0.7 ? 'calc(-100% + 16px)' : '-50%'
-  return {
-    left: pct(p.x, MAP_WIDTH),
-    top: pct(p.y, MAP_HEIGHT),
-    // The selected marker is 36 px tall and stands on its point.
-    transform: `translate(${horizontal}, ${below ? '8px' : 'calc(-100% - 42px)'})`,
-  }
 }

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server'
 import type { Store } from '#shared/models/stores.ts'
 import { storeEventParams } from './store-analytics.ts'
 import { locateMessage, GEO_DENIED_MESSAGE } from './geolocation.ts'
-import { StoreMap } from './store-map.tsx'
+import { markerHtml, markerLabel, StoreMap } from './store-map.tsx'
 import { toResults } from './use-store-search.ts'
 
 const city = { fiasId: 'f1', name: 'Москва', region: 'Москва', lat: 55.75, lon: 37.61 }
@@ -30,20 +30,20 @@ describe('store picker parts', () => {
     expect(GEO_DENIED_MESSAGE).toMatch(/Разрешите доступ к геолокации/)
   })
 
-  it('draws the offline vector map with a named, pressed-state marker per store', () => {
-    const html = renderToString(<StoreMap stores={[store('A', 55.7, 37.5), store('B', 55.8, 37.7)]} selectedCode="B" onSelect={() => {}} />)
-    expect(html).toContain('data-map-kind="vector"')
-    expect(html).toContain('<svg')
-    expect(html).toContain('aria-label="1. Аврора A, г. Москва, ул. A, д. 1"')
-    expect(html.match(/aria-pressed="true"/g)).toHaveLength(1)
-    expect(html).not.toContain('<img')
+  it('draws each marker as a button named by its number and store, pressed only when selected, with the text escaped', () => {
+    const html = markerHtml(2, { ...store('A', 55.7, 37.5), name: 'Аврора "<Центр>"' }, true)
+    expect(html).toContain('<button type="button"')
+    expect(html).toContain('aria-label="3. Аврора &quot;&lt;Центр&gt;&quot;, г. Москва, ул. A, д. 1"')
+    expect(html).toContain('aria-pressed="true"')
+    expect(html).toContain('<span aria-hidden="true">3</span>')
+    expect(markerHtml(0, store('B', 55.7, 37.5), false)).toContain('aria-pressed="false"')
+    expect(markerLabel(0, store('B', 55.7, 37.5))).toBe('1. Аврора B, г. Москва, ул. B, д. 1')
   })
 
-  it('uses image tiles from the template when a tile URL is configured', () => {
+  it('renders the Leaflet map container on the server without loading Leaflet', () => {
     const html = renderToString(<StoreMap stores={[store('A', 55.7, 37.5)]} onSelect={() => {}} tileUrl="https://tiles.example/{z}/{x}/{y}.png" />)
-    expect(html).toContain('data-map-kind="tiles"')
-    expect(html).toMatch(/src="https:\/\/tiles\.example\/\d+\/\d+\/\d+\.png"/)
-    expect(html).not.toContain('<svg')
+    expect(html).toContain('data-map-kind="leaflet"')
+    expect(html).toContain('data-map-ready="false"')
   })
 
   it('says so when there is nothing to show', () => {

@@ -16,7 +16,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx'
 import { Tabs } from '#client/components/ui/tabs.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import type { LatLon } from './geo.ts'
-import { locate, locateMessage } from './geolocation.ts'
+import { consentedPosition, locate, locateMessage } from './geolocation.ts'
 import { storeEventParams } from './store-analytics.ts'
 import { StoreCard } from './store-card.tsx'
 import { StoreMap } from './store-map.tsx'
@@ -57,7 +57,10 @@ export function StorePicker({ onDone }: StorePickerProps) {
       return
     }
     const controller = new AbortController()
-    api.call(guessCity, { query: {}, signal: controller.signal }).then((answer) => setCityFiasId((id) => id ?? answer.city.fiasId), () => {})
+    // With geolocation already allowed, by position; otherwise the gateway guesses by the client address.
+    consentedPosition()
+      .then((here) => api.call(guessCity, { query: here ?? {}, signal: controller.signal }))
+      .then((answer) => setCityFiasId((id) => id ?? answer.city.fiasId), () => {})
     return () => controller.abort()
     // Once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -9,6 +9,7 @@ import type { City, Store } from '#shared/models/stores.ts'
 import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, IconButton } from '#client/components/ui/button.tsx'
+import { consentedPosition } from './geolocation.ts'
 import { storeEventParams } from './store-analytics.ts'
 import { announceStoreChange, browserStorage, markPrompted, saveCity, saveStore, streetAddress } from './store-storage.ts'
 
@@ -45,7 +46,7 @@ export function StorePrompt({ onClose }: StorePromptProps) {
       ? gateway().then(({ getStore }) => api.call(getStore, { query: { code: config.storeDefaultValue }, signal }).then((store) => ({ city: store.city, store })))
       : Promise.reject(new Error('no default store'))
     byDefault
-      .catch(() => gateway().then(({ guessCity }) => api.call(guessCity, { query: {}, signal })).then((answer) => ({ city: answer.city, store: answer.nearestStore ?? undefined })))
+      .catch(async () => gateway().then(async ({ guessCity }) => api.call(guessCity, { query: (await consentedPosition()) ?? {}, signal })).then((answer) => ({ city: answer.city, store: answer.nearestStore ?? undefined })))
       .then((found) => setGuess(found), () => {
         if (!signal.aborted) onClose()
       })

@@ -10,6 +10,7 @@ import { formatDate } from '#client/lib/format.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { positionParams, useAnalytics } from '#client/analytics/index.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+import { AdSlotBox } from './ad-slot.tsx'
 import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
 
 const internal = (url: string) => url.startsWith('/') && !url.startsWith('//')
@@ -221,17 +222,9 @@ export function BrandsBlockView({ block }: { block: BrandsBlock }) {
   )
 }
 
-/** Advertising slots (rendered only when `adfoxOwnerId` is set): the container the ad network fills, with its fallback. */
+/** Advertising slots (rendered only when `adfoxOwnerId` is set): filled by the ad network (ad-slot.tsx). */
 export function AdSlotView({ slot }: { slot: AdSlot }) {
-  return (
-    <aside className="ad-slot" aria-label="Реклама" id={slot.containerId} data-owner-id={slot.ownerId} data-placement={slot.placement}>
-      {slot.fallback && (
-        <SmartLink url={slot.fallback.url} className="ad-slot__link" label="Рекламное предложение">
-          <img src={slot.fallback.image.url} width={slot.fallback.image.width} height={slot.fallback.image.height} alt="" loading="lazy" decoding="async" />
-        </SmartLink>
-      )}
-    </aside>
-  )
+  return <AdSlotBox slot={slot} />
 }
 
 /** The registration promo (anonymous visitors only). */
