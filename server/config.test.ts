@@ -15,7 +15,7 @@ describe('loadConfig', () => {
   it('points the map at the mock\'s tiles and the ad loader at its stand-in only with the built-in mock and an owner id', () => {
     expect(loadConfig({ MOCK_GATEWAY_PORT: '5010' }).publicConfig).toMatchObject({ mapTileUrl: 'http://127.0.0.1:5010/__tiles/{z}/{x}/{y}.svg', adfoxScriptUrl: undefined })
     expect(loadConfig({ MOCK_GATEWAY_PORT: '5010', ADFOX_OWNER_ID: '42' }).publicConfig.adfoxScriptUrl).toBe('http://127.0.0.1:5010/__adfox/loader.js')
-    const real = loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate', ID_GATEWAY_URL: 'https://gw.example/aurora-id', ADFOX_OWNER_ID: '42' }).publicConfig
+    const real = loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate', ID_GATEWAY_URL: 'https://gw.example/aurora-id', ADFOX_OWNER_ID: '42', ANTIFRAUD: 'off' }).publicConfig
     expect(real.mapTileUrl).toBeUndefined()
     expect(real.adfoxScriptUrl).toBe('https://yandex.ru/ads/system/context.js')
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(/MAP_TILE_URL/)
