@@ -4,7 +4,6 @@
  */
 import type { ApiClient } from '#shared/api/client.ts'
 import { AppError, userMessage } from '#shared/api/errors.ts'
-import { bffExchangeCrossToken } from '#shared/auth/bff.ts'
 
 /** What the profile link does next. */
 export type ProfileLinkOutcome =
@@ -16,9 +15,14 @@ export type ProfileLinkOutcome =
   /** Any other failure: the main site's profile without the token (it asks the shopper to sign in). */
   | { kind: 'open-plain' }
 
-/** Exchanges the cross token and says where to go; never throws. */
+/**
+ * Exchanges the cross token and says where to go; never throws. The endpoint definition (and zod with
+ * its schemas) loads on the first click (decision 007): the user menu is part of the app shell, and a
+ * static import put zod/mini, the auth models and the common kit into the first load of every page.
+ */
 export async function profileLink(api: ApiClient): Promise<ProfileLinkOutcome> {
   try {
+    const { bffExchangeCrossToken } = await import('#shared/auth/bff.ts')
     const { location } = await api.call(bffExchangeCrossToken, { body: {} })
     return { kind: 'open', location }
   } catch (error) {
