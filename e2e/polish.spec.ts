@@ -323,8 +323,12 @@ test.describe('texts and breadcrumbs', () => {
   test('article breadcrumbs keep clear of the title', async ({ page }) => {
     await page.setViewportSize(PHONE)
     await page.goto('/articles')
-    await page.getByRole('main').locator('a[href^="/articles/"]').first().click()
-    const title = page.getByRole('heading', { level: 1 })
+    const link = page.getByRole('main').locator('a[href^="/articles/"]').first()
+    const name = (await link.innerText()).trim()
+    await link.click()
+    // The article's own title: the list's heading stays on screen until the article is shown, and its
+    // breadcrumbs would be measured (or vanish while being measured) instead.
+    const title = page.getByRole('heading', { level: 1, name, exact: true })
     await expect(title).toBeVisible()
     const crumbs = await box(page.getByRole('navigation', { name: 'Навигационная цепочка' }))
     expect(crumbs.y + crumbs.height).toBeLessThanOrEqual((await box(title)).y)
