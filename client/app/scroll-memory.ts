@@ -78,12 +78,26 @@ export function installScrollMemory(): void {
     if (frame) return
     frame = requestAnimationFrame(() => {
       frame = 0
-      if (shownKey) rememberPosition(positions, shownKey, window.scrollY)
+      // Only while the address is still the shown page's entry: once a push or a pop has moved it on,
+      // the page on screen is about to be replaced, and the scroll the browser does when the shorter
+      // next page comes in (clamping to its height) must not overwrite where the shopper left this one.
+      if (shownKey && entryKey() === shownKey) rememberPosition(positions, shownKey, window.scrollY)
     })
   }, { passive: true })
-  window.addEventListener('popstate', () => (popPending = true))
+  // A navigation leaves the shown page: its position is taken now, before anything else renders (a
+  // scroll in the same frame as the click would otherwise be lost with the pending animation frame).
+  const leave = () => {
+    if (shownKey) rememberPosition(positions, shownKey, window.scrollY)
+  }
+  window.addEventListener('popstate', () => {
+    leave()
+    popPending = true
+  })
   // wouter announces its pushes with this window event.
-  window.addEventListener('pushState', () => (popPending = false))
+  window.addEventListener('pushState', () => {
+    leave()
+    popPending = false
+  })
   window.addEventListener('pagehide', persist)
 }
 
