@@ -4,7 +4,7 @@
  * the main heading (DESIGN.md section 3).
  */
 import { useEffect } from 'react'
-import { enterShownEntry, installScrollMemory, scrollToWhenPossible } from './scroll-memory.ts'
+import { enterShownEntry, installScrollMemory, keepAnchorInView, scrollToWhenPossible } from './scroll-memory.ts'
 
 /** Id of the polite live region that announces page titles. */
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
@@ -17,13 +17,21 @@ export function useNavigationEffects(seq: number, title: string | undefined): vo
     if (seq === 0) return remembered === undefined ? undefined : scrollToWhenPossible(remembered)
     if (title) document.title = title
     const hash = decodeURIComponent(window.location.hash.slice(1))
-    const anchor = remembered === undefined && hash ? document.getElementById(hash) : null
     let stopRestore: (() => void) | undefined
-    if (remembered !== undefined) stopRestore = scrollToWhenPossible(remembered)
-    else if (anchor) anchor.scrollIntoView()
-    else window.scrollTo(0, 0)
+    let anchored = false
+    if (remembered !== undefined) {
+      stopRestore = scrollToWhenPossible(remembered)
+    } else if (hash) {
+      // The anchor is held in view while the page's late data renders above it (or until it appears).
+      const held = keepAnchorInView(hash)
+      anchored = held.found
+      stopRestore = held.stop
+      if (!anchored) window.scrollTo(0, 0)
+    } else {
+      window.scrollTo(0, 0)
+    }
     const heading = document.querySelector<HTMLElement>('main h1')
-    if (heading && !anchor) {
+    if (heading && !anchored) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
       heading.focus({ preventScroll: true })
     }
