@@ -91,6 +91,23 @@ test('links the orders and payment methods from the user menu of an e-commerce s
   await expect(page.getByRole('region', { name: 'Способы оплаты' }).getByRole('heading', { name: 'Способы оплаты' })).toBeInViewport()
 })
 
+test('keeps the payment methods heading in view when the hub data comes after the page is shown', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  await page.goto('/')
+  await waitForHydration(page)
+  // Slower than the transition wait: the hub is shown with placeholders, the orders grow above the anchor.
+  for (const path of ['/webgate/v1/orders*', '/webgate/v2/orders/active*', '/webgate/v1/payment-methods*']) await stack.fault({ path, delayMs: 600 })
+  try {
+    await page.getByRole('button', { name: 'Анна' }).click()
+    await page.getByRole('link', { name: 'Способы оплаты' }).click()
+    await expect(page.locator('.orders-list')).toHaveCount(2)
+    await expect(page.getByRole('region', { name: 'Способы оплаты' }).getByRole('button', { name: 'Добавить карту' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Способы оплаты' }).getByRole('heading', { name: 'Способы оплаты' })).toBeInViewport()
+  } finally {
+    await stack.clearFaults()
+  }
+})
+
 test('shows no e-commerce links in the user menu of a shopper without e-commerce', async ({ page, stack }) => {
   await signIn(page, stack.baseURL, freshPhone())
   await page.goto('/')
