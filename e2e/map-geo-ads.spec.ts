@@ -13,6 +13,11 @@ const KAZAN = { latitude: 55.7887, longitude: 49.1221 }
 test.describe('first-visit city guess', () => {
   test.use({ userAgent: PERSON_UA })
 
+  // Cookies answered: the prompt waits for the cookie banner on a first visit.
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+  })
+
   test('asks about Moscow for a loopback visitor who has not allowed geolocation', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByRole('dialog', { name: 'Ваш магазин — Москва?' })).toBeVisible()
@@ -42,7 +47,8 @@ test.describe('city guess by the client address behind a trusted proxy', () => {
   // The mock maps 10.2.x.x to Saint Petersburg; the storefront trusts the loopback proxy's header.
   test.use({ userAgent: PERSON_UA, extraHTTPHeaders: { 'x-forwarded-for': '10.2.0.7' } })
 
-  test('asks about the city of the forwarded address', async ({ page }) => {
+  test('asks about the city of the forwarded address', async ({ page, context }) => {
+    await context.addCookies([{ name: 'user_agreement', value: '1', url: proxied.baseURL }])
     await page.goto(`${proxied.baseURL}/`)
     await expect(page.getByRole('dialog', { name: 'Ваш магазин — Санкт-Петербург?' })).toBeVisible()
   })

@@ -125,9 +125,15 @@ test.describe('near me with the location refused', () => {
 test.describe('first-visit prompt', () => {
   test.use({ userAgent: PERSON_UA })
 
-  test('asks once, keeps the guessed city on Да, and never nags again', async ({ page }) => {
+  test('asks once, after the cookie banner, keeps the guessed city on Да, and never nags again', async ({ page }) => {
     await page.goto('/')
     const prompt = page.getByRole('dialog', { name: 'Ваш магазин — Москва?' })
+    // One overlay at a time: the cookie banner is answered first.
+    const banner = page.getByRole('region', { name: 'Файлы cookie' })
+    await expect(banner).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await expect(prompt).toHaveCount(0)
+    await banner.getByRole('button', { name: 'Принять' }).click()
     await expect(prompt).toBeVisible()
     await prompt.getByRole('button', { name: 'Да' }).click()
     await expect(prompt).toBeHidden()
@@ -139,7 +145,8 @@ test.describe('first-visit prompt', () => {
     await expect(page.getByRole('dialog', { name: /Ваш магазин/ })).toHaveCount(0)
   })
 
-  test('opens the picker on Выбрать другой and does not ask again after closing it', async ({ page }) => {
+  test('opens the picker on Выбрать другой and does not ask again after closing it', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
     await page.goto('/')
     const prompt = page.getByRole('dialog', { name: 'Ваш магазин — Москва?' })
     await prompt.getByRole('button', { name: 'Выбрать другой' }).click()

@@ -179,6 +179,8 @@ function SearchBox({ initial, className }: { initial: string; className?: string
         enterKeyHint="search"
         maxLength={200}
       />
+      {/* The placeholder's short form on a phone, where the full one would be cut (forms.css). */}
+      <span className="toolbar-search__hint" aria-hidden="true">Поиск товаров</span>
       <button type="submit" className="toolbar-search__submit" aria-label="Найти">
         <Icon name="search" size={20} />
       </button>

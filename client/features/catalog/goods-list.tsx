@@ -79,7 +79,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
   const sortOptions = sorts ?? filters?.sorts ?? (Object.keys(SORT_NAMES) as GoodsSort[])
 
   return (
-    <div className="goods-list">
+    <div className={filters ? 'goods-list' : 'goods-list goods-list--no-filters'}>
       <FiltersPanel filters={filters} state={state} onChange={go} resetHref={urlOf({ ...state, brand: [], label: [], priceMin: undefined, priceMax: undefined, inStock: false, discounted: false, page: 1 })} />
       <div className="goods-list__main">
         <div className="list-toolbar">

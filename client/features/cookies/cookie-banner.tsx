@@ -11,7 +11,7 @@ import { useApp } from '#client/app/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { hasUserAgreement, userAgreementCookie } from './user-agreement.ts'
+import { USER_AGREEMENT_EVENT, hasUserAgreement, userAgreementCookie } from './user-agreement.ts'
 
 /** Cookie banner. */
 export function CookieBanner() {
@@ -35,6 +35,7 @@ export function CookieBanner() {
     document.cookie = userAgreementCookie({ secure: location.protocol === 'https:', domain: config.cookieDomain })
     track('cookies_accept_click')
     setShown(false)
+    window.dispatchEvent(new Event(USER_AGREEMENT_EVENT))
     toast.show({ theme: 'info', type: 'cookies-accepted', title: 'Спасибо! Настройки cookies сохранены' })
   }
 

@@ -2,6 +2,9 @@
 import { COOKIE } from '#shared/cookies.ts'
 import { COOKIE_MAX_AGE_S } from '#shared/constants.ts'
 
+/** Window event the cookie banner dispatches once the shopper accepts (the store prompt waits for it). */
+export const USER_AGREEMENT_EVENT = 'aurora:user-agreement'
+
 /** The cookie string that records the agreement (Path=/, SameSite=Lax, one year; Secure over HTTPS). */
 export function userAgreementCookie(options: { secure: boolean; domain?: string | undefined }): string {
   return [

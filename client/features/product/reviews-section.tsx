@@ -39,8 +39,10 @@ type OpenPhotos = (photos: readonly LightboxPhoto[], start: number) => void
 /** The reviews of goods. */
 export function ReviewsSection({ goodsId }: { goodsId: number }) {
   const sortId = useId()
-  const { data: scores } = useQuery(scoresQuery(goodsId), { revalidateOnMount: false })
-  const { data: media } = useQuery(reviewMediaQuery(goodsId), { revalidateOnMount: false })
+  // Preloaded by the goods route (no refetch after hydration); fetched here where the route does not
+  // preload them (promo goods pages).
+  const { data: scores } = useQuery(scoresQuery(goodsId), { revalidateIfStale: false })
+  const { data: media } = useQuery(reviewMediaQuery(goodsId), { revalidateIfStale: false })
   const [filter, setFilter] = useState<ReviewFilter>({ sort: 'new', withPhotos: false })
   const { data: first } = useQuery(reviewsQuery(goodsId, 1, ...filterArgs(filter)))
   const [pages, setPages] = useState(1)
@@ -60,7 +62,7 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
       <h2 id="reviews-title" className="section-title">Отзывы покупателей</h2>
       <div className="reviews__layout">
         <div className="reviews__aside">
-          {scores && (
+          {scores && scores.count > 0 && (
             <div className="scores">
               <p className="scores__average">{scores.average.toFixed(1).replace('.', ',')}</p>
               <Rating value={scores.average} showValue={false} size="lg" />

@@ -1,9 +1,11 @@
 /**
  * `<StorePromptSlot/>`: after hydration, loads the first-visit store prompt only when the device
  * has no store and the prompt was never answered (the store-prompted flag keeps it from nagging).
- * Renders nothing on the server, so the markup never differs.
+ * Renders nothing on the server, so the markup never differs. On a first visit the cookie banner
+ * is answered first: the prompt waits for the agreement, so the two never show at once.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { USER_AGREEMENT_EVENT, hasUserAgreement } from '../cookies/user-agreement.ts'
 import { browserStorage, readChoice } from './store-storage.ts'
 
 const StorePrompt = lazy(() => import('./store-prompt.tsx').then((m) => ({ default: m.StorePrompt })))
@@ -12,8 +14,18 @@ const StorePrompt = lazy(() => import('./store-prompt.tsx').then((m) => ({ defau
 export function StorePromptSlot() {
   const [show, setShow] = useState(false)
   useEffect(() => {
-    const choice = readChoice(browserStorage())
-    if (!choice.prompted && !choice.storeCode) setShow(true)
+    const unanswered = () => {
+      const choice = readChoice(browserStorage())
+      return !choice.prompted && !choice.storeCode
+    }
+    if (!unanswered()) return
+    if (hasUserAgreement(document.cookie)) {
+      setShow(true)
+      return
+    }
+    const onAgreement = () => setShow(unanswered())
+    window.addEventListener(USER_AGREEMENT_EVENT, onAgreement, { once: true })
+    return () => window.removeEventListener(USER_AGREEMENT_EVENT, onAgreement)
   }, [])
   if (!show) return null
   return (

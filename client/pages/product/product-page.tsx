@@ -67,7 +67,7 @@ function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
           <h1 className="product-page__title break-anywhere">{goods.name}</h1>
           <div className="product-page__meta">
             <Link href={productPath(goods, true)} className="product-page__rating" onClick={() => track('product_reviews_click', { product_id: String(goods.id) })}>
-              <Rating value={rating} count={count} />
+              {count > 0 ? <Rating value={rating} count={count} /> : <span className="text-muted product-page__no-reviews">Нет отзывов</span>}
             </Link>
             {goods.labels.length > 0 && (
               <span className="product-page__labels">

@@ -9,7 +9,7 @@ import { promotionQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
-import { ButtonLink, Price, Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
+import { ButtonLink, Price, Rating, Tabs, discountOf, type TabItem } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { AgeGate } from '#client/features/age/age-gate.tsx'
@@ -33,6 +33,9 @@ function PromoView({ promo }: { promo: Promotion }) {
   const path = href('promo-product', { product: promo.id, slug: promo.slug })
   const price = promo.price ?? goods?.price
   const oldPrice = promo.price !== null ? (promo.oldPrice ?? undefined) : goods?.oldPrice
+  // The offer badge of the meta row ("−20%") already names the discount: the price box does not repeat it.
+  const discount = price !== undefined ? discountOf(price, oldPrice) : 0
+  const priceBadge = !(discount > 0 && promo.badge.includes(`${discount}%`))
   useEffect(() => {
     if (goodsId !== null && price !== undefined) track('product_view', productParams({ id: goodsId, price, oldPrice }))
   }, [goodsId, price, oldPrice, track])
@@ -71,19 +74,19 @@ function PromoView({ promo }: { promo: Promotion }) {
             <span className="badge badge--sale promo-page__badge">{promo.badge}</span>
             {goods && (
               <a href="#reviews-title" className="product-page__rating" onClick={() => goodsId !== null && track('product_reviews_click', { product_id: String(goodsId) })}>
-                <Rating value={goods.rating} count={goods.reviewsCount} />
+                {goods.reviewsCount > 0 ? <Rating value={goods.rating} count={goods.reviewsCount} /> : <span className="text-muted product-page__no-reviews">Нет отзывов</span>}
               </a>
             )}
             {promo.ageRestricted && <span className="badge badge--age">18+</span>}
           </div>
           {goodsId !== null && price !== undefined ? (
             <ProductBuyBox
-              goodsId={goodsId} price={price} oldPrice={oldPrice} inStock={goods?.inStock ?? true}
+              goodsId={goodsId} price={price} oldPrice={oldPrice} showDiscountBadge={priceBadge} inStock={goods?.inStock ?? true}
               shareTitle={promo.title} sharePath={path}
             />
           ) : (
             <div className="product-page__buy" data-toast-avoid>
-              {price !== undefined && <Price price={price} oldPrice={oldPrice} size="lg" />}
+              {price !== undefined && <Price price={price} oldPrice={oldPrice} showBadge={priceBadge} size="lg" />}
               <div className="product-page__actions"><ShareButton title={promo.title} path={path} /></div>
             </div>
           )}
