@@ -98,7 +98,11 @@ export function installScrollMemory(): void {
     leave()
     popPending = false
   })
-  window.addEventListener('pagehide', persist)
+  // A reload or a full load leaves the page too: its last position is taken before it is stored.
+  window.addEventListener('pagehide', () => {
+    if (shownKey && entryKey() === shownKey) rememberPosition(positions, shownKey, window.scrollY)
+    persist()
+  })
 }
 
 function safeRead(): string | null {
