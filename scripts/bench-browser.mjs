@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { stop as stopChild } from './bench-lib.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 /** The checkout whose built store is measured: this one, or `BENCH_STORE_DIR` (a before/after of another build). */
@@ -66,17 +67,6 @@ async function waitFor(url, timeoutMs = 20_000) {
   }
 }
 
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve()
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-    child.once('exit', () => {
-      clearTimeout(timer)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
-}
 
 /** Starts the built mock gateway and storefront (the `npm start` defaults) on free ports. */
 async function startStore() {
