@@ -4,7 +4,7 @@
  * and nothing touches window or local storage during render.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import { AppContext } from '#client/app/app-context.tsx'
+import { AppContext } from '#client/context/app-context.tsx'
 import type { AnalyticsEventName } from './events.ts'
 import type { AnalyticsParams } from './params.ts'
 import { browserTracker } from './tracker.ts'

@@ -2,7 +2,7 @@
 import type { PublicConfig } from '#shared/public-config.ts'
 import type { RouteName } from '#shared/routing/routes.ts'
 import type { SearchParams } from '#shared/routing/types.ts'
-import type { ClientSession } from './app-context.tsx'
+import type { ClientSession } from '#client/context/app-context.tsx'
 
 /** Id of the `<script type="application/json">` data block. */
 export const BOOT_ELEMENT_ID = '__BOOT__'

@@ -14,7 +14,7 @@ import { BOOT_ELEMENT_ID, type BootData } from './boot.ts'
 import { unpackFallback } from './boot-pack.ts'
 import { loadPageModule } from './navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
-import { readBrowserCookie, readConfigOverride } from './session.ts'
+import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
 import { hasPage } from '../pages/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 

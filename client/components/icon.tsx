@@ -4,7 +4,7 @@
  * (`aria-hidden`) unless a label is given. The server renders the empty wrapper and never fetches.
  */
 import { useContext, useEffect, useSyncExternalStore } from 'react'
-import { AppContext } from '#client/app/app-context.tsx'
+import { AppContext } from '#client/context/app-context.tsx'
 import { iconLoader, iconUrl, type IconName } from './icon-loader.ts'
 
 export type { IconName } from './icon-loader.ts'

@@ -1,7 +1,7 @@
 /** The browser side of a shared query: `useQuery(goodsQuery(id))` reads the SSR fallback, then SWR. */
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr'
 import type { Query } from '#shared/routing/query.ts'
-import { useApp } from '../app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 
 /** Subscribes to a query's data; `null` skips it. Keys and fetchers come from the query itself. */
 export function useQuery<T>(query: Query<T> | null, options?: SWRConfiguration<T>): SWRResponse<T> {

@@ -5,7 +5,7 @@
  */
 import { COOKIE } from '#shared/cookies.ts'
 import { COOKIE_MAX_AGE_S } from '#shared/constants.ts'
-import { readBrowserCookie } from '#client/app/session.ts'
+import { readBrowserCookie } from '#client/context/session.ts'
 
 /** The fingerprint source text of this browser. */
 export function fingerprintSource(): string {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { testConfig } from '#client/components/testing.tsx'
+import { testConfig } from '#client/context/testing.tsx'
 import { requestFingerprintToken } from './fingerprint.ts'
 
 const configured = testConfig({ fingerprintUrl: 'http://kfp.test/kfp/token', kfpCid: 'aurora-web-kfp' })

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import { Link, useLocation } from 'wouter'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
 import { useToast } from '#client/components/toasts/index.ts'

@@ -7,7 +7,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
 import { href } from '#shared/routing/index.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'

@@ -6,7 +6,7 @@
 import { useLocation } from 'wouter'
 import { href } from '#shared/routing/href.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics, type AnalyticsParams } from '#client/analytics/index.ts'
 import { Button, ButtonLink, type ButtonSize } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'

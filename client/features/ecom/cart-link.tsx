@@ -4,7 +4,7 @@
  */
 import { Link } from 'wouter'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
 import { countLabel } from '#client/lib/format.ts'

@@ -16,7 +16,7 @@ import type { Checkout, CheckoutDelivery, DeliveryType } from '#shared/models/ch
 import type { PaymentMethod } from '#shared/models/payment-cards.ts'
 import { activeOrdersQuery, cartQuery, checkoutQuery, orderQuery, ordersQuery } from '#shared/queries/ecom.ts'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, ButtonLink, Icon } from '#client/components/ui/index.ts'
 import { formatPrice } from '#client/lib/format.ts'

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { STORAGE } from '#shared/cookies.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { ErrorView } from '#client/components/errors/index.ts'
 import { Button, EmptyState } from '#client/components/ui/index.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'

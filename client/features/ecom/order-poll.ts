@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react'
 import { pollOrders } from '#shared/gateway/orders.ts'
 import { ACTIVE_STATUSES, CANCELLABLE_STATUSES, type Order, type OrdersPoll } from '#shared/models/orders.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 
 /** How often an order in progress asks for changes. */
 export const ORDER_POLL_MS = 5_000

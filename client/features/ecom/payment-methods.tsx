@@ -9,7 +9,7 @@ import { createCardSession, deletePaymentMethod, setDefaultPaymentMethod } from 
 import type { PaymentMethod, PaymentMethods } from '#shared/models/payment-cards.ts'
 import { checkoutQuery, paymentMethodsQuery } from '#shared/queries/ecom.ts'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, EmptyState, Icon } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'

@@ -7,7 +7,7 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { Cart } from '#shared/models/cart.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 
 /** The cart's endpoint definitions (and schemas) load with the first command (decision 007). */
 const gateway = () => import('#shared/gateway/cart.ts')

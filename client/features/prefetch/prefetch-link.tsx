@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, type AnchorHTMLAttributes, type FocusEv
 import { useSWRConfig } from 'swr'
 import { Link } from 'wouter'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { prefetchRoute, slowConnection } from './preload-queue.ts'
 
 /** Props of `PrefetchLink`. */

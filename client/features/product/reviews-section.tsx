@@ -6,7 +6,7 @@
 import { useId, useState } from 'react'
 import type { Review } from '#shared/models/reviews.ts'
 import { REVIEWS_PAGE_SIZE, reviewMediaQuery, reviewsQuery, scoresQuery, userReviewInfoQuery, type ReviewSort } from '#shared/queries/reviews.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { Button, Checkbox, EmptyState, Rating } from '#client/components/ui/index.ts'
 import { useHydrated } from '#client/components/ui/use-hydrated.ts'
 import { countLabel, formatDate } from '#client/lib/format.ts'

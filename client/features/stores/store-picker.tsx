@@ -7,7 +7,7 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { guessCity } from '#shared/gateway/stores.ts'
 import type { Store } from '#shared/models/stores.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'

@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react'
 import { isbot } from 'isbot'
 import type { City, Store } from '#shared/models/stores.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, IconButton } from '#client/components/ui/button.tsx'
 import { consentedPosition } from './geolocation.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { STORAGE } from '#shared/cookies.ts'
-import { cityNameOf } from '#client/components/layout/stored-city.ts'
+import { cityNameOf } from './stored-city.ts'
 import { markPrompted, parseStoredCity, readChoice, saveCity, saveStore, streetAddress } from './store-storage.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {

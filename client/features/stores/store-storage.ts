@@ -6,7 +6,7 @@
 import { STORAGE } from '#shared/cookies.ts'
 import type { DeliveryType } from '#shared/models/checkout.ts'
 import type { StoreType } from '#shared/models/stores.ts'
-import { STORE_CHANGE_EVENT } from '#client/components/layout/stored-city.ts'
+import { STORE_CHANGE_EVENT } from './stored-city.ts'
 
 /** The stored city: JSON `{ fiasId, name }` under `STORAGE.shopCity` (read by the toolbar). */
 export interface StoredCity {

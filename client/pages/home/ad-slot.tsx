@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import type { AdSlot } from '#shared/models/main-page.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { SmartLink } from './home-blocks.tsx'
 
 /** What a page gets from the ad loader (the part of Yandex's `Ya.adfoxCode` we use). */

@@ -13,7 +13,7 @@ import {
 import { bannersQuery } from '#shared/queries/promotions.ts'
 import { SITE_NAME } from '#shared/constants.ts'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { useFavorites } from '#client/features/product/use-favorites.ts'
 import type { PageProps } from '../registry.ts'

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
-import { AppContext, type AppContextValue } from '#client/app/app-context.tsx'
+import { AppContext, type AppContextValue } from '#client/context/app-context.tsx'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { renderHtml } from '../testing.tsx'
-import { cityNameOf } from './stored-city.ts'
+import { renderHtml } from '#client/context/testing.tsx'
+import { cityNameOf } from '#client/features/stores/stored-city.ts'
 import { SiteLayout } from './site-layout.tsx'
-import { Breadcrumbs } from './breadcrumbs.tsx'
+import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 
 const page = (layout: 'default' | 'product' = 'default', routeName = 'main') => (
   <SiteLayout layout={layout} routeName={routeName} breadcrumbs={layout === 'product' ? <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Крем' }]} /> : undefined}>

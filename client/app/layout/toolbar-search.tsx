@@ -10,10 +10,10 @@ import { SUGGEST_DEBOUNCE_MS } from '#shared/constants.ts'
 import type { Suggestion } from '#shared/models/search.ts'
 import { href } from '#shared/routing/index.ts'
 import { useAnalytics } from '#client/analytics/index.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { clearSearchHistory, readSearchHistory, rememberSearch } from '#client/features/search/search-history.ts'
 import { formatPrice } from '#client/lib/format.ts'
-import { Icon } from '../icon.tsx'
+import { Icon } from '#client/components/icon.tsx'
 
 /** Props of `ToolbarSearch`. */
 export interface ToolbarSearchProps {

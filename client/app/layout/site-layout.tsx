@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import type { Layout } from '#shared/routing/index.ts'
-import { ToastViewport } from '../toasts/toast-viewport.tsx'
+import { ToastViewport } from '#client/components/toasts/toast-viewport.tsx'
 import { Footer } from './footer.tsx'
 import { Toolbar } from './toolbar.tsx'
 

@@ -4,10 +4,10 @@
  */
 import { Link } from 'wouter'
 import { href } from '#shared/routing/index.ts'
-import { useApp } from '#client/app/app-context.tsx'
+import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics, type AnalyticsEventName } from '#client/analytics/index.ts'
-import { Icon, type IconName } from '../icon.tsx'
-import { Logo } from './logo.tsx'
+import { Icon, type IconName } from '#client/components/icon.tsx'
+import { Logo } from '#client/components/layout/logo.tsx'
 
 interface FooterLink {
   label: string

@@ -1,7 +1,0 @@
-export * from './breadcrumbs.tsx'
-export * from './footer.tsx'
-export * from './logo.tsx'
-export * from './site-layout.tsx'
-export * from './stored-city.ts'
-export * from './toolbar-search.tsx'
-export * from './toolbar.tsx'
