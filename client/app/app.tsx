@@ -9,6 +9,7 @@ import type { ApiClient } from '#shared/api/client.ts'
 import { SiteLayout } from './layout/site-layout.tsx'
 import { ErrorViewSlot, loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { ToastProvider } from '../components/toasts/index.ts'
+import { IconProjectContext } from '#client/components/icon.tsx'
 import { ROUTES } from '#shared/routing/routes.ts'
 import type { PageProps } from '../pages/registry.ts'
 import { AppContext, useApp, type AppContextValue, type ClientSession } from '#client/context/app-context.tsx'
@@ -65,13 +66,15 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   return (
     <SWRConfig value={{ fallback: boot.fallback, revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false }}>
       <AppContext.Provider value={context}>
-        <ToastProvider>
-          <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
-            <Shell initialView={boot.view} initialPage={page} />
-            <DialogHost state={dialogs} />
-            <CookieBanner />
-          </Router>
-        </ToastProvider>
+        <IconProjectContext value={config.product}>
+          <ToastProvider>
+            <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
+              <Shell initialView={boot.view} initialPage={page} />
+              <DialogHost state={dialogs} />
+              <CookieBanner />
+            </Router>
+          </ToastProvider>
+        </IconProjectContext>
       </AppContext.Provider>
     </SWRConfig>
   )

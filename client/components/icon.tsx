@@ -3,8 +3,7 @@
  * colour). The wrapper reserves its size, so nothing shifts when the icon arrives. Decorative
  * (`aria-hidden`) unless a label is given. The server renders the empty wrapper and never fetches.
  */
-import { useContext, useEffect, useSyncExternalStore } from 'react'
-import { AppContext } from '#client/context/app-context.tsx'
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react'
 import { iconLoader, iconUrl, type IconName } from './icon-loader.ts'
 
 export type { IconName } from './icon-loader.ts'
@@ -20,12 +19,15 @@ export interface IconProps {
 }
 
 const DEFAULT_PROJECT = 'aurora'
+
+/** The icon set's folder (the config's `product`); the app root provides it, so the design system needs no app context. */
+export const IconProjectContext = createContext(DEFAULT_PROJECT)
 const noopSubscribe = () => () => {}
 const serverSnapshot = () => undefined
 
 /** Inline SVG icon from `/assets/svg/icons/{project}/{name}.svg`. */
 export function Icon({ name, size = 24, label, className }: IconProps) {
-  const project = useContext(AppContext)?.config.product ?? DEFAULT_PROJECT
+  const project = useContext(IconProjectContext)
   const url = iconUrl(project, name)
   const loader = typeof window === 'undefined' ? undefined : iconLoader()
   const svg = useSyncExternalStore(loader?.subscribe ?? noopSubscribe, () => loader?.get(url), serverSnapshot)

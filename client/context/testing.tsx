@@ -1,8 +1,7 @@
-/** Test helpers for the shared UI: an app context value and a string render inside a router. */
+/** Test helpers for features and the app shell: an app context value and a string render inside it. */
 import type { ReactNode } from 'react'
-import { renderToString } from 'react-dom/server'
-import { Router } from 'wouter'
-import { AppContext, type AppContextValue } from '#client/context/app-context.tsx'
+import { renderHtml } from '#client/components/testing.tsx'
+import { AppContext, type AppContextValue } from './app-context.tsx'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
@@ -34,12 +33,6 @@ export const testApp = (overrides: Partial<AppContextValue> = {}): AppContextVal
 })
 
 /** Renders to an HTML string as the server would, inside the app context and a router at `path`. */
-export function renderHtml(node: ReactNode, options: { app?: Partial<AppContextValue>; path?: string; search?: string } = {}): string {
-  return renderToString(
-    <AppContext value={testApp(options.app)}>
-      <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>
-        {node}
-      </Router>
-    </AppContext>,
-  )
+export function renderInApp(node: ReactNode, options: { app?: Partial<AppContextValue>; path?: string; search?: string } = {}): string {
+  return renderHtml(<AppContext value={testApp(options.app)}>{node}</AppContext>, options)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderHtml } from '#client/context/testing.tsx'
+import { renderInApp } from '#client/context/testing.tsx'
 import { cityNameOf } from '#client/features/stores/stored-city.ts'
 import { SiteLayout } from './site-layout.tsx'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
@@ -12,32 +12,32 @@ const page = (layout: 'default' | 'product' = 'default', routeName = 'main') => 
 
 describe('SiteLayout', () => {
   it('starts with a skip link to the main landmark', () => {
-    const html = renderHtml(page())
+    const html = renderInApp(page())
     expect(html.indexOf('href="#main"')).toBeLessThan(html.indexOf('<header'))
     expect(html).toContain('<main id="main" tabindex="-1"')
   })
 
   it('has a search form that works without JS', () => {
-    const html = renderHtml(page())
+    const html = renderInApp(page())
     expect(html).toMatch(/<form role="search" [^>]*action="\/search" method="get"/)
     expect(html).toMatch(/<label for="[^"]+" class="visually-hidden">Поиск<\/label><input [^>]*name="q"/)
   })
 
   it('links the catalogue and promotions and asks to choose a store', () => {
-    const html = renderHtml(page())
+    const html = renderInApp(page())
     expect(html).toMatch(/href="\/catalog"[^>]*>.*Каталог/)
     expect(html).toMatch(/href="\/promo-catalog"[^>]*>.*Акции/)
     expect(html).toContain('Выберите магазин')
   })
 
   it('offers sign-in to visitors', () => {
-    const html = renderHtml(page())
+    const html = renderInApp(page())
     expect(html).toMatch(/<button type="button" class="toolbar__action"[^>]*>.*Войти/)
     expect(html).not.toContain('/profile')
   })
 
   it('links signed-in shoppers to the profile on the main site and shows the cart with e-commerce', () => {
-    const html = renderHtml(page(), {
+    const html = renderInApp(page(), {
       app: { session: { authorized: true, userId: '1', incompleteProfile: false, ecomEnabled: true } },
     })
     expect(html).toContain('href="https://aurora.example/profile"')
@@ -47,18 +47,18 @@ describe('SiteLayout', () => {
   })
 
   it('marks the current section', () => {
-    expect(renderHtml(page('default', 'catalog-category'))).toContain('<a aria-current="page" href="/catalog" class="toolbar__catalog is-current">')
+    expect(renderInApp(page('default', 'catalog-category'))).toContain('<a aria-current="page" href="/catalog" class="toolbar__catalog is-current">')
   })
 
   it('has footer links to our pages and the main site, and the social links', () => {
-    const html = renderHtml(page())
+    const html = renderInApp(page())
     for (const path of ['/promo-catalog', '/catalog', '/articles', '/cookie-policy']) expect(html).toContain(`href="${path}"`)
     expect(html).toContain('href="https://aurora.example/about"')
     for (const name of ['ВКонтакте', 'Telegram', 'Одноклассники']) expect(html).toContain(name)
   })
 
   it('renders the product layout with breadcrumbs in a narrow column', () => {
-    const html = renderHtml(page('product', 'product'))
+    const html = renderInApp(page('product', 'product'))
     expect(html).toContain('class="site site--product"')
     expect(html).toContain('container container--narrow')
     expect(html).toContain('aria-label="Навигационная цепочка"')
@@ -66,7 +66,7 @@ describe('SiteLayout', () => {
   })
 
   it('renders empty toast regions for screen readers to watch', () => {
-    const html = renderHtml(page())
+    const html = renderInApp(page())
     expect(html.match(/role="status" aria-live="polite"/g)).toHaveLength(2)
   })
 })

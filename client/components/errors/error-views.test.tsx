@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderHtml } from '#client/context/testing.tsx'
+import { renderHtml } from '../testing.tsx'
 import { ErrorView, ERROR_TEXTS, isNotFoundStatus } from './error-views.tsx'
 
 describe('ErrorView', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderHtml } from '#client/context/testing.tsx'
+import { renderHtml } from '../testing.tsx'
 import { Button, IconButton } from './button.tsx'
 import { Dialog } from './dialog.tsx'
 import { Price, discountOf } from './price.tsx'
