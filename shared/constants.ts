@@ -2,8 +2,6 @@
 
 /** OTP code length (spec section 5). */
 export const OTP_CODE_LENGTH = 5
-/** Delay between the token fetch and the profile load, in ms (spec section 9; configurable). */
-export const PROFILE_LOAD_DELAY_MS = 50
 /** Cookie lifetime in seconds (spec section 9). */
 export const COOKIE_MAX_AGE_S = 31_556_952
 /** A second chunk-load reload within this window is not attempted (spec section 9). */

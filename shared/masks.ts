@@ -10,12 +10,8 @@ export const PHONE_MASK = '+7 (###) ###-##-##'
 export const OTP_MASK = '#####'
 /** Date of birth input (`ДД.ММ.ГГГГ`). */
 export const DATE_MASK = '##.##.####'
-/** Bank card number as printed (16 digits); cards are added on the gateway's form, this is for display and search. */
-export const CARD_NUMBER_MASK = '#### #### #### ####'
-/** Card expiry (`ММ/ГГ`). */
-export const CARD_EXPIRY_MASK = '##/##'
 /** A shopper's name for a saved card or fast-payment account: letters, digits, spaces and dashes, at most 24 characters. */
-export const CARD_NAME: CharsetMask = { allowed: /[\p{L}\d \-]/u, maxLength: 24 }
+export const CARD_NAME: CharsetMask = { allowed: /[\p{L}\d -]/u, maxLength: 24 }
 
 /** A free-length mask: characters outside `allowed` are dropped, the result is cut at `maxLength`. */
 export interface CharsetMask {

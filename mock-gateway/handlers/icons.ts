@@ -15,9 +15,6 @@ const PATHS: Record<string, string> = {
   info: '<circle cx="12" cy="12" r="9"/><path d="M12 11v6M12 7.5v.5"/>',
 }
 
-/** Names of the icons served. */
-export const ICON_NAMES = Object.keys(PATHS)
-
 /** The SVG text of an icon, or undefined for an unknown name. */
 export function iconSvg(name: string): string | undefined {
   const paths = PATHS[name]

@@ -11,14 +11,6 @@ import { CITIES } from '../seed/stores.ts'
 /** Zoom levels served: the whole world down to streets (the picker fits a city at 10–14). */
 export const TILE_MAX_ZOOM = 18
 
-/** The lat/lon of a tile's centre (Web Mercator, XYZ scheme). */
-export function tileCentre(z: number, x: number, y: number): { lat: number; lon: number } {
-  const n = 2 ** z
-  const lon = ((x + 0.5) / n) * 360 - 180
-  const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * (y + 0.5)) / n))) * 180) / Math.PI
-  return { lat, lon }
-}
-
 /** The seeded city whose centre lies inside the tile (or nearest to it at low zoom), if any. */
 export function cityOfTile(z: number, x: number, y: number): string | undefined {
   const n = 2 ** z

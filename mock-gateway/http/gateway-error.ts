@@ -12,6 +12,3 @@ export const notFound = (what = 'Не найдено'): Response => gatewayError
 /** 400 `validationError` with field messages. */
 export const validationError = (fields: Record<string, string>): Response =>
   gatewayError(400, 'validationError', 'Проверьте введённые данные', { fields })
-
-/** 422 `unprocessableEntity`. */
-export const unprocessable = (message = 'Запрос не может быть выполнен'): Response => gatewayError(422, 'unprocessableEntity', message)

@@ -1,5 +1,5 @@
 /** Phone numbers of the login form (spec section 5): digits only, the country prefix 7 in front of the 10 entered digits. */
-import { PHONE_MASK, applyMask, unmask } from '../masks.ts'
+import { PHONE_MASK, applyMask } from '../masks.ts'
 
 /** The country prefix sent in front of the national number. */
 export const COUNTRY_PREFIX = '7'
@@ -33,6 +33,3 @@ export function normalizePhone(input: string): string | undefined {
 export function formatPhone(phone: string): string {
   return applyMask(PHONE_MASK, `+7${phone.replace(/\D/g, '').slice(-NATIONAL_LENGTH)}`)
 }
-
-/** The national digits of a value typed into the masked field. */
-export const unmaskPhone = (masked: string): string => unmask(PHONE_MASK, masked)

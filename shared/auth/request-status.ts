@@ -7,6 +7,3 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number]
 
 /** The requests whose status the account UI shows. */
 export type AccountRequest = 'profile' | 'profileUpdate' | 'register' | 'permissionsUpdate'
-
-/** Whether a request with this status blocks its form (buttons disabled, spinner shown). */
-export const isPending = (status: RequestStatus): boolean => status === 'pending'

@@ -43,8 +43,7 @@ export const queryIdList = () =>
     }),
   )
 
-/** Default and maximum page sizes of list endpoints. */
-export const PAGE_SIZE_DEFAULT = 20
+/** Maximum page size of list endpoints. */
 export const PAGE_SIZE_MAX = 100
 
 /** Paging query of every list: `page` is 1-based, `pageSize` at most 100. */
@@ -62,9 +61,6 @@ export const pageOf = <T extends z.core.$ZodType>(item: T) =>
     page: z.int().check(z.positive()),
     pageSize: z.int().check(z.positive()),
   })
-
-/** A plain list answer `{ items }` for short, unpaged lists. */
-export const listOf = <T extends z.core.$ZodType>(item: T) => z.object({ items: z.array(item) })
 
 /** An image the browser loads through the storefront's proxy (`/webgate/media/...`). */
 export const ImageSchema = z.object({

@@ -55,9 +55,6 @@ export const CardSessionSchema = z.object({
 })
 export type CardSession = z.infer<typeof CardSessionSchema>
 
-/** Reasons the card form gives in `?cardError=`. */
-export const CARD_ERRORS = ['invalidNumber', 'expired', 'invalidCvc', 'sessionExpired', 'cancelled', 'duplicate'] as const
-
 /** A bank reachable through SBP. */
 export const SbpBankSchema = z.object({ id: z.string(), name: z.string(), logo: ImageSchema })
 export type SbpBank = z.infer<typeof SbpBankSchema>

@@ -65,8 +65,3 @@ export function useToast(): ToastApi {
 export function showToast(options: ToastOptions): string {
   return (activeStore ?? fallbackStore())?.show(options) ?? ''
 }
-
-/** Closes a toast shown with `showToast`. */
-export function dismissToast(id: string): void {
-  ;(activeStore ?? fallbackStore())?.dismiss(id)
-}

@@ -1,1 +1,0 @@
-export * from './cookie-banner.tsx'

@@ -1,6 +1,0 @@
-export * from './client.ts'
-export * from './endpoint.ts'
-export * from './errors.ts'
-export * from './gateway-error.ts'
-export * from './headers.ts'
-export * from './retry.ts'
