@@ -5,7 +5,7 @@
  * local storage every event is also logged with console.info, counter or not.
  */
 import { STORAGE } from '#shared/cookies.ts'
-import { hasUserAgreement } from '#client/features/cookies/user-agreement.ts'
+import { hasUserAgreement } from '#client/lib/user-agreement.ts'
 import type { AnalyticsEventName } from './events.ts'
 import { mergeParams, type AnalyticsParams, type AnalyticsValue } from './params.ts'
 
@@ -109,7 +109,7 @@ export class Tracker {
   /** The anonymous user uuid kept on the device (made on first use). */
   userUuid = (): string => {
     if (this.uuid) return this.uuid
-    let stored: string | null = null
+    let stored: string | null
     try {
       stored = this.deps.storage?.getItem(STORAGE.userUuid) ?? null
     } catch {

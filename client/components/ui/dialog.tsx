@@ -102,6 +102,7 @@ function DialogPanel({
       if (opener?.isConnected) opener.focus()
     }
     // Runs once per opening: focus, trap and scroll lock live exactly as long as the open dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const onBackdropDown = (event: MouseEvent<HTMLDivElement>) => {

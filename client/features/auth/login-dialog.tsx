@@ -3,7 +3,7 @@
  * then the code step (5 digits, paste and SMS autofill, submitted on the 5th digit, resend
  * countdown). A registered phone is signed in; a new one goes to registration. Closing resets.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { OTP_CODE_LENGTH } from '#shared/constants.ts'
 import { OTP_MASK, PHONE_MASK } from '#shared/masks.ts'
@@ -120,7 +120,7 @@ function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt 
   const [now, setNow] = useState<number | undefined>(undefined)
   const [captchaToken, setCaptchaToken] = useState('')
   const inputId = `login-code-${useId()}`
-  const focusInput = () => document.getElementById(inputId)?.focus()
+  const focusInput = useCallback(() => document.getElementById(inputId)?.focus(), [inputId])
   const { state } = flow
   const pending = state.step === 'code' && state.status === 'pending'
   const error = state.step === 'code' && state.error ? state.error.message : undefined
@@ -132,10 +132,10 @@ function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt 
     return () => clearInterval(timer)
   }, [attempt.attemptId])
 
+  // Each new code attempt focuses the field (inputId, and so focusInput, never change).
   useEffect(() => {
     focusInput()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt.attemptId])
+  }, [attempt.attemptId, focusInput])
 
   // After a wrong code the field is emptied for the next try.
   useEffect(() => {
@@ -143,7 +143,7 @@ function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt 
       setCode('')
       focusInput()
     }
-  }, [state])
+  }, [state, focusInput])
 
   const onValue = (value: string) => {
     const digits = codeDigits(value)

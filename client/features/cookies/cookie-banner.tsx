@@ -11,7 +11,7 @@ import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
-import { USER_AGREEMENT_EVENT, hasUserAgreement, userAgreementCookie } from './user-agreement.ts'
+import { USER_AGREEMENT_EVENT, hasUserAgreement, userAgreementCookie } from '#client/lib/user-agreement.ts'
 
 /** Cookie banner. */
 export function CookieBanner() {

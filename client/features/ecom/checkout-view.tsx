@@ -14,7 +14,7 @@ import { placeOrder, setCheckoutDelivery, setCheckoutPayment } from '#shared/gat
 import type { Cart } from '#shared/models/cart.ts'
 import type { Checkout, CheckoutDelivery, DeliveryType } from '#shared/models/checkout.ts'
 import type { PaymentMethod } from '#shared/models/payment-cards.ts'
-import { activeOrdersQuery, cartQuery, checkoutQuery, orderQuery, ordersQuery } from '#shared/queries/ecom.ts'
+import { activeOrdersQuery, cartQuery, orderQuery, ordersQuery } from '#shared/queries/ecom.ts'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'

@@ -5,7 +5,7 @@
  * is answered first: the prompt waits for the agreement, so the two never show at once.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { USER_AGREEMENT_EVENT, hasUserAgreement } from '../cookies/user-agreement.ts'
+import { USER_AGREEMENT_EVENT, hasUserAgreement } from '#client/lib/user-agreement.ts'
 import { browserStorage, readChoice } from './store-storage.ts'
 
 const StorePrompt = lazy(() => import('./store-prompt.tsx').then((m) => ({ default: m.StorePrompt })))

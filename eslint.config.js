@@ -1,0 +1,107 @@
+// ESLint flat config: typescript-eslint's recommended rules, the rules of hooks, and the folder
+// boundaries of docs/architecture.md ("Folders") as `no-restricted-imports` patterns.
+import { defineConfig } from 'eslint/config'
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+// ---- Route and page folders -------------------------------------------------------------------
+// The route modules (shared) and the page components (client). Issue 9 may rename them: change the
+// two names here; every rule below that mentions routes or pages reads them from these constants.
+const ROUTE_MODULES = 'shared/pages'
+const PAGE_COMPONENTS = 'client/pages'
+// ------------------------------------------------------------------------------------------------
+
+/** Import aliases of package.json `imports`, by top folder. */
+const ALIAS = { shared: '#shared', client: '#client', server: '#server', 'mock-gateway': '#mock' }
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Patterns that forbid importing `folder` (a repo path such as `client/app`), by alias and by a
+ * relative path that climbs into it. The relative form matches the folder's last segment after any
+ * number of `../`, which is exact as long as no folder nests a namesake of a forbidden sibling.
+ */
+function forbid(folder, why) {
+  const [top, ...rest] = folder.split('/')
+  const alias = [ALIAS[top], ...rest].join('/')
+  const last = rest.length > 0 ? rest.at(-1) : top
+  return [
+    { regex: `^${escape(alias)}(/|$)`, message: `${why} (${folder})` },
+    { regex: `^(\\.\\./)+${escape(last)}(/|$)`, message: `${why} (${folder}); across folders use the ${ALIAS[top]}/* alias` },
+  ]
+}
+
+const restrict = (...patterns) => ['error', { patterns: patterns.flat(Infinity) }]
+
+const SHARED_IS_PURE = ['client', 'server', 'mock-gateway'].map((folder) => forbid(folder, 'shared/ imports nothing of ours outside shared/'))
+const CLIENT_NOT_SERVER = ['server', 'mock-gateway'].map((folder) => forbid(folder, 'the browser bundle imports no server or mock code'))
+const BELOW_THE_SHELL = forbid('client/app', 'only the app shell imports the app shell (root, boot, navigation, layout); use client/context for the app context')
+const BELOW_PAGES = forbid(PAGE_COMPONENTS, 'pages are leaves: nothing below them imports a page')
+const BELOW_FEATURES = [
+  forbid('client/features', 'the design system imports no feature'),
+  forbid('client/context', 'the design system takes what it needs as props or its own context, not the app context'),
+]
+
+export default defineConfig(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-*/',
+      'test-results/',
+      'playwright-report/',
+      'e2e/artifacts/',
+      // Bench output and the peer bench's run folder (copied peer apps and their node_modules).
+      'bench/',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // Unused names are dead code; a leading underscore marks a parameter kept for its position.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Tests and their helpers read untyped JSON answers; a cast per field would say nothing more.
+    files: ['**/*.test.{ts,tsx}', 'mock-gateway/testing.ts', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Playwright fixtures must destructure their first parameter, even when they need nothing from it.
+    files: ['e2e/**'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
+    // Functions handed to page.evaluate / addInitScript run in the browser.
+    files: ['scripts/bench-browser.mjs'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  // ---- Folder boundaries (docs/architecture.md, "Folders"). A later block replaces an earlier ----
+  // block's list for the files it matches, so each block repeats what its parents forbid.
+  { files: ['shared/**'], rules: { 'no-restricted-imports': restrict(SHARED_IS_PURE) } },
+  { files: ['mock-gateway/**'], rules: { 'no-restricted-imports': restrict(forbid('client', 'the mock gateway imports shared/ only'), forbid('server', 'the mock gateway imports shared/ only')) } },
+  { files: ['client/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER) } },
+  { files: ['client/features/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES) } },
+  { files: ['client/components/**', 'client/context/**', 'client/data/**', 'client/lib/**', 'client/analytics/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, forbid('client/features', 'a bottom layer imports no feature')) } },
+  { files: ['client/components/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_FEATURES) } },
+
+  // ---- Route and page folders (names from ROUTE_MODULES and PAGE_COMPONENTS above) ----
+  { files: [`${ROUTE_MODULES}/**`], rules: { 'no-restricted-imports': restrict(SHARED_IS_PURE) } },
+  { files: [`${PAGE_COMPONENTS}/**`], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL) } },
+)
