@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { ESLint } from 'eslint'
+
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname })
+
+/** The no-restricted-imports messages ESLint gives one import line in a file at `path`. */
+async function boundaryErrors(path: string, specifier: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import '${specifier}'\n`, { filePath: path })
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message)
+}
+
+describe('folder boundaries of docs/architecture.md', () => {
+  it.each([
+    ['shared/models/x.ts', '#client/app/app.tsx'],
+    ['shared/queries/x.ts', '../../server/app.ts'],
+    ['shared/pages/x.ts', '#client/pages/registry.ts'],
+    ['mock-gateway/handlers/x.ts', '#server/config.ts'],
+    ['mock-gateway/x.ts', '../client/lib/format.ts'],
+    ['client/features/x/y.ts', '#server/config.ts'],
+    ['client/features/x/y.ts', '#mock/index.ts'],
+    ['client/features/x/y.tsx', '#client/app/layout/toolbar.tsx'],
+    ['client/features/x/y.tsx', '../../pages/registry.ts'],
+    ['client/components/ui/x.tsx', '#client/features/auth/user-menu.tsx'],
+    ['client/components/ui/x.tsx', '../../app/app.tsx'],
+    ['client/components/x.tsx', '#client/context/app-context.tsx'],
+    ['client/components/x.tsx', '#client/pages/registry.ts'],
+    ['client/analytics/x.ts', '#client/features/cookies/cookie-banner.tsx'],
+    ['client/context/x.ts', '#client/app/boot.ts'],
+    ['client/pages/x/y.tsx', '#client/app/app.tsx'],
+  ])('%s may not import %s', async (path, specifier) => {
+    expect(await boundaryErrors(path, specifier)).toHaveLength(1)
+  })
+
+  it.each([
+    ['shared/queries/x.ts', '#shared/api/client.ts'],
+    ['server/render/x.tsx', '#client/app/app.tsx'],
+    ['client/app/x.tsx', '#client/pages/registry.ts'],
+    ['client/app/layout/x.tsx', '#client/features/auth/user-menu.tsx'],
+    ['client/pages/x/y.tsx', '#client/features/catalog/product-card.tsx'],
+    ['client/features/x/y.tsx', '#client/context/app-context.tsx'],
+    ['client/features/x/y.tsx', '#client/components/ui/button.tsx'],
+    ['client/components/ui/x.tsx', '../icon.tsx'],
+    ['client/components/x.tsx', '#client/analytics/index.ts'],
+  ])('%s may import %s', async (path, specifier) => {
+    expect(await boundaryErrors(path, specifier)).toEqual([])
+  })
+})
