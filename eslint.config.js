@@ -43,6 +43,14 @@ const BELOW_FEATURES = [
   forbid('client/features', 'the design system imports no feature'),
   forbid('client/context', 'the design system takes what it needs as props or its own context, not the app context'),
 ]
+const BELOW_COMPONENTS = [
+  forbid('client/features', 'a bottom layer imports no feature'),
+  forbid('client/components', 'a bottom layer imports no design-system component'),
+]
+const BELOW_SERVICES = [
+  forbid('client/analytics', 'the app context and the helpers sit below analytics'),
+  forbid('client/data', 'the app context and the helpers sit below the data hooks'),
+]
 
 export default defineConfig(
   {
@@ -98,8 +106,10 @@ export default defineConfig(
   { files: ['mock-gateway/**'], rules: { 'no-restricted-imports': restrict(forbid('client', 'the mock gateway imports shared/ only'), forbid('server', 'the mock gateway imports shared/ only')) } },
   { files: ['client/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER) } },
   { files: ['client/features/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES) } },
-  { files: ['client/components/**', 'client/context/**', 'client/data/**', 'client/lib/**', 'client/analytics/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, forbid('client/features', 'a bottom layer imports no feature')) } },
   { files: ['client/components/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_FEATURES) } },
+  { files: ['client/analytics/**', 'client/data/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_COMPONENTS) } },
+  { files: ['client/context/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_COMPONENTS, BELOW_SERVICES) } },
+  { files: ['client/lib/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_COMPONENTS, BELOW_SERVICES, forbid('client/context', 'client/lib is the bottom: plain helpers')) } },
 
   // ---- Route and page folders (names from ROUTE_MODULES and PAGE_COMPONENTS above) ----
   { files: [`${ROUTE_MODULES}/**`], rules: { 'no-restricted-imports': restrict(SHARED_IS_PURE) } },

@@ -27,6 +27,9 @@ describe('folder boundaries of docs/architecture.md', () => {
     ['client/analytics/x.ts', '#client/features/cookies/cookie-banner.tsx'],
     ['client/context/x.ts', '#client/app/boot.ts'],
     ['client/pages/x/y.tsx', '#client/app/app.tsx'],
+    ['client/data/x.ts', '#client/components/ui/button.tsx'],
+    ['client/context/x.ts', '#client/analytics/index.ts'],
+    ['client/lib/x.ts', '#client/context/app-context.tsx'],
   ])('%s may not import %s', async (path, specifier) => {
     expect(await boundaryErrors(path, specifier)).toHaveLength(1)
   })

@@ -1,6 +1,7 @@
 /** Test helpers for features and the app shell: an app context value and a string render inside it. */
 import type { ReactNode } from 'react'
-import { renderHtml } from '#client/components/testing.tsx'
+import { renderToString } from 'react-dom/server'
+import { Router } from 'wouter'
 import { AppContext, type AppContextValue } from './app-context.tsx'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
@@ -34,5 +35,11 @@ export const testApp = (overrides: Partial<AppContextValue> = {}): AppContextVal
 
 /** Renders to an HTML string as the server would, inside the app context and a router at `path`. */
 export function renderInApp(node: ReactNode, options: { app?: Partial<AppContextValue>; path?: string; search?: string } = {}): string {
-  return renderHtml(<AppContext value={testApp(options.app)}>{node}</AppContext>, options)
+  return renderToString(
+    <AppContext value={testApp(options.app)}>
+      <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>
+        {node}
+      </Router>
+    </AppContext>,
+  )
 }
