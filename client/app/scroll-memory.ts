@@ -8,9 +8,9 @@
 import { STORAGE } from '#shared/cookies.ts'
 
 /** Field of `history.state` that holds the entry's key. */
-export const SCROLL_KEY_FIELD = '__scrollKey'
+const SCROLL_KEY_FIELD = '__scrollKey'
 /** Entries remembered per tab (the oldest are forgotten first). */
-export const SCROLL_MEMORY_LIMIT = 50
+const SCROLL_MEMORY_LIMIT = 50
 /** How long a restore may wait for a page to grow tall enough (images, late data), in ms. */
 const RESTORE_WAIT_MS = 3_000
 

@@ -33,7 +33,7 @@ const COMPANY_LINKS: readonly FooterLink[] = [
 ]
 
 /** Social networks of the chain (external). */
-export const SOCIAL_LINKS: ReadonlyArray<{ label: string; url: string; icon: IconName; event: AnalyticsEventName }> = [
+const SOCIAL_LINKS: ReadonlyArray<{ label: string; url: string; icon: IconName; event: AnalyticsEventName }> = [
   { label: 'ВКонтакте', url: 'https://vk.com/aurora_shop', icon: 'vk', event: 'socials_vk' },
   { label: 'Telegram', url: 'https://t.me/aurora_shop', icon: 'telegram', event: 'socials_telegram' },
   { label: 'Одноклассники', url: 'https://ok.ru/aurora_shop', icon: 'ok', event: 'socials_ok' },

@@ -17,13 +17,13 @@ import { CartLink } from '#client/features/ecom/cart-link.tsx'
 import { UserMenu } from '#client/features/auth/user-menu.tsx'
 
 /** Label of the store button before a city is chosen. */
-export const STORE_BUTTON_DEFAULT = 'Выберите магазин'
+const STORE_BUTTON_DEFAULT = 'Выберите магазин'
 
 /** The main site's profile page (spec section 2: the profile lives on the main site). */
-export const profileUrl = (mainSiteUrl: string): string => `${mainSiteUrl.replace(/\/+$/, '')}/profile`
+const profileUrl = (mainSiteUrl: string): string => `${mainSiteUrl.replace(/\/+$/, '')}/profile`
 
 /** City/store button: opens the store picker. Shows the city and the chosen store's street. */
-export function StoreButton() {
+function StoreButton() {
   const { openStorePicker } = useApp()
   const [place, reread] = useStoredPlace()
   const onClick = async () => {
@@ -51,7 +51,7 @@ export function StoreButton() {
 }
 
 /** 'Войти' for visitors (opens the login dialog); the user menu (profile, 'Мои данные', 'Выйти') for signed-in shoppers. */
-export function AuthButton() {
+function AuthButton() {
   const { session, config, openLogin } = useApp()
   const { track } = useAnalytics()
   if (session.authorized) return <UserMenu profileHref={profileUrl(config.mainSiteUrl)} />

@@ -26,7 +26,7 @@ export const ERROR_TEXTS = {
 export const isNotFoundStatus = (status: number): boolean => status === 404 || status === 422
 
 /** Id of the error view's heading (the app focuses it after navigation). */
-export const ERROR_HEADING_ID = 'error-heading'
+const ERROR_HEADING_ID = 'error-heading'
 
 const currentPath = () => window.location.pathname + window.location.search
 
@@ -58,7 +58,7 @@ export interface ErrorViewProps {
 }
 
 /** Not-found view for 404 and 422. */
-export function NotFoundView({ status }: ErrorViewProps) {
+function NotFoundView({ status }: ErrorViewProps) {
   const { track } = useAnalytics()
   useEffect(() => {
     track('error404_view', { status, path: currentPath() })
@@ -85,7 +85,7 @@ export function NotFoundView({ status }: ErrorViewProps) {
 }
 
 /** Outage view for every other status. */
-export function OutageView({ status }: ErrorViewProps) {
+function OutageView({ status }: ErrorViewProps) {
   const { track } = useAnalytics()
   useEffect(() => {
     track('error500_view', { status, path: currentPath() })

@@ -24,7 +24,7 @@ interface ButtonLookProps {
 }
 
 /** The class list of a button look (for elements that cannot use these components). */
-export function buttonClass({ variant = 'primary', size = 'md', fullWidth }: ButtonLookProps, ...extra: Array<string | undefined | false>): string {
+function buttonClass({ variant = 'primary', size = 'md', fullWidth }: ButtonLookProps, ...extra: Array<string | undefined | false>): string {
   return cx('btn', `btn--${variant}`, `btn--${size}`, fullWidth && 'btn--full', ...extra)
 }
 
