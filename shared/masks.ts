@@ -27,7 +27,7 @@ const SLOT_TESTS: Record<string, (ch: string) => boolean> = {
 }
 
 /** Whether a pattern character is a slot ('#', '@', '*') rather than a literal. */
-export const isSlot = (patternChar: string): boolean => patternChar in SLOT_TESTS
+const isSlot = (patternChar: string): boolean => patternChar in SLOT_TESTS
 
 const accepts = (patternChar: string, ch: string): boolean => SLOT_TESTS[patternChar]?.(ch) ?? false
 
@@ -71,7 +71,7 @@ export function unmask(pattern: string, masked: string): string {
 }
 
 /** Number of slots of a pattern. */
-export const slotCount = (pattern: string): number => [...pattern].filter(isSlot).length
+const slotCount = (pattern: string): number => [...pattern].filter(isSlot).length
 
 /** Whether every slot of the pattern is filled. */
 export const isMaskComplete = (pattern: string, value: string): boolean => unmask(pattern, value).length === slotCount(pattern)
@@ -100,7 +100,7 @@ interface Separators {
 const separatorCache = new Map<string, Separators>()
 
 /** The group and decimal separators of a locale, as Intl prints them (ru-RU: U+00A0 and ','). */
-export function localeSeparators(locale: string): Separators {
+function localeSeparators(locale: string): Separators {
   let found = separatorCache.get(locale)
   if (!found) {
     const parts = new Intl.NumberFormat(locale).formatToParts(11111.5)

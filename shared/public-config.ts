@@ -44,6 +44,3 @@ export const PublicConfigSchema = z.object({
   mapTileUrl: z.optional(z.string()),
 })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>
-
-/** Light helpers (override, e-commerce rule) live in `config-override.ts`, away from this schema. */
-export { applyConfigOverride } from './config-override.ts'

@@ -76,7 +76,7 @@ export type BodyOf<E> = E extends EndpointDef<Record<string, string | number>, u
 export type ResponseOf<E> = E extends EndpointDef<Record<string, string | number>, unknown, unknown, infer R> ? R : never
 
 /** The wire field name of the one-time login code for a brand (`auroraIDCode`). */
-export const idCodeField = (product: string): string => `${product}IDCode`
+const idCodeField = (product: string): string => `${product}IDCode`
 
 /** Fills `:name` segments and `{product}`; every param is URL-encoded, a missing one throws. */
 export function buildPath(def: Pick<EndpointDef, 'path' | 'name'>, params: Record<string, string | number> | undefined, product: string): string {

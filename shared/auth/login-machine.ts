@@ -48,7 +48,7 @@ export type PhoneDecision =
   | { kind: 'request'; phone: string }
 
 /** Whether a stored attempt is for this phone and still valid at `now`. */
-export const isAttemptReusable = (last: LastOtpAttempt | undefined, phone: string, now: number): last is LastOtpAttempt =>
+const isAttemptReusable = (last: LastOtpAttempt | undefined, phone: string, now: number): last is LastOtpAttempt =>
   last !== undefined && last.phone === phone && last.expiresAt > now
 
 /** Decides the phone step: an invalid number, a reusable attempt, or a new code request. */

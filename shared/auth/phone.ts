@@ -2,9 +2,9 @@
 import { PHONE_MASK, applyMask } from '../masks.ts'
 
 /** The country prefix sent in front of the national number. */
-export const COUNTRY_PREFIX = '7'
+const COUNTRY_PREFIX = '7'
 /** Digits of a national (Russian) number. */
-export const NATIONAL_LENGTH = 10
+const NATIONAL_LENGTH = 10
 /** The message of an invalid phone (spec section 5). */
 export const INVALID_PHONE_MESSAGE = 'Номер телефона введён некорректно'
 
@@ -21,7 +21,7 @@ export function nationalDigits(input: string): string {
 }
 
 /** Whether the national digits form a possible Russian number (10 digits, not starting with 0, 1 or 2). */
-export const isValidNational = (national: string): boolean => /^[3-9]\d{9}$/.test(national)
+const isValidNational = (national: string): boolean => /^[3-9]\d{9}$/.test(national)
 
 /** The phone as the gateway wants it (`79000000001`), or undefined when the input is not a valid number. */
 export function normalizePhone(input: string): string | undefined {

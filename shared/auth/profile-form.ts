@@ -30,7 +30,7 @@ export const PROFILE_FORM_MESSAGES = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** What is wrong with a typed birth date, as the key of its message; undefined when it is a valid date. */
-export function birthDateProblem(masked: string, now: Date = new Date()): keyof typeof PROFILE_FORM_MESSAGES | undefined {
+function birthDateProblem(masked: string, now: Date = new Date()): keyof typeof PROFILE_FORM_MESSAGES | undefined {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(masked.trim())
   if (!match) return 'birthDateInvalid'
   const [, dd, mm, yyyy] = match as unknown as [string, string, string, string]

@@ -3,7 +3,7 @@ import { getPopularSuggestions, getSuggestions } from '../gateway/search.ts'
 import { defineQuery } from '../routing/query.ts'
 
 /** Most suggestions shown under the search field. */
-export const SUGGESTIONS_LIMIT = 8
+const SUGGESTIONS_LIMIT = 8
 
 /** Goods, brands and categories matching the words typed so far. */
 export const suggestionsQuery = defineQuery('suggestions.get', (api, [q]: [string], signal) =>
