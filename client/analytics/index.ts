@@ -1,4 +1,4 @@
-export * from './use-analytics.ts'
+export * from './analytics-provider.tsx'
 export * from './events.ts'
 export * from './params.ts'
 export * from './tracker.ts'

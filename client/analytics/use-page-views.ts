@@ -3,7 +3,7 @@
  * navigation — carrying the route name of spec section 2 (`error` for error views) and the path.
  */
 import { useEffect } from 'react'
-import { useAnalytics } from './use-analytics.ts'
+import { useAnalytics } from './analytics-provider.tsx'
 
 /** Tracks a page view whenever `seq` (the app's navigation counter) changes. */
 export function usePageViews(routeName: string, seq: number): void {
