@@ -48,12 +48,16 @@ const COMMON = [
 ]
 const FRAMEWORK_ENTRY = 'virtual:framework'
 /**
- * The answer schemas (every `shared/models` module and zod/mini): one chunk that arrives with the first
- * gateway call (decision 007). Every `shared/gateway` module imports it, so the models are reached by
- * the same entry points and stay together instead of splitting per combination of endpoints.
+ * The answer schemas (every `shared/models` module that builds zod schemas, zod/mini, and the API client
+ * that validates with them): one chunk that arrives with the first gateway call (decision 007). Every
+ * `shared/gateway` module, the API client and every module importing values of a schema module import
+ * it, so they are reached by the same entry points and stay together instead of splitting per
+ * combination of endpoints.
  */
 const SCHEMAS_ENTRY = 'virtual:schemas'
 const MODELS = join(root, 'shared/models')
+/** The API client: the browser loads it with its first call (client/app/boot-api.ts), so it travels with the schemas. */
+const API_CLIENT = join(root, 'shared/api/client.ts')
 const GATEWAY = join(root, 'shared/gateway') + '/'
 const COMMON_ENTRY = 'virtual:common'
 
@@ -158,7 +162,7 @@ async function chunkingPlugin() {
   const virtual = {
     [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => `export * from ${JSON.stringify(name)}`).join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
-    [SCHEMAS_ENTRY]: ['zod/mini', ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
+    [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
   return {
     name: 'chunking',
@@ -179,7 +183,7 @@ async function chunkingPlugin() {
           ...(args.path === SHELL ? [FRAMEWORK_ENTRY] : lazy.has(args.path) ? [SHELL, COMMON_ENTRY] : []),
         ]
         const source = await readFile(args.path, 'utf8')
-        if (args.path.startsWith(GATEWAY) || importsSchemas(source, args.path, schemaModules)) prelude.push(SCHEMAS_ENTRY)
+        if (args.path.startsWith(GATEWAY) || args.path === API_CLIENT || importsSchemas(source, args.path, schemaModules)) prelude.push(SCHEMAS_ENTRY)
         const contents = unbarrel(source, args.path, barrels)
         if (prelude.length === 0 && contents === source) return undefined
         // Side-effect imports of modules already evaluated by then: they change the chunk graph
