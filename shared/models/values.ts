@@ -4,6 +4,7 @@
  * module runs its zod calls, and the browser loads zod with its first gateway call only (decision 007).
  */
 import type { GoodsAnswer, GoodsRedirect } from './goods.ts'
+import type { OrderStatus } from './orders.ts'
 
 /** Sort orders of goods lists. */
 export const GOODS_SORTS = ['popular', 'price-asc', 'price-desc', 'discount', 'new', 'rating'] as const
@@ -20,3 +21,10 @@ export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as c
 export const REVIEW_PHOTOS_MAX = 3
 /** Longest base64 text of one photo (about 220 KB of image); the browser scales photos down to fit. */
 export const REVIEW_PHOTO_BASE64_MAX = 300_000
+
+/** Order statuses in their order; `cancelled` may follow any of the first three. */
+export const ORDER_STATUSES = ['created', 'paid', 'assembling', 'ready', 'completed', 'cancelled'] as const
+/** Statuses in which an order may still be cancelled. */
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['created', 'paid', 'assembling']
+/** Statuses of an order still in progress. */
+export const ACTIVE_STATUSES: readonly OrderStatus[] = ['created', 'paid', 'assembling', 'ready']
