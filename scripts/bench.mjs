@@ -254,8 +254,9 @@ if (process.env.BENCH_BROWSER === '0') {
   report.browser = { skipped: 'scripts/bench-browser.mjs is not there' }
 } else {
   try {
-    const { browserBench } = await import(pathToFileURL(BROWSER_BENCH).href)
+    const { browserBench, printBrowserBench } = await import(pathToFileURL(BROWSER_BENCH).href)
     const { results, failures } = await browserBench()
+    printBrowserBench({ results, failures })
     report.browser = results
     report.failures.push(...failures.map((failure) => `browser: ${failure}`))
   } catch (error) {

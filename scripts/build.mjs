@@ -34,9 +34,9 @@ const FRAMEWORK = ['react', 'react/jsx-runtime', 'react-dom/client', 'scheduler'
 /** The app shell module: its static imports form the shell chunk. */
 const SHELL = join(root, 'client/app/start.tsx')
 /**
- * The kit most pages share (schemas and their validator, product cards, prefetching links, and the
- * home page's queries, small enough to spare the first load two requests): one chunk rather than one
- * per combination of pages that use a piece of it.
+ * The kit most pages share (product cards, prefetching links, the home page's queries and the models'
+ * plain values, small enough to spare the first load two requests): one chunk rather than one per
+ * combination of pages that use a piece of it.
  */
 const COMMON = [
   'client/features/prefetch/prefetch-link.tsx',
@@ -44,15 +44,20 @@ const COMMON = [
   'client/features/product/use-favorites.ts',
   'shared/queries/promotions.ts',
   'shared/queries/main-page.ts',
+  'shared/models/values.ts',
 ]
 const FRAMEWORK_ENTRY = 'virtual:framework'
 /**
- * The answer schemas (every `shared/models` module and zod/mini): one chunk that arrives with the first
- * gateway call (decision 007). Every `shared/gateway` module imports it, so the models are reached by
- * the same entry points and stay together instead of splitting per combination of endpoints.
+ * The answer schemas (every `shared/models` module that builds zod schemas, zod/mini, and the API client
+ * that validates with them): one chunk that arrives with the first gateway call (decision 007). Every
+ * `shared/gateway` module, the API client and every module importing values of a schema module import
+ * it, so they are reached by the same entry points and stay together instead of splitting per
+ * combination of endpoints.
  */
 const SCHEMAS_ENTRY = 'virtual:schemas'
 const MODELS = join(root, 'shared/models')
+/** The API client: the browser loads it with its first call (client/app/boot-api.ts), so it travels with the schemas. */
+const API_CLIENT = join(root, 'shared/api/client.ts')
 const GATEWAY = join(root, 'shared/gateway') + '/'
 const COMMON_ENTRY = 'virtual:common'
 
@@ -120,6 +125,31 @@ async function lazyModules() {
   return found
 }
 
+/** The `shared/models` modules that build zod schemas (schema-free ones such as goods-sorts.ts stay out). */
+async function schemaModuleFiles() {
+  const files = new Set()
+  for (const name of await readdir(MODELS)) {
+    if (!/^[\w-]+\.ts$/.test(name) || name.endsWith('.test.ts')) continue
+    if (/from 'zod\/mini'/.test(await readFile(join(MODELS, name), 'utf8'))) files.add(join(MODELS, name))
+  }
+  return files
+}
+
+/**
+ * Whether a module imports values (not only types) from a schema module: it then imports the schemas
+ * chunk as a whole, so the models are reached by the same entry points as the gateway modules and stay
+ * in one chunk instead of splitting per combination of importers.
+ */
+function importsSchemas(source, importer, schemaModules) {
+  for (const [, clause, spec] of source.matchAll(/^import\s+([^'\n]*?)\s*from\s+'([^']+)'/gm)) {
+    const names = /^\{([^}]*)\}$/.exec(clause)?.[1].split(',').map((name) => name.trim()).filter(Boolean)
+    if (clause.startsWith('type ') || names?.every((name) => name.startsWith('type '))) continue
+    const target = spec.startsWith('#shared/') ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
+    if (target && schemaModules.has(target)) return true
+  }
+  return false
+}
+
 /**
  * esbuild plugin for the chunking above: virtual `framework` and `common` modules re-exporting their
  * members; the shell imports the framework, and every lazily imported module imports the shell and
@@ -128,11 +158,11 @@ async function lazyModules() {
 async function chunkingPlugin() {
   const lazy = await lazyModules()
   const barrels = await barrelMaps()
+  const schemaModules = await schemaModuleFiles()
   const virtual = {
     [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => `export * from ${JSON.stringify(name)}`).join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
-    [SCHEMAS_ENTRY]: ['zod/mini', ...(await readdir(MODELS)).filter((name) => /^[\w-]+\.ts$/.test(name) && !name.endsWith('.test.ts')).map((name) => join(MODELS, name))]
-      .map((file) => `import ${JSON.stringify(file)}`).join('\n'),
+    [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
   return {
     name: 'chunking',
@@ -151,9 +181,9 @@ async function chunkingPlugin() {
         if (args.path.includes('/node_modules/')) return undefined
         const prelude = [
           ...(args.path === SHELL ? [FRAMEWORK_ENTRY] : lazy.has(args.path) ? [SHELL, COMMON_ENTRY] : []),
-          ...(args.path.startsWith(GATEWAY) ? [SCHEMAS_ENTRY] : []),
         ]
         const source = await readFile(args.path, 'utf8')
+        if (args.path.startsWith(GATEWAY) || args.path === API_CLIENT || importsSchemas(source, args.path, schemaModules)) prelude.push(SCHEMAS_ENTRY)
         const contents = unbarrel(source, args.path, barrels)
         if (prelude.length === 0 && contents === source) return undefined
         // Side-effect imports of modules already evaluated by then: they change the chunk graph

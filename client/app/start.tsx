@@ -5,13 +5,13 @@
  */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createApiClient } from '#shared/api/client.ts'
 import { BROWSER_API_TIMEOUT_MS } from '#shared/constants.ts'
 import { applyConfigOverride } from '#shared/config-override.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { App } from './app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './boot.ts'
 import { unpackFallback } from './boot-pack.ts'
+import { lazyApiClient } from './boot-api.ts'
 import { loadPageModule } from './navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
@@ -27,7 +27,8 @@ export async function start(): Promise<void> {
   // The API client may use the overridden config at once; the UI adopts it right after hydration
   // (App), so the first render matches the server's HTML.
   const config = applyConfigOverride(boot.config, readConfigOverride())
-  const api = createApiClient({
+  // The client's code loads with the first call, beside the endpoint schemas (boot-api.ts).
+  const api = lazyApiClient({
     product: config.product,
     baseUrl: (gateway) => (gateway === 'web' ? '/webgate' : `/${config.product}-id`),
     fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),

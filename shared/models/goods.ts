@@ -1,6 +1,7 @@
 /** Goods: the product page body, the catalogue card, the redirect answer and the search query. */
 import * as z from 'zod/mini'
 import { BrandRefSchema } from './brands.ts'
+import { GOODS_SORTS, isRedirect } from './values.ts'
 import {
   IdSchema, ImageSchema, PriceSchema, queryBool, queryInt, queryList, queryNumber, IdParamSchema, pageOf,
   PAGE_SIZE_MAX,
@@ -52,7 +53,7 @@ export const GoodsAnswerSchema = z.union([GoodsRedirectSchema, GoodsSchema])
 export type GoodsAnswer = z.infer<typeof GoodsAnswerSchema>
 
 /** Whether a goods answer is a redirect rather than goods. */
-export const isRedirect = (answer: GoodsAnswer): answer is GoodsRedirect => 'redirect' in answer
+export { isRedirect }
 
 /** A product in lists: the catalogue, search, main-page blocks, favorites. */
 export const GoodsCardSchema = z.object({
@@ -74,7 +75,7 @@ export const GoodsCardSchema = z.object({
 export type GoodsCard = z.infer<typeof GoodsCardSchema>
 
 /** Sort orders of goods lists. */
-export const GOODS_SORTS = ['popular', 'price-asc', 'price-desc', 'discount', 'new', 'rating'] as const
+export { GOODS_SORTS }
 export const GoodsSortSchema = z.enum(GOODS_SORTS)
 export type GoodsSort = z.infer<typeof GoodsSortSchema>
 

@@ -3,17 +3,12 @@ import * as z from 'zod/mini'
 import { CartTotalsSchema } from './cart.ts'
 import { DeliveryTypeSchema } from './checkout.ts'
 import { IdSchema, ImageSchema, PriceSchema, TimestampSchema, pageOf, queryInt, PAGE_SIZE_MAX } from './common.ts'
+import { ACTIVE_STATUSES, CANCELLABLE_STATUSES, ORDER_STATUSES } from './values.ts'
 
-/** Order statuses in their order; `cancelled` may follow any of the first three. */
-export const ORDER_STATUSES = ['created', 'paid', 'assembling', 'ready', 'completed', 'cancelled'] as const
+/** Order statuses in their order, and those still cancellable or in progress (values.ts). */
+export { ACTIVE_STATUSES, CANCELLABLE_STATUSES, ORDER_STATUSES }
 export const OrderStatusSchema = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatusSchema>
-
-/** Statuses in which an order may still be cancelled. */
-export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['created', 'paid', 'assembling']
-
-/** Statuses of an order still in progress. */
-export const ACTIVE_STATUSES: readonly OrderStatus[] = ['created', 'paid', 'assembling', 'ready']
 
 /** One order line, as ordered. */
 export const OrderLineSchema = z.object({

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini'
 import { IdParamSchema, IdSchema } from './common.ts'
 import { RatingSchema } from './reviews.ts'
+import { REVIEW_PHOTO_BASE64_MAX, REVIEW_PHOTO_TYPES, REVIEW_PHOTOS_MAX } from './values.ts'
 
 /** A question of a poll. */
 export const PollQuestionSchema = z.object({
@@ -28,12 +29,8 @@ export const PollParamsSchema = z.object({ id: IdParamSchema })
 /** Kinds of object feedback is about. */
 export const FEEDBACK_OBJECTS = ['goods', 'store', 'order', 'site'] as const
 
-/** Image types a review photo may have. */
-export const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-/** At most this many photos per review (the body stays under the proxy's 1 MiB limit). */
-export const REVIEW_PHOTOS_MAX = 3
-/** Longest base64 text of one photo (about 220 KB of image); the browser scales photos down to fit. */
-export const REVIEW_PHOTO_BASE64_MAX = 300_000
+/** Review photo limits (types, count, base64 length). */
+export { REVIEW_PHOTO_TYPES, REVIEW_PHOTOS_MAX, REVIEW_PHOTO_BASE64_MAX }
 
 /** A review photo sent inline in the JSON body: base64 bytes, their type and pixel size. */
 export const FeedbackPhotoSchema = z.object({

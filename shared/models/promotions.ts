@@ -1,10 +1,11 @@
 /** The promotions catalogue (`/promo-catalog`, `/promo-product/...`) and promo banners. */
 import * as z from 'zod/mini'
 import { GoodsCardSchema } from './goods.ts'
+import { PROMOTION_TYPES } from './values.ts'
 import { IdParamSchema, IdSchema, ImageSchema, PriceSchema, TimestampSchema, pageOf, queryInt, PAGE_SIZE_MAX } from './common.ts'
 
 /** Kinds of promotion. */
-export const PROMOTION_TYPES = ['discount', 'gift', 'bundle', 'cashback', 'loyalty'] as const
+export { PROMOTION_TYPES }
 export const PromotionTypeSchema = z.enum(PROMOTION_TYPES)
 export type PromotionType = z.infer<typeof PromotionTypeSchema>
 

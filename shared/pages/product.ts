@@ -1,6 +1,7 @@
 /** Head and data of the product pages (goods, promo goods, popular items). */
 import { SITE_NAME } from '../constants.ts'
-import { isRedirect, type Goods, type GoodsAnswer } from '../models/goods.ts'
+import type { Goods, GoodsAnswer } from '../models/goods.ts'
+import { isRedirect } from '../models/values.ts'
 import { publicationQuery } from '../queries/articles.ts'
 import { goodsQuery } from '../queries/goods.ts'
 import { promotionQuery } from '../queries/promotions.ts'

@@ -1,5 +1,6 @@
 /** Head and data of the promotions pages. */
-import { PROMOTION_TYPES, type PromotionType } from '../models/promotions.ts'
+import type { PromotionType } from '../models/promotions.ts'
+import { PROMOTION_TYPES } from '../models/values.ts'
 import { promotionCategoriesQuery, promotionTypesQuery, promotionsQuery, typedPromotionsQuery } from '../queries/promotions.ts'
 import { href } from '../routing/href.ts'
 import type { LoaderContext, RoutePage } from '../routing/types.ts'

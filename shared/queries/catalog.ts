@@ -1,13 +1,17 @@
 /** Queries of the catalogue: the category tree, goods lists with their URL state, filters and promo tiles. */
-import { getBrandedCategories, getPromosAndDiscounts, getStoreCategories } from '../gateway/catalog.ts'
-import { getGoodsFilters, searchGoods } from '../gateway/goods.ts'
-import { GOODS_SORTS, type GoodsSort } from '../models/goods.ts'
+import { GOODS_SORTS } from '../models/values.ts'
+import type { GoodsSort } from '../models/goods.ts'
 import { CATALOG_PAGE_SIZE } from '../constants.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { CategoryTree } from '../models/catalog.ts'
 import { defineQuery } from '../routing/query.ts'
 import { toCategoryPlace, toFiltersView, toGoodsListView, toPromoTileView } from './views.ts'
 import type { SearchParams } from '../routing/types.ts'
+
+// Endpoint definitions carry their zod schemas: they load with the first call, not with this module
+// (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
+const catalogGateway = () => import('../gateway/catalog.ts')
+const goodsGateway = () => import('../gateway/goods.ts')
 
 /** What a goods list shows, as the URL says it (`?page=2&sort=price-asc&brand=a&brand=b`). */
 export interface ListState {
@@ -93,14 +97,14 @@ export function goodsListArgs(state: ListState, scope: { q?: string | undefined;
 
 /** One page of goods (24 cards) for the catalogue and search, as card views. */
 export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [GoodsListArgs], signal) =>
-  toGoodsListView(await api.call(searchGoods, {
+  toGoodsListView(await api.call((await goodsGateway()).searchGoods, {
     query: { ...args, brand: args.brand ? [...args.brand] : undefined, label: args.label ? [...args.label] : undefined, pageSize: CATALOG_PAGE_SIZE },
     signal,
   })),
 )
 
 /** The category tree with goods counts (all stores). */
-export const categoryTreeQuery = defineQuery('categories.store', (api, _args: [], signal) => api.call(getStoreCategories, { query: {}, signal }))
+export const categoryTreeQuery = defineQuery('categories.store', async (api, _args: [], signal) => api.call((await catalogGateway()).getStoreCategories, { query: {}, signal }))
 
 /** How long one client reuses the tree it loaded for category places (the browser's client lives long). */
 const TREE_REUSE_MS = 60_000
@@ -110,7 +114,7 @@ const loadedTrees = new WeakMap<ApiClient, { at: number; tree: Promise<CategoryT
 function sharedTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
   const known = loadedTrees.get(api)
   if (known && Date.now() - known.at < TREE_REUSE_MS) return known.tree
-  const tree = api.call(getStoreCategories, { query: {}, signal })
+  const tree = catalogGateway().then((gateway) => api.call(gateway.getStoreCategories, { query: {}, signal }))
   loadedTrees.set(api, { at: Date.now(), tree })
   tree.catch(() => {
     if (loadedTrees.get(api)?.tree === tree) loadedTrees.delete(api)
@@ -125,13 +129,13 @@ export const categoryPlaceQuery = defineQuery('categories.place', async (api, [i
 
 /** What the filter panel offers for a category (or the whole catalogue). */
 export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categoryId]: [number | undefined], signal) =>
-  toFiltersView(await api.call(getGoodsFilters, { query: categoryId === undefined ? {} : { categoryId }, signal })),
+  toFiltersView(await api.call((await goodsGateway()).getGoodsFilters, { query: categoryId === undefined ? {} : { categoryId }, signal })),
 )
 
 /** Discounted selections shown at the top of the catalogue (the header slider). */
 export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', async (api, _args: [], signal) =>
-  (await api.call(getPromosAndDiscounts, { signal })).items.map(toPromoTileView),
+  (await api.call((await catalogGateway()).getPromosAndDiscounts, { signal })).items.map(toPromoTileView),
 )
 
 /** Brands with the categories they sell in. */
-export const brandedCategoriesQuery = defineQuery('catalog.brandedCategories', (api, _args: [], signal) => api.call(getBrandedCategories, { signal }))
+export const brandedCategoriesQuery = defineQuery('catalog.brandedCategories', async (api, _args: [], signal) => api.call((await catalogGateway()).getBrandedCategories, { signal }))

@@ -11,7 +11,7 @@ import { useAnalytics, type AnalyticsParams } from '#client/analytics/index.ts'
 import { Button, ButtonLink, type ButtonSize } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
-import { ecomErrorMessage, gatewayCodeOf } from './ecom-texts.ts'
+import { ecomErrorMessage, gatewayCodeOf } from './ecom-errors.ts'
 import { useAction } from './use-action.ts'
 import { useCartCommands } from './use-cart.ts'
 

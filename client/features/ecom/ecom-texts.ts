@@ -2,7 +2,6 @@
  * Russian texts of the e-commerce area: order statuses, delivery types, card errors and the messages
  * of failed calls. One place, so pages, dialogs and tests read the same words.
  */
-import { AppError, userMessage } from '#shared/api/errors.ts'
 import type { DeliveryType } from '#shared/models/checkout.ts'
 import type { Order, OrderStatus } from '#shared/models/orders.ts'
 import type { CardBrand, PaymentMethod } from '#shared/models/payment-cards.ts'
@@ -68,19 +67,5 @@ export function methodDetails(method: PaymentMethod): string {
     : `СБП, ${method.bankName}`
 }
 
-/** The gateway's own error code of a failed call (`outOfStock`, `storeChanged`, ...), if any. */
-export const gatewayCodeOf = (error: unknown): string | undefined => (error instanceof AppError ? error.gatewayCode : undefined)
-
-/** A clear Russian message for a failed e-commerce call, with the gateway's codes made specific. */
-export function ecomErrorMessage(error: unknown): string {
-  switch (gatewayCodeOf(error)) {
-    case 'outOfStock': return 'Товара нет в наличии'
-    case 'storeChanged': return 'Магазин больше не принимает заказы на самовывоз. Выберите другой магазин'
-    case 'cartChanged': return 'Корзина изменилась. Проверьте заказ и подтвердите его ещё раз'
-    case 'emptyCart': return 'Корзина пуста'
-    case 'cancelNotAllowed': return 'Этот заказ уже нельзя отменить'
-    case 'alreadyAccepted': return 'Счёт СБП в этом банке уже подключён'
-    case 'validationError': return 'Проверьте введённые данные'
-    default: return userMessage(error)
-  }
-}
+/** The messages of failed calls live in ecom-errors.ts (the product cards' cart button needs only them). */
+export { ecomErrorMessage, gatewayCodeOf } from './ecom-errors.ts'

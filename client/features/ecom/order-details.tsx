@@ -6,7 +6,6 @@
 import { useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { AppError } from '#shared/api/errors.ts'
-import { cancelOrder } from '#shared/gateway/orders.ts'
 import type { Order } from '#shared/models/orders.ts'
 import { activeOrdersQuery, ordersQuery } from '#shared/queries/ecom.ts'
 import { useApp } from '#client/context/app-context.tsx'
@@ -36,7 +35,7 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
   const [confirming, setConfirming] = useState(false)
   const cancel = useAction(async () => {
     try {
-      const next = await api.call(cancelOrder, { params: { id: order.id } })
+      const next = await api.call((await import('#shared/gateway/orders.ts')).cancelOrder, { params: { id: order.id } })
       await refresh(next)
       track('ecom_order_cancel_click', { orderId: order.id })
       void mutate(activeOrdersQuery().key)

@@ -4,8 +4,8 @@
  * applies the one of this order in place, instead of re-reading the whole order.
  */
 import { useEffect, useRef } from 'react'
-import { pollOrders } from '#shared/gateway/orders.ts'
-import { ACTIVE_STATUSES, CANCELLABLE_STATUSES, type Order, type OrdersPoll } from '#shared/models/orders.ts'
+import type { Order, OrdersPoll } from '#shared/models/orders.ts'
+import { ACTIVE_STATUSES, CANCELLABLE_STATUSES } from '#shared/models/values.ts'
 import { useApp } from '#client/context/app-context.tsx'
 
 /** How often an order in progress asks for changes. */
@@ -45,7 +45,7 @@ export function useOrderPoll(order: Order | undefined, apply: (next: Order) => v
       if (running || document.hidden) return
       running = true
       try {
-        const answer = await api.call(pollOrders, { query: { since }, signal: controller.signal })
+        const answer = await api.call((await import('#shared/gateway/orders.ts')).pollOrders, { query: { since }, signal: controller.signal })
         since = Math.max(since, answer.version)
         const current = latest.current
         if (!current || controller.signal.aborted) return

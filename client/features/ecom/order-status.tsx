@@ -1,5 +1,6 @@
 /** `<OrderStatusBadge>` and `<OrderTimeline>`: an order's status and the way it went. */
-import { ORDER_STATUSES, type Order, type OrderStatus } from '#shared/models/orders.ts'
+import type { Order, OrderStatus } from '#shared/models/orders.ts'
+import { ORDER_STATUSES } from '#shared/models/values.ts'
 import { cx } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format.ts'
 import { ORDER_STATUS_LABELS } from './ecom-texts.ts'

@@ -6,7 +6,6 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { AppError } from '#shared/api/errors.ts'
-import { sendFeedback } from '#shared/gateway/polls.ts'
 import type { Feedback, Poll, PollQuestion } from '#shared/models/polls.ts'
 import { pollQuery } from '#shared/queries/polls.ts'
 import { useApp } from '#client/context/app-context.tsx'
@@ -92,7 +91,7 @@ function PollForm({ poll, objectType, objectId, onClose }: { poll: Poll; objectT
     setError(undefined)
     setBusy(true)
     try {
-      await api.call(sendFeedback, {
+      await api.call((await import('#shared/gateway/polls.ts')).sendFeedback, {
         body: {
           objectType, objectId, pollId: poll.id,
           answers: poll.questions.filter((question) => answered(question, answers[question.id])).map((question) => {

@@ -6,8 +6,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { mutate, unstable_serialize } from 'swr'
 import { AppError } from '#shared/api/errors.ts'
-import { sendFeedback } from '#shared/gateway/polls.ts'
-import { REVIEW_PHOTO_BASE64_MAX, REVIEW_PHOTOS_MAX, type FeedbackPhoto } from '#shared/models/polls.ts'
+import type { FeedbackPhoto } from '#shared/models/polls.ts'
+import { REVIEW_PHOTO_BASE64_MAX, REVIEW_PHOTOS_MAX } from '#shared/models/values.ts'
 import { reviewsQuery, scoresQuery, userReviewInfoQuery } from '#shared/queries/reviews.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { Button } from '#client/components/ui/index.ts'
@@ -112,7 +112,7 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
     if (Object.keys(found).length) return
     setBusy(true)
     try {
-      await api.call(sendFeedback, {
+      await api.call((await import('#shared/gateway/polls.ts')).sendFeedback, {
         body: {
           objectType: 'goods', objectId: String(goodsId), rating, text: text.trim(),
           ...(pros.trim() ? { pros: pros.trim() } : {}),

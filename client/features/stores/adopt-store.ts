@@ -4,13 +4,12 @@
  * not ask again for a store the shopper already has.
  */
 import type { ApiClient } from '#shared/api/client.ts'
-import { getStore } from '#shared/gateway/stores.ts'
 import { announceStoreChange, browserStorage, saveStore } from './store-storage.ts'
 
 /** Loads the store by code and saves it; false when it cannot be loaded (the picker is then the way). */
 export async function adoptStore(api: ApiClient, code: string, signal?: AbortSignal): Promise<boolean> {
   try {
-    const store = await api.call(getStore, { query: { code }, signal })
+    const store = await api.call((await import('#shared/gateway/stores.ts')).getStore, { query: { code }, signal })
     saveStore(browserStorage(), { code: store.code, type: store.type, city: { fiasId: store.city.fiasId, name: store.city.name }, address: store.address })
     announceStoreChange()
     return true
