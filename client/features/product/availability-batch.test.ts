@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { PAGE_SIZE_MAX } from '#shared/models/common.ts'
-import { createAvailabilityBatcher } from './availability-batch.ts'
+import { AVAILABILITY_CHUNK, createAvailabilityBatcher } from './availability-batch.ts'
 
 /** A scheduler the test flushes by hand. */
 function manual() {
@@ -9,6 +9,10 @@ function manual() {
 }
 
 describe('createAvailabilityBatcher', () => {
+  it('asks for at most the gateway\'s largest page of ids at once', () => {
+    expect(AVAILABILITY_CHUNK).toBe(PAGE_SIZE_MAX)
+  })
+
   it('asks once for all goods of one store and answers each card', async () => {
     const fetch = vi.fn(async (_store: string, ids: readonly number[]) => new Set(ids.filter((id) => id % 2 === 0)))
     const clock = manual()
