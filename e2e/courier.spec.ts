@@ -79,3 +79,38 @@ test('delivers by courier: validates in Russian, suggests addresses, sends addre
   await page.reload()
   await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText('Казань, ул. Баумана, д. 7, кв. 12, этаж 5')
 })
+
+test('a window that fills up before the order is refused in Russian, offered as full, and another one places the order', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  await keepStore(page)
+  await page.goto(`/product/${PRODUCT_ID}`)
+  const add = page.getByRole('button', { name: 'В корзину' })
+  if (await add.isVisible()) await add.click()
+  await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
+  await page.goto('/ecom/checkout')
+  const checkout = new CheckoutPage(page)
+  const courier = new CourierForm(page)
+  await courier.choose()
+  await checkout.choosePayment(/Зарплатная/)
+  await courier.street.fill('ул. Тверская, д. 3')
+  await expect(courier.city).toHaveText('Город доставки: Москва')
+  const first = await courier.pickWindow()
+
+  // Another shopper takes the last place in that window meanwhile (the mock's switch).
+  const filled = await fetch(`${stack.mockURL}/__mock/delivery-slots/full`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ slotId: first.id }),
+  })
+  expect(filled.ok).toBe(true)
+  await checkout.place()
+  await expect(page.getByRole('alert').filter({ hasText: 'Это время доставки уже недоступно, выберите другое' }).first()).toBeVisible()
+  await expect(courier.slots.locator(`input[value="${first.id}"]`)).toBeDisabled()
+  await expect(courier.slots.getByRole('radio', { checked: true })).toHaveCount(0)
+  await expect(page).toHaveURL(/\/ecom\/checkout$/)
+
+  const second = await courier.pickWindow()
+  expect(second.id).not.toBe(first.id)
+  await checkout.place()
+  await expect(new OrderPage(page).heading).toBeVisible()
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText('Москва, ул. Тверская, д. 3')
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText(second.time)
+})

@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * The windows from `now` on: past and too-soon windows are left out; some are full (deterministic by
  * day and window, so tests and people trying the store see the same), answered with `available: false`.
  */
-export function deliverySlots(now: number): DeliverySlots['items'] {
+export function deliverySlots(now: number, full: ReadonlySet<string> = new Set()): DeliverySlots['items'] {
   const localMidnight = Math.floor((now + MSK_OFFSET_MS) / DAY_MS) * DAY_MS
   const items: DeliverySlots['items'] = []
   for (let day = 0; day < COURIER_DAYS; day++) {
@@ -23,7 +23,8 @@ export function deliverySlots(now: number): DeliverySlots['items'] {
     COURIER_WINDOWS.forEach(([from, to], index) => {
       const startsAt = localMidnight + day * DAY_MS + Number(from.slice(0, 2)) * 60 * 60 * 1000 - MSK_OFFSET_MS
       if (startsAt - now < COURIER_LEAD_MS) return
-      items.push({ id: `${date}T${from}`, date, from, to, available: (day + index) % 4 !== 3 })
+      const id = `${date}T${from}`
+      items.push({ id, date, from, to, available: (day + index) % 4 !== 3 && !full.has(id) })
     })
   }
   return items

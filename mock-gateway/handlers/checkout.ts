@@ -60,7 +60,7 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
 
     mockEndpoint(state, listDeliverySlots, ({ query }) => {
       if (!state.db.cities.findFirst((q) => q.where({ fiasId: query.cityFiasId }))) return notFound('Город не найден')
-      return { items: deliverySlots(state.clock.now()) }
+      return { items: deliverySlots(state.clock.now(), state.fullSlots) }
     }),
 
     mockEndpoint(state, setCheckoutPayment, async ({ userId, body }) => {
@@ -98,7 +98,7 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
         if (!courier) return validationError({ address: 'Укажите адрес доставки', slotId: 'Выберите время доставки' })
         const city = state.db.cities.findFirst((q) => q.where({ fiasId: courier.address.cityFiasId }))
         if (!city) return validationError({ cityFiasId: 'В этот город курьер не доставляет' })
-        const slot = deliverySlots(state.clock.now()).find((item) => item.id === courier.slotId)
+        const slot = deliverySlots(state.clock.now(), state.fullSlots).find((item) => item.id === courier.slotId)
         if (!slot?.available) return gatewayError(409, 'slotUnavailable', 'Это время доставки уже недоступно')
         delivery = { address: { ...courier.address, city: city.name }, slot: { id: slot.id, date: slot.date, from: slot.from, to: slot.to } }
       }

@@ -138,6 +138,18 @@ describe('checkout', () => {
       .toMatchObject({ status: 400 })
     expect(await as('GET', '/v1/checkout/delivery-slots?cityFiasId=unknown')).toMatchObject({ status: 404 })
   })
+
+  it('fills a window on request (POST /__mock/delivery-slots/full), so it is offered as full and refused', async () => {
+    const { gateway, as } = await annaSession({ clock: createManualClock(Date.parse('2026-03-02T07:00:00Z')) })
+    const cart = await cartWith(as, [[10001, 1]])
+    await as('PUT', '/v1/checkout/delivery', { deliveryType: 'courier' })
+    await call(gateway, 'POST', '/__mock/delivery-slots/full', { body: { slotId: '2026-03-02T14:00' } })
+    const slots = (await as('GET', `/v1/checkout/delivery-slots?cityFiasId=${KAZAN}`)).body.items
+    expect(slots[0]).toMatchObject({ id: '2026-03-02T14:00', available: false })
+    const courier = { address: { cityFiasId: KAZAN, city: 'Казань', street: 'ул. Баумана, д. 7' }, slotId: '2026-03-02T14:00' }
+    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c004', courier }))
+      .toMatchObject({ status: 409, body: { code: 'slotUnavailable' } })
+  })
 })
 
 describe('orders', () => {
