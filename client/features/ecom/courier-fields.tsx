@@ -14,7 +14,7 @@ import type { CourierDraft, CourierErrors } from './courier-form.ts'
 import { slotsByDay, slotTime } from './delivery-slots.ts'
 import { formatDate } from '#client/lib/format.ts'
 
-/** Props of `CourierFields`. */
+/** The draft and its errors (the checkout decides when they show), and the city's windows. */
 export interface CourierFieldsProps {
   draft: CourierDraft
   onChange: (patch: Partial<CourierDraft>) => void

@@ -19,6 +19,7 @@ export interface CourierDraft {
 
 /** Fields that can carry an error, in the order the form shows them (the first invalid one gets focus). */
 export const COURIER_FIELDS = ['street', 'flat', 'entrance', 'floor', 'comment', 'slotId'] as const
+/** One field of the courier form. */
 export type CourierField = (typeof COURIER_FIELDS)[number]
 
 /** Error messages by field; an empty object means the draft is valid. */

@@ -13,7 +13,7 @@ import { cx } from '#client/components/ui/class-names.ts'
 import { STORE_CHANGE_EVENT } from '#client/components/layout/stored-city.ts'
 import { createAvailabilityBatcher, gatewayAvailability } from './availability-batch.ts'
 
-/** Props of `StoreAvailability`. */
+/** The goods to answer for, and the short (card) or detailed (product page) form. */
 export interface StoreAvailabilityProps {
   goodsId: number
   /** The product page's form: names the store's street. Default: the card's short form. */
