@@ -1,9 +1,10 @@
 /**
- * The checkout form: delivery type with the pickup store or the courier address and window, payment method among the saved ones, the order
- * summary and the place-order button. Every choice is saved to the gateway's draft at once; a failed
- * save keeps the shopper's choice on screen with a retry. Placing the order is guarded against double
- * submits: the button waits, an in-flight lock drops repeated clicks, and one idempotency key per
- * checkout attempt is reused on every retry, so one click makes one order even on a slow network.
+ * The checkout form: delivery type with the pickup store or the courier address and window, payment
+ * method among the saved ones, the order summary and the place-order button. Every choice is saved to
+ * the gateway's draft at once (the courier address goes with the order); a failed save keeps the
+ * shopper's choice on screen with a retry. Placing the order is guarded against double submits: the
+ * button waits, an in-flight lock drops repeated clicks, and one idempotency key per checkout attempt
+ * is reused on every retry, so one click makes one order even on a slow network.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
@@ -195,8 +196,10 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
       const invalid = firstInvalid(validateCourier(courier, availableSlots))
       setShowCourierErrors(true)
       if (invalid) {
-        const target = document.getElementById(courierFieldId(invalid))
-        ;(invalid === 'slotId' ? target?.querySelector<HTMLInputElement>('input:not(:disabled)') ?? target : target)?.focus()
+        const field = document.getElementById(courierFieldId(invalid))
+        // The window group takes focus on its first window that can still be chosen.
+        const focusable = invalid === 'slotId' ? field?.querySelector<HTMLInputElement>('input:not(:disabled)') ?? field : field
+        focusable?.focus()
         return
       }
     }
