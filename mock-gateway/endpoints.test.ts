@@ -96,6 +96,7 @@ const SAMPLES: Record<string, Sample> = {
   'checkout.get': () => ({}),
   'checkout.delivery': () => ({ body: { deliveryType: 'pickup', storeCode: 'AU-MSK-002' } }),
   'checkout.payment': () => ({ body: { paymentMethodId: 'pm-2' } }),
+  'checkout.deliverySlots': () => ({ query: { cityFiasId: '93b3df57-4c89-44df-ac42-96f05e9cd3b9' } }),
   'checkout.placeOrder': async (ctx) => {
     const client = testClient(ctx.gateway, () => ctx.token)
     await call(ctx.gateway, 'POST', '/webgate/v1/cart/items', { token: ctx.token, body: { goodsId: 10030, quantity: 1 } })

@@ -76,6 +76,7 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     cardSessions: new Map(),
     idempotency: new Map(),
     orderVersions: new Map(),
+    fullSlots: new Set(),
     redirects: new Map(),
     seq: { user: 200_000, order: 0, review: 0, paymentMethod: 0, feedback: 0 },
     checkAnswers: options.checkAnswers ?? false,

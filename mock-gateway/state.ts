@@ -77,6 +77,8 @@ export interface MockState {
   readonly idempotency: Map<string, Promise<string>>
   /** The last order change version of each user (see `/v1/orders/poll`). */
   readonly orderVersions: Map<string, number>
+  /** Courier windows filled up by `POST /__mock/delivery-slots/full` (ids), on top of the seeded full ones. */
+  readonly fullSlots: Set<string>
   /** Goods that moved, by id. */
   readonly redirects: Map<number, GoodsRedirect['redirect']>
   readonly seq: Sequences

@@ -21,6 +21,8 @@ export const STORAGE = {
   shopType: 'shop.type',
   /** The chosen store's street address, shown by the toolbar (the code alone means nothing to a shopper). */
   shopAddress: 'shop.address',
+  /** The chosen store's name, for the store fields of analytics events (spec section 3). */
+  shopName: 'shop.name',
   storePrompted: 'shop.prompted',
   deliveryType: 'shop.deliveryType',
   deviceId: 'device.id',

@@ -148,9 +148,11 @@ describe('Tracker before cookie consent', () => {
 })
 
 describe('chosenStoreParams', () => {
-  it('reads the chosen store from the device', () => {
-    const storage = memoryStorage({ 'shop.code': 'AU-KZN-001', 'shop.city': '{"fiasId":"x","name":"Казань"}', 'shop.address': 'ул. Баумана, 1' })
-    expect(chosenStoreParams(storage)).toEqual({ store_id: 'AU-KZN-001', store_code: 'AU-KZN-001', store_city: 'Казань', store_address: 'ул. Баумана, 1' })
+  it('reads the chosen store from the device, with its name (spec section 3)', () => {
+    const storage = memoryStorage({ 'shop.code': 'AU-KZN-001', 'shop.name': 'Аврора, ул. Баумана', 'shop.city': '{"fiasId":"x","name":"Казань"}', 'shop.address': 'ул. Баумана, 1' })
+    expect(chosenStoreParams(storage)).toStrictEqual({
+      store_id: 'AU-KZN-001', store_code: 'AU-KZN-001', store_name: 'Аврора, ул. Баумана', store_city: 'Казань', store_address: 'ул. Баумана, 1',
+    })
     expect(chosenStoreParams(memoryStorage())).toBeUndefined()
   })
 })

@@ -161,15 +161,18 @@ function safeLocalStorage(): Storage | undefined {
 }
 
 /**
- * The chosen store's fields of spec section 3 as the device keeps them (code, city, street address;
- * the store id is its code). The store name is not kept on the device, so it is absent here.
+ * The chosen store's fields of spec section 3 as the device keeps them (code, name, city, street
+ * address; the store id is its code). A store saved before the name was kept has no `store_name`.
  */
 export function chosenStoreParams(storage: Pick<Storage, 'getItem'> | undefined): AnalyticsParams | undefined {
   try {
     const code = storage?.getItem(STORAGE.shopCode)
     if (!code) return undefined
     const city = (JSON.parse(storage?.getItem(STORAGE.shopCity) ?? 'null') as { name?: string } | null)?.name
-    return { store_id: code, store_code: code, store_city: city, store_address: storage?.getItem(STORAGE.shopAddress) ?? undefined }
+    return {
+      store_id: code, store_code: code, store_name: storage?.getItem(STORAGE.shopName) ?? undefined, store_city: city,
+      store_address: storage?.getItem(STORAGE.shopAddress) ?? undefined,
+    }
   } catch {
     return undefined
   }

@@ -48,7 +48,9 @@ export function findGoodsFor(state: MockState, query: GoodsSearchQuery, scope?: 
   const brands = query.brand?.length ? new Set(query.brand) : undefined
   const labels = query.label?.length ? new Set(query.label) : undefined
   const text = query.q?.trim()
+  const only = query.id?.length ? new Set(query.id) : undefined
   const goods = state.db.goods.findMany().filter((item) =>
+    (!only || only.has(item.id)) &&
     (!scope || scope.has(item.categoryId)) &&
     (!text || matchesWords(`${item.name} ${item.brand.name} ${categoryNames.get(item.categoryId) ?? ''}`, text)) &&
     (!brands || brands.has(item.brand.slug)) &&

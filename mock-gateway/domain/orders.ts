@@ -51,6 +51,8 @@ export interface NewOrder {
   deliveryType: DeliveryType
   store: OrderRecord['store']
   payment: OrderRecord['payment']
+  /** A courier order's address and window; null (or absent) for pickup. */
+  delivery?: OrderRecord['delivery']
   idempotencyKey: string | null
   createdAt: number
   /** Seeded history; a new order starts `created` at `createdAt`. */
@@ -78,6 +80,7 @@ export async function createOrder(state: MockState, input: NewOrder): Promise<Or
     statusHistory: history,
     store: input.store,
     payment: input.payment,
+    delivery: input.delivery ?? null,
     canCancel: false,
     updatedAt: last.at,
     version: nextOrderVersion(state, input.userId),

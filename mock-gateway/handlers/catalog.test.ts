@@ -34,6 +34,18 @@ describe('goods search', () => {
     for (let i = 1; i < body.items.length; i++) expect(ordered(body.items[i - 1], body.items[i])).toBe(true)
   })
 
+  it('answers which of the given goods a store has (repeated id keys with storeCode), and all of them for a pickup point', async () => {
+    const ids = (await get('/v2/goods/search?categoryId=1&inStock=true&pageSize=40')).body.items.map((g: { id: number }) => g.id)
+    const query = ids.map((id: number) => `id=${id}`).join('&')
+    const shop = (await get(`/v2/goods/search?storeCode=AU-KZN-001&${query}&pageSize=40`)).body.items.map((g: { id: number }) => g.id)
+    expect(shop.length).toBeGreaterThan(0)
+    expect(shop.length).toBeLessThan(ids.length)
+    expect(shop.every((id: number) => ids.includes(id))).toBe(true)
+    const point = (await get(`/v2/goods/search?storeCode=AU-KZN-004&${query}&pageSize=40`)).body
+    expect(point.total).toBe(ids.length)
+    expect((await get('/v2/goods/search?id=0')).status).toBe(400)
+  })
+
   it('finds goods by every word of the text, in name, brand or category', async () => {
     const { body } = await get(`/v2/goods/search?q=${encodeURIComponent('шампунь морские')}&pageSize=100`)
     expect(body.total).toBeGreaterThan(0)

@@ -1,11 +1,12 @@
 /** Checkout: the draft with its problems, delivery, payment, and placing the order (idempotent). */
 import type { HttpHandler } from 'msw'
-import { getCheckout, placeOrder, setCheckoutDelivery, setCheckoutPayment } from '#shared/gateway/checkout.ts'
+import { getCheckout, listDeliverySlots, placeOrder, setCheckoutDelivery, setCheckoutPayment } from '#shared/gateway/checkout.ts'
 import type { Checkout, CheckoutProblem } from '#shared/models/checkout.ts'
 import type { CartRecord } from '../db/schemas.ts'
 import { CARD_BRAND_NAMES } from '../domain/cards.ts'
 import { cartOf, changeCart } from '../domain/cart.ts'
-import { courierPrice, createOrder, syncOrders } from '../domain/orders.ts'
+import { deliverySlots } from '../domain/delivery.ts'
+import { courierPrice, createOrder, syncOrders, type NewOrder } from '../domain/orders.ts'
 import { gatewayError, notFound, validationError } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import { cartView, findGoods, money, orderView } from '../http/views.ts'
@@ -57,6 +58,11 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       return view(userId, cart)
     }),
 
+    mockEndpoint(state, listDeliverySlots, ({ query }) => {
+      if (!state.db.cities.findFirst((q) => q.where({ fiasId: query.cityFiasId }))) return notFound('Город не найден')
+      return { items: deliverySlots(state.clock.now(), state.fullSlots) }
+    }),
+
     mockEndpoint(state, setCheckoutPayment, async ({ userId, body }) => {
       if (!methodOf(userId, body.paymentMethodId)) return notFound('Способ оплаты не найден')
       return view(userId, await changeCart(state, userId, (draft) => {
@@ -86,6 +92,16 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
         if (!store) return validationError({ storeCode: 'Выберите магазин' })
         if (!store.isPickupAvailable) return gatewayError(409, 'storeChanged', 'Магазин больше не выдаёт заказы')
       }
+      let delivery: NewOrder['delivery'] = null
+      if (cart.deliveryType === 'courier') {
+        const courier = body.courier
+        if (!courier) return validationError({ address: 'Укажите адрес доставки', slotId: 'Выберите время доставки' })
+        const city = state.db.cities.findFirst((q) => q.where({ fiasId: courier.address.cityFiasId }))
+        if (!city) return validationError({ cityFiasId: 'В этот город курьер не доставляет' })
+        const slot = deliverySlots(state.clock.now(), state.fullSlots).find((item) => item.id === courier.slotId)
+        if (!slot?.available) return gatewayError(409, 'slotUnavailable', 'Это время доставки уже недоступно')
+        delivery = { address: { ...courier.address, city: city.name }, slot: { id: slot.id, date: slot.date, from: slot.from, to: slot.to } }
+      }
       const method = methodOf(userId, cart.paymentMethodId)
       if (!method) return validationError({ paymentMethodId: 'Выберите способ оплаты' })
 
@@ -95,7 +111,7 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
         settle = resolve
       }))
       try {
-        return orderView(await place(userId, cart, goods, store, method, body.idempotencyKey, settle))
+        return orderView(await place(userId, cart, goods, store, method, delivery, body.idempotencyKey, settle))
       } catch (error) {
         state.idempotency.delete(key)
         settle('')
@@ -106,7 +122,7 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
 
   async function place(
     userId: string, cart: CartRecord, goods: { line: CartRecord['lines'][number]; goods: ReturnType<typeof findGoods> }[],
-    store: ReturnType<typeof storeOf>, method: NonNullable<ReturnType<typeof methodOf>>, idempotencyKey: string,
+    store: ReturnType<typeof storeOf>, method: NonNullable<ReturnType<typeof methodOf>>, delivery: NewOrder['delivery'], idempotencyKey: string,
     settle: (orderId: string) => void,
   ) {
     for (const { line } of goods) {
@@ -127,6 +143,7 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       deliveryType: cart.deliveryType,
       store: cart.deliveryType === 'pickup' && store ? { code: store.code, name: store.name, address: store.address } : null,
       payment: { methodId: method.id, title: method.type === 'card' ? `${CARD_BRAND_NAMES[method.brand]} ${method.maskedPan}` : `СБП, ${method.bankName}` },
+      delivery,
       idempotencyKey,
       createdAt: state.clock.now(),
     })

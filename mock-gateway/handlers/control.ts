@@ -67,6 +67,12 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       })
       return updated ? HttpResponse.json(goodsBody(updated)) : notFound('Товар не найден')
     }),
+    http.post('*/__mock/delivery-slots/full', async ({ request }) => {
+      const body = await readBody(request, z.object({ slotId: z.string().min(1) }))
+      if (body instanceof Response) return body
+      state.fullSlots.add(body.slotId)
+      return HttpResponse.json({ full: [...state.fullSlots] })
+    }),
     http.post('*/__mock/stores/pickup', async ({ request }) => {
       const body = await readBody(request, z.object({ code: z.string().min(1), isPickupAvailable: z.boolean() }))
       if (body instanceof Response) return body

@@ -3,8 +3,11 @@ import { createManualClock } from '../clock.ts'
 import { ORDER_STEP_MS } from '../domain/orders.ts'
 import { createMockGateway, type MockGateway } from '../gateway.ts'
 import { SPECIAL_GOODS } from '../seed/goods.ts'
+import { CITIES } from '../seed/stores.ts'
 import { SEED_USERS } from '../seed/users.ts'
 import { call, signIn } from '../testing.ts'
+
+const KAZAN = CITIES.find((city) => city.name === 'Казань')!.fiasId
 
 async function annaSession(options: Parameters<typeof createMockGateway>[0] = {}) {
   const gateway = await createMockGateway({ checkAnswers: true, ...options })
@@ -99,6 +102,53 @@ describe('checkout', () => {
     expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0004' }))
       .toMatchObject({ status: 409, body: { code: 'storeChanged' } })
     expect(await as('PUT', '/v1/checkout/delivery', { deliveryType: 'pickup', storeCode: 'AU-MSK-008' })).toMatchObject({ status: 409 })
+  })
+
+  it('keeps the courier address and window on the order, with the city named by its FIAS id', async () => {
+    const { as } = await annaSession({ clock: createManualClock(Date.parse('2026-03-02T07:00:00Z')) })
+    const cart = await cartWith(as, [[10001, 1]])
+    await as('PUT', '/v1/checkout/delivery', { deliveryType: 'courier' })
+    const slots = (await as('GET', `/v1/checkout/delivery-slots?cityFiasId=${KAZAN}`)).body.items
+    // 10:00 MSK is 07:00 UTC: today's first window starts now, inside the lead time, so it is left out.
+    expect(slots[0]).toEqual({ id: '2026-03-02T14:00', date: '2026-03-02', from: '14:00', to: '18:00', available: true })
+    const address = { cityFiasId: KAZAN, city: 'любой', street: 'ул. Баумана, д. 7', flat: '12', comment: 'Домофон не работает' }
+    const order = await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c001', courier: { address, slotId: slots[0].id } })
+    expect(order.status).toBe(200)
+    expect(order.body).toMatchObject({
+      deliveryType: 'courier', store: null,
+      delivery: { address: { ...address, city: 'Казань' }, slot: { id: '2026-03-02T14:00', from: '14:00', to: '18:00' } },
+    })
+    expect((await as('GET', `/v1/orders/${order.body.id}`)).body.delivery).toEqual(order.body.delivery)
+  })
+
+  it('refuses a courier order without an address (400) and with a full or unknown window (409 slotUnavailable)', async () => {
+    const { as } = await annaSession({ clock: createManualClock(Date.parse('2026-03-02T07:00:00Z')) })
+    const cart = await cartWith(as, [[10001, 1]])
+    await as('PUT', '/v1/checkout/delivery', { deliveryType: 'courier' })
+    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c002' }))
+      .toMatchObject({ status: 400, body: { code: 'validationError' } })
+    const slots = (await as('GET', `/v1/checkout/delivery-slots?cityFiasId=${KAZAN}`)).body.items as { id: string; available: boolean }[]
+    const full = slots.find((slot) => !slot.available)!
+    const address = { cityFiasId: KAZAN, city: 'Казань', street: 'ул. Баумана, д. 7' }
+    for (const slotId of [full.id, '2026-03-01T10:00']) {
+      expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: `order-key-${slotId}`, courier: { address, slotId } }))
+        .toMatchObject({ status: 409, body: { code: 'slotUnavailable' } })
+    }
+    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c003', courier: { address: { ...address, street: '' }, slotId: slots[0]!.id } }))
+      .toMatchObject({ status: 400 })
+    expect(await as('GET', '/v1/checkout/delivery-slots?cityFiasId=unknown')).toMatchObject({ status: 404 })
+  })
+
+  it('fills a window on request (POST /__mock/delivery-slots/full), so it is offered as full and refused', async () => {
+    const { gateway, as } = await annaSession({ clock: createManualClock(Date.parse('2026-03-02T07:00:00Z')) })
+    const cart = await cartWith(as, [[10001, 1]])
+    await as('PUT', '/v1/checkout/delivery', { deliveryType: 'courier' })
+    await call(gateway, 'POST', '/__mock/delivery-slots/full', { body: { slotId: '2026-03-02T14:00' } })
+    const slots = (await as('GET', `/v1/checkout/delivery-slots?cityFiasId=${KAZAN}`)).body.items
+    expect(slots[0]).toMatchObject({ id: '2026-03-02T14:00', available: false })
+    const courier = { address: { cityFiasId: KAZAN, city: 'Казань', street: 'ул. Баумана, д. 7' }, slotId: '2026-03-02T14:00' }
+    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c004', courier }))
+      .toMatchObject({ status: 409, body: { code: 'slotUnavailable' } })
   })
 })
 

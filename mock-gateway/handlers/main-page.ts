@@ -50,7 +50,7 @@ export function mainPageHandlers(state: MockState): HttpHandler[] {
       }
     }, CACHEABLE),
     mockEndpoint(state, getSpecialOffers, () => ({
-      title: 'Специальные предложения', url: '/search?discounted=true&sort=discount',
+      title: 'Специальные предложения', url: '/search?discounted=1&sort=discount',
       items: sortGoods(inStock().filter((g) => g.oldPrice !== undefined && !g.ageRestricted), 'discount').slice(0, BLOCK_SIZE).map(goodsCard),
     }), CACHEABLE),
     mockEndpoint(state, getExclusiveWithUs, () => ({

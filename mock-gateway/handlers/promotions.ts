@@ -14,7 +14,7 @@ export const PROMOTION_TYPE_NAMES: Record<PromotionType, string> = {
   discount: 'Скидки', gift: 'Подарки', bundle: '1+1', cashback: 'Кешбэк баллами', loyalty: 'По карте лояльности',
 }
 
-const card = ({ description: _d, conditions: _c, images: _i, goodsId: _g, goods: _goods, ageRestricted: _a, ...rest }: Promotion): PromotionCard => rest
+const card = ({ description: _d, conditions: _c, images: _i, goods: _goods, ageRestricted: _a, ...rest }: Promotion): PromotionCard => rest
 
 /** Handlers of `/v*\/promotions*` and `/v1/promos/mp`. */
 export function promotionHandlers(state: MockState): HttpHandler[] {

@@ -1,7 +1,7 @@
 /** Checkout: the draft, its delivery and payment, and placing the order. */
 import { defineEndpoint } from '../api/endpoint.ts'
 import {
-  CheckoutDeliverySchema, CheckoutPaymentSchema, CheckoutSchema, PlaceOrderSchema,
+  CheckoutDeliverySchema, CheckoutPaymentSchema, CheckoutSchema, DeliverySlotsQuerySchema, DeliverySlotsSchema, PlaceOrderSchema,
 } from '../models/checkout.ts'
 import { OrderSchema } from '../models/orders.ts'
 
@@ -22,10 +22,17 @@ export const setCheckoutPayment = defineEndpoint({
   body: CheckoutPaymentSchema, response: CheckoutSchema,
 })
 
+/** The courier's coming time windows for a city; 404 `notFound` for a city without stores. */
+export const listDeliverySlots = defineEndpoint({
+  name: 'checkout.deliverySlots', gateway: 'web', method: 'GET', path: '/v1/checkout/delivery-slots', auth: true,
+  query: DeliverySlotsQuerySchema, response: DeliverySlotsSchema,
+})
+
 /**
  * Places the order and empties the cart. The same idempotency key answers the same order.
- * 409 `cartChanged` (stale `cartVersion`), `outOfStock` (with `goodsIds`), `storeChanged`, `emptyCart`;
- * 400 `validationError` without a store for pickup or without a payment method.
+ * 409 `cartChanged` (stale `cartVersion`), `outOfStock` (with `goodsIds`), `storeChanged`, `emptyCart`,
+ * `slotUnavailable` (the courier window is past or full); 400 `validationError` without a store for
+ * pickup, without the address and window for courier, or without a payment method.
  */
 export const placeOrder = defineEndpoint({
   name: 'checkout.placeOrder', gateway: 'web', method: 'POST', path: '/v1/checkout/orders', auth: true,

@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { BrandRefSchema } from './brands.ts'
 import { GOODS_SORTS, isRedirect } from './values.ts'
 import {
-  IdSchema, ImageSchema, PriceSchema, queryBool, queryInt, queryList, queryNumber, IdParamSchema, pageOf,
+  IdSchema, ImageSchema, PriceSchema, queryBool, queryIdList, queryInt, queryList, queryNumber, IdParamSchema, pageOf,
   PAGE_SIZE_MAX,
 } from './common.ts'
 
@@ -98,6 +98,8 @@ export const GoodsSearchQuerySchema = z.object({
   discounted: z.optional(queryBool()),
   /** Only goods available in this store. */
   storeCode: z.optional(z.string()),
+  /** Only these goods (repeated `id` keys): with `storeCode`, which of the cards shown the store has. */
+  id: z.optional(queryIdList()),
   sort: z.optional(GoodsSortSchema),
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),

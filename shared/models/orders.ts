@@ -1,7 +1,7 @@
 /** Orders of the signed-in shopper: list, status with history, cancel, active summary and the status poll. */
 import * as z from 'zod/mini'
 import { CartTotalsSchema } from './cart.ts'
-import { DeliveryTypeSchema } from './checkout.ts'
+import { CourierAddressSchema, DeliverySlotSchema, DeliveryTypeSchema } from './checkout.ts'
 import { IdSchema, ImageSchema, PriceSchema, TimestampSchema, pageOf, queryInt, PAGE_SIZE_MAX } from './common.ts'
 import { ACTIVE_STATUSES, CANCELLABLE_STATUSES, ORDER_STATUSES } from './values.ts'
 
@@ -42,6 +42,8 @@ export const OrderSchema = z.extend(OrderSummarySchema, {
   statusHistory: z.array(z.object({ status: OrderStatusSchema, at: TimestampSchema })),
   store: z.nullable(z.object({ code: z.string(), name: z.string(), address: z.string() })),
   payment: z.nullable(z.object({ methodId: z.string(), title: z.string() })),
+  /** A courier order's address and time window (absent or null for pickup). */
+  delivery: z.optional(z.nullable(z.object({ address: CourierAddressSchema, slot: DeliverySlotSchema }))),
   canCancel: z.boolean(),
   updatedAt: TimestampSchema,
   /** The order's place in the shopper's change sequence (see `/v1/orders/poll`). */

@@ -37,6 +37,8 @@ export const PromotionCardSchema = z.object({
   oldPrice: z.nullable(PriceSchema),
   startsAt: TimestampSchema,
   endsAt: TimestampSchema,
+  /** The catalogue goods of the promotion, if any (lists show its availability in the chosen store). */
+  goodsId: z.optional(z.nullable(IdSchema)),
 })
 export type PromotionCard = z.infer<typeof PromotionCardSchema>
 

@@ -2,7 +2,7 @@
 import { SITE_NAME } from '../constants.ts'
 import type { LoaderContext, RoutePage, SearchParams } from '../routing/types.ts'
 import { optional } from '../routing/query.ts'
-import { goodsListArgs, goodsListQuery, listStateFromSearch } from '../queries/catalog.ts'
+import { goodsListArgs, goodsListQuery, hasFilters, listStateFromSearch } from '../queries/catalog.ts'
 import {
   adSlotsQuery, exclusiveQuery, giftPackagesQuery, mainArticlesQuery, mainBrandsQuery, mainCategoriesQuery, newArrivalQuery,
   publicationsQuery, specialOffersQuery, tickerQuery,
@@ -56,11 +56,17 @@ export const searchTextOf = (search: SearchParams): string => {
   return (typeof raw === 'string' ? raw : Array.isArray(raw) ? (raw[0] ?? '') : '').trim().slice(0, 200)
 }
 
+/** Whether a search URL asks for goods: a text, a filter or a sort (the home blocks' «Смотреть все» links have no text). */
+export const searchHasCriteria = (search: SearchParams): boolean => {
+  const state = listStateFromSearch(search)
+  return Boolean(searchTextOf(search)) || hasFilters(state) || state.sort !== undefined
+}
+
 /** The loaders of the search page: goods by text (and list state); nothing for an empty search. */
 export const searchLoaders = (ctx: LoaderContext<unknown>) => {
   const q = searchTextOf(ctx.search)
   const state = listStateFromSearch(ctx.search)
-  return q || state.brand.length ? { goods: goodsListQuery(goodsListArgs(state, { q })) } : {}
+  return searchHasCriteria(ctx.search) ? { goods: goodsListQuery(goodsListArgs(state, { q })) } : {}
 }
 
 /** Search results (`search`): never indexed. */

@@ -8,6 +8,7 @@ import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { FavoriteButton } from '#client/features/product/favorite-button.tsx'
 import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
+import { StoreAvailability } from '#client/features/product/store-availability.tsx'
 import { LABEL_NAMES } from './texts.ts'
 import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
 
@@ -66,6 +67,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
         <span className="text-muted product-card__rating product-card__no-reviews">Нет отзывов</span>
       )}
       <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" className="product-card__price" />
+      {goods.inStock && <StoreAvailability goodsId={goods.id} />}
       {ecom && (
         <div className="product-card__actions">
           <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth trackParams={trackParams} />

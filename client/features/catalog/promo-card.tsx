@@ -4,6 +4,7 @@ import { href } from '#shared/routing/href.ts'
 import { Price } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+import { StoreAvailability } from '#client/features/product/store-availability.tsx'
 import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
 
 /** One promotion card; the whole card is the link. */
@@ -25,6 +26,7 @@ export function PromoCard({ promotion, path, position }: { promotion: PromotionC
         <span className="badge badge--sale">{promotion.badge}</span>
       </div>
       <p className="promo-card__dates text-muted">до {formatDate(promotion.endsAt)}</p>
+      {promotion.goodsId ? <StoreAvailability goodsId={promotion.goodsId} /> : null}
       {promotion.price !== null && (
         <div className="product-card__price">
           <Price price={promotion.price} oldPrice={promotion.oldPrice ?? undefined} size="sm" />

@@ -1,11 +1,12 @@
 /**
- * The checkout form: delivery type and pickup store, payment method among the saved ones, the order
- * summary and the place-order button. Every choice is saved to the gateway's draft at once; a failed
- * save keeps the shopper's choice on screen with a retry. Placing the order is guarded against double
- * submits: the button waits, an in-flight lock drops repeated clicks, and one idempotency key per
- * checkout attempt is reused on every retry, so one click makes one order even on a slow network.
+ * The checkout form: delivery type with the pickup store or the courier address and window, payment
+ * method among the saved ones, the order summary and the place-order button. Every choice is saved to
+ * the gateway's draft at once (the courier address goes with the order); a failed save keeps the
+ * shopper's choice on screen with a retry. Placing the order is guarded against double submits: the
+ * button waits, an in-flight lock drops repeated clicks, and one idempotency key per checkout attempt
+ * is reused on every retry, so one click makes one order even on a slow network.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { useLocation } from 'wouter'
 import { AppError } from '#shared/api/errors.ts'
@@ -18,9 +19,14 @@ import { activeOrdersQuery, cartQuery, orderQuery, ordersQuery } from '#shared/q
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { browserStorage, readChoice } from '#client/features/stores/store-storage.ts'
 import { Button, ButtonLink, Icon } from '#client/components/ui/index.ts'
 import { formatPrice } from '#client/lib/format.ts'
 import { CartTotals } from './cart-totals.tsx'
+import { CourierFields, courierFieldId } from './courier-fields.tsx'
+import { COURIER_MESSAGES, courierDetails, emptyCourierDraft, firstInvalid, validateCourier, type CourierDraft } from './courier-form.ts'
+import { deliverySlotsQuery } from './delivery-slots.ts'
 import { DELIVERY_LABELS, ecomErrorMessage, gatewayCodeOf, methodDetails } from './ecom-texts.ts'
 import { ORDER_PLACED_STATE } from './order-placed.tsx'
 import { newIdempotencyKey } from './idempotency-key.ts'
@@ -43,6 +49,27 @@ const readShopCode = (): string | undefined => {
   }
 }
 
+/** Where the typed courier address waits while the shopper is on the checkout (session storage of this tab). */
+const COURIER_DRAFT_KEY = 'checkout.courier'
+
+function readCourierDraft(): CourierDraft | undefined {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(COURIER_DRAFT_KEY) ?? 'null') as Partial<CourierDraft> | null
+    return saved && typeof saved.street === 'string' ? { ...emptyCourierDraft(), ...saved } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function writeCourierDraft(draft: CourierDraft | undefined): void {
+  try {
+    if (draft) sessionStorage.setItem(COURIER_DRAFT_KEY, JSON.stringify(draft))
+    else sessionStorage.removeItem(COURIER_DRAFT_KEY)
+  } catch {
+    // Blocked storage: the address lives for this page only.
+  }
+}
+
 /** The text for a failed placement; stock problems name the goods (from the refreshed draft). */
 export function placeErrorText(error: unknown, checkout: Checkout, cart: Cart): string {
   const code = gatewayCodeOf(error)
@@ -58,7 +85,10 @@ export function placeErrorText(error: unknown, checkout: Checkout, cart: Cart): 
   if (code === 'storeChanged') return 'Магазин самовывоза изменился или больше не принимает заказы. Выберите магазин ещё раз и подтвердите заказ.'
   if (code === 'cartChanged') return 'Корзина изменилась, пока вы оформляли заказ. Проверьте состав и нажмите «Оформить заказ» ещё раз.'
   if (code === 'emptyCart') return 'Корзина пуста — заказ оформить нельзя.'
-  if (code === 'validationError') return 'Выберите магазин самовывоза и способ оплаты.'
+  if (code === 'slotUnavailable') return COURIER_MESSAGES.slotGone
+  if (code === 'validationError') {
+    return checkout.deliveryType === 'courier' ? 'Проверьте адрес, время доставки и способ оплаты.' : 'Выберите магазин самовывоза и способ оплаты.'
+  }
   return `Не удалось оформить заказ: ${ecomErrorMessage(error)}. Всё, что вы выбрали, сохранено — попробуйте ещё раз.`
 }
 
@@ -71,6 +101,31 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
   const [delivery, setDelivery] = useState<DeliveryType>(checkout.deliveryType)
   const [paymentId, setPaymentId] = useState<string | undefined>(checkout.paymentMethod?.id)
   const attemptKey = useRef<string | undefined>(undefined)
+  const [courier, setCourier] = useState<CourierDraft>(emptyCourierDraft)
+  const [showCourierErrors, setShowCourierErrors] = useState(false)
+  const courierSlots = useQuery(delivery === 'courier' && courier.cityFiasId ? deliverySlotsQuery(courier.cityFiasId) : null)
+  const availableSlots = useMemo(
+    () => new Set((courierSlots.data?.items ?? []).filter((slot) => slot.available).map((slot) => slot.id)),
+    [courierSlots.data],
+  )
+  const courierErrors = showCourierErrors ? validateCourier(courier, availableSlots) : {}
+
+  // The typed address survives a reload of the checkout (this tab only); the city starts as the stored one.
+  useEffect(() => {
+    const saved = readCourierDraft()
+    if (saved) setCourier(saved)
+    else {
+      const city = readChoice(browserStorage()).city
+      if (city?.fiasId) setCourier(emptyCourierDraft(city))
+    }
+  }, [])
+  const changeCourier = useCallback((patch: Partial<CourierDraft>) => {
+    setCourier((current) => {
+      const next = { ...current, ...patch }
+      writeCourierDraft(next)
+      return next
+    })
+  }, [])
 
   const saveDelivery = useAction(async (body: CheckoutDelivery) => refresh(await api.call(setCheckoutDelivery, { body })))
   const savePayment = useAction(async (paymentMethodId: string) => refresh(await api.call(setCheckoutPayment, { body: { paymentMethodId } })))
@@ -78,8 +133,10 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
     // One key per checkout attempt: a retry after a lost answer gets the same order back.
     attemptKey.current ??= newIdempotencyKey()
     try {
-      const order = await api.call(placeOrder, { body: { cartVersion: checkout.cartVersion, idempotencyKey: attemptKey.current } })
+      const body = { cartVersion: checkout.cartVersion, idempotencyKey: attemptKey.current }
+      const order = await api.call(placeOrder, { body: delivery === 'courier' ? { ...body, courier: courierDetails(courier) } : body })
       attemptKey.current = undefined
+      writeCourierDraft(undefined)
       track('ecom_order_created', { orderId: order.id })
       await mutate(orderQuery(order.id).key, order, { revalidate: false })
       void mutate(cartQuery().key)
@@ -88,7 +145,14 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
       navigate(href('ecom-order', { id: order.id }), { state: ORDER_PLACED_STATE })
     } catch (error) {
       // A conflict means the draft moved on: read it again so the form shows what is true now.
-      if (error instanceof AppError && error.status === 409) await Promise.all([refresh(), mutate(cartQuery().key)])
+      if (error instanceof AppError && error.status === 409) {
+        await Promise.all([refresh(), mutate(cartQuery().key), courierSlots.mutate()])
+        // A full window is no longer the shopper's choice: a new one must be picked (and a new attempt made).
+        if (gatewayCodeOf(error) === 'slotUnavailable') {
+          attemptKey.current = undefined
+          changeCourier({ slotId: '' })
+        }
+      }
       throw error
     }
   })
@@ -127,6 +191,21 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
     void savePayment.run(id)
   }
 
+  const submit = () => {
+    if (delivery === 'courier') {
+      const invalid = firstInvalid(validateCourier(courier, availableSlots))
+      setShowCourierErrors(true)
+      if (invalid) {
+        const field = document.getElementById(courierFieldId(invalid))
+        // The window group takes focus on its first window that can still be chosen.
+        const focusable = invalid === 'slotId' ? field?.querySelector<HTMLInputElement>('input:not(:disabled)') ?? field : field
+        focusable?.focus()
+        return
+      }
+    }
+    void place.run()
+  }
+
   const unsaved = delivery !== checkout.deliveryType || (paymentId !== undefined && paymentId !== checkout.paymentMethod?.id)
   const busy = saveDelivery.pending || savePayment.pending
   const problems = checkout.problems
@@ -162,7 +241,17 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
               </Button>
             </div>
           ) : (
-            <p className="text-muted">Курьер позвонит, чтобы уточнить адрес и время доставки. {checkout.deliveryPrice > 0 ? `Доставка — ${formatPrice(checkout.deliveryPrice)}.` : ''}</p>
+            <>
+              <CourierFields
+                draft={courier}
+                onChange={changeCourier}
+                errors={courierErrors}
+                slots={courierSlots.data?.items}
+                slotsFailed={courierSlots.error !== undefined}
+                onRetrySlots={() => void courierSlots.mutate()}
+              />
+              <p className="text-muted">{checkout.deliveryPrice > 0 ? `Доставка — ${formatPrice(checkout.deliveryPrice)}.` : 'Доставка бесплатная.'}</p>
+            </>
           )}
           {saveDelivery.pending && <p className="ecom-note" role="status">Сохраняем…</p>}
           {saveDelivery.error !== undefined && (
@@ -241,7 +330,7 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
           fullWidth
           loading={place.pending}
           disabled={!checkout.canPlace || unsaved || busy}
-          onClick={() => void place.run()}
+          onClick={submit}
         >
           Оформить заказ
         </Button>

@@ -15,6 +15,8 @@ import { useToast } from '#client/components/toasts/index.ts'
 import { formatDate, formatPrice } from '#client/lib/format.ts'
 import { CartTotals } from './cart-totals.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
+import { courierAddressLine } from './courier-form.ts'
+import { slotLabel } from './delivery-slots.ts'
 import { cancelOrderText, DELIVERY_LABELS, ecomErrorMessage } from './ecom-texts.ts'
 import { OrderStatusBadge, OrderTimeline } from './order-status.tsx'
 import { useAction } from './use-action.ts'
@@ -93,6 +95,15 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
               <h3 className="order__info-title">{order.deliveryType === 'pickup' ? 'Магазин самовывоза' : 'Магазин'}</h3>
               <p>{order.store.name}</p>
               <p className="text-muted">{order.store.address}</p>
+            </div>
+          )}
+          {order.delivery && (
+            <div className="order__info">
+              <h3 className="order__info-title">Адрес доставки</h3>
+              <p>{courierAddressLine(order.delivery.address)}</p>
+              {order.delivery.address.comment && <p className="text-muted break-anywhere">{order.delivery.address.comment}</p>}
+              <h3 className="order__info-title">Время доставки</h3>
+              <p>{slotLabel(order.delivery.slot)}</p>
             </div>
           )}
           {order.payment && (

@@ -1,5 +1,5 @@
 /**
- * `<ProductBuyBox>`: the buy block of goods and promo goods pages — price, stock, add to cart,
+ * `<ProductBuyBox>`: the buy block of goods and promo goods pages — price, stock (and in the chosen store), add to cart,
  * the favorites heart and share. Both pages render it so they act the same.
  */
 import { Price } from '#client/components/ui/index.ts'
@@ -8,6 +8,7 @@ import type { AnalyticsParams } from '#client/analytics/index.ts'
 import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
 import { ShareButton } from './share-button.tsx'
+import { StoreAvailability } from './store-availability.tsx'
 import { useFavorites } from './use-favorites.ts'
 
 /** Props of `ProductBuyBox`. */
@@ -38,6 +39,7 @@ export function ProductBuyBox({ goodsId, price, oldPrice, discountPercent, showD
       <p className={cx('product-page__stock', inStock ? 'is-in-stock' : 'is-out')}>
         {inStock ? `В наличии${stock > 0 && stock < 10 ? `: осталось ${stock} шт.` : ''}` : 'Нет в наличии'}
       </p>
+      {inStock && <StoreAvailability goodsId={goodsId} detailed />}
       <div className="product-page__actions">
         <AddToCartButton goodsId={goodsId} disabled={!inStock} size="lg" trackParams={trackParams} />
         <FavoriteButton goodsId={goodsId} favorites={favorites} variant="secondary" size="lg" />

@@ -99,7 +99,7 @@ export function StorePicker({ onDone }: StorePickerProps) {
   }
 
   const choose = (store: Store) => {
-    saveStore(browserStorage(), { code: store.code, type: store.type, city: { fiasId: store.city.fiasId, name: store.city.name }, address: store.address })
+    saveStore(browserStorage(), { code: store.code, name: store.name, type: store.type, city: { fiasId: store.city.fiasId, name: store.city.name }, address: store.address })
     announceStoreChange()
     track('store_select_click', storeEventParams(store))
     // The address once (the store's name repeats its street): `Казань, ул. Баумана, д. 12`.

@@ -1,11 +1,14 @@
 /**
  * `<StorePromptSlot/>`: after hydration, loads the first-visit store prompt only when the device
  * has no store and the prompt was never answered (the store-prompted flag keeps it from nagging).
- * Renders nothing on the server, so the markup never differs. On a first visit the cookie banner
+ * Renders nothing on the server, so the markup never differs. A store chosen before the device kept
+ * store names gets its name once (`rememberStoreName`). On a first visit the cookie banner
  * is answered first: the prompt waits for the agreement, so the two never show at once.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { USER_AGREEMENT_EVENT, hasUserAgreement } from '#client/lib/user-agreement.ts'
+import { STORAGE } from '#shared/cookies.ts'
+import { useApp } from '#client/context/app-context.tsx'
 import { browserStorage, readChoice } from './store-storage.ts'
 
 const StorePrompt = lazy(() => import('./store-prompt.tsx').then((m) => ({ default: m.StorePrompt })))
@@ -13,10 +16,17 @@ const StorePrompt = lazy(() => import('./store-prompt.tsx').then((m) => ({ defau
 /** Slot of the first-visit store prompt (next to the toolbar's store button). */
 export function StorePromptSlot() {
   const [show, setShow] = useState(false)
+  const { api } = useApp()
   useEffect(() => {
     const unanswered = () => {
       const choice = readChoice(browserStorage())
       return !choice.prompted && !choice.storeCode
+    }
+    const { storeCode } = readChoice(browserStorage())
+    if (storeCode && !browserStorage()?.getItem(STORAGE.shopName)) {
+      const controller = new AbortController()
+      void import('./adopt-store.ts').then((m) => m.rememberStoreName(api, storeCode, controller.signal))
+      return () => controller.abort()
     }
     if (!unanswered()) return
     if (hasUserAgreement(document.cookie)) {
@@ -26,7 +36,7 @@ export function StorePromptSlot() {
     const onAgreement = () => setShow(unanswered())
     window.addEventListener(USER_AGREEMENT_EVENT, onAgreement, { once: true })
     return () => window.removeEventListener(USER_AGREEMENT_EVENT, onAgreement)
-  }, [])
+  }, [api])
   if (!show) return null
   return (
     <Suspense fallback={null}>

@@ -60,7 +60,7 @@ export function StorePrompt({ onClose }: StorePromptProps) {
   const confirm = () => {
     const storage = browserStorage()
     if (guess.store) {
-      saveStore(storage, { code: guess.store.code, type: guess.store.type, city: { fiasId: guess.city.fiasId, name: guess.city.name }, address: guess.store.address })
+      saveStore(storage, { code: guess.store.code, name: guess.store.name, type: guess.store.type, city: { fiasId: guess.city.fiasId, name: guess.city.name }, address: guess.store.address })
       track('store_select_click', { ...storeEventParams(guess.store), source: 'prompt' })
     } else {
       saveCity(storage, { fiasId: guess.city.fiasId, name: guess.city.name })

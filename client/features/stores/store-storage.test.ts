@@ -23,12 +23,13 @@ describe('store storage', () => {
 
   it('saves shop city, code, type, pickup delivery and the prompted flag for a chosen store', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
+    saveStore(storage, { code: 'AU-MSK-001', name: 'Аврора, ул. Тверская', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
     expect(Object.fromEntries(storage.data)).toEqual({
       [STORAGE.shopCity]: JSON.stringify(MOSCOW),
       [STORAGE.shopCode]: 'AU-MSK-001',
       [STORAGE.shopType]: 'shop',
       [STORAGE.shopAddress]: 'ул. Тверская, д. 12',
+      [STORAGE.shopName]: 'Аврора, ул. Тверская',
       [STORAGE.deliveryType]: 'pickup',
       [STORAGE.storePrompted]: '1',
     })
@@ -37,13 +38,13 @@ describe('store storage', () => {
 
   it('stores the city in the form the toolbar reads', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-KZN-002', type: 'shop', city: KAZAN, address: 'г. Казань, ул. Баумана, д. 12' })
+    saveStore(storage, { code: 'AU-KZN-002', name: 'Аврора, пр-т Победы', type: 'shop', city: KAZAN, address: 'г. Казань, ул. Баумана, д. 12' })
     expect(cityNameOf(storage.getItem(STORAGE.shopCity))).toBe('Казань')
   })
 
   it('forgets the store when another city is chosen, keeps it for the same city', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
+    saveStore(storage, { code: 'AU-MSK-001', name: 'Аврора, ул. Тверская', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
     saveCity(storage, MOSCOW)
     expect(readChoice(storage).storeCode).toBe('AU-MSK-001')
     saveCity(storage, KAZAN)
@@ -57,11 +58,12 @@ describe('store storage', () => {
     expect(streetAddress('г. Москва, ул. Тверская, д. 12', '')).toBe('г. Москва, ул. Тверская, д. 12')
   })
 
-  it('forgets the street of the old store with the store', () => {
+  it('forgets the street and the name of the old store with the store', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-MSK-001', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
+    saveStore(storage, { code: 'AU-MSK-001', name: 'Аврора, ул. Тверская', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
     saveCity(storage, KAZAN)
     expect(storage.getItem(STORAGE.shopAddress)).toBeNull()
+    expect(storage.getItem(STORAGE.shopName)).toBeNull()
   })
 
   it('sets only the prompted flag when the prompt is dismissed', () => {
@@ -89,7 +91,7 @@ describe('store storage', () => {
 
   it('never throws when storage is blocked', () => {
     const blocked = { getItem: () => { throw new Error('blocked') }, setItem: () => { throw new Error('blocked') }, removeItem: () => { throw new Error('blocked') } }
-    expect(() => saveStore(blocked, { code: 'X', type: 'shop', city: MOSCOW, address: 'г. Москва' })).not.toThrow()
+    expect(() => saveStore(blocked, { code: 'X', name: 'X', type: 'shop', city: MOSCOW, address: 'г. Москва' })).not.toThrow()
     expect(readChoice(blocked).prompted).toBe(false)
     expect(readChoice(undefined).prompted).toBe(false)
   })

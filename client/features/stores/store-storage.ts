@@ -84,6 +84,8 @@ export function readChoice(storage: KeyValueStorage | undefined): StoredChoice {
 /** A store as far as saving needs it. */
 export interface ChosenStore {
   code: string
+  /** The store's name (`Аврора, ул. Баумана`), sent as `store_name` with product events. */
+  name: string
   type: StoreType
   city: StoredCity
   /** The full address (`г. Казань, ул. Баумана, д. 12`); the street part is kept for the toolbar. */
@@ -111,6 +113,7 @@ export function saveStore(storage: KeyValueStorage | undefined, store: ChosenSto
   write(storage, STORAGE.shopCode, store.code)
   write(storage, STORAGE.shopType, store.type)
   write(storage, STORAGE.shopAddress, streetAddress(store.address, store.city.name))
+  write(storage, STORAGE.shopName, store.name)
   write(storage, STORAGE.deliveryType, 'pickup' satisfies DeliveryType)
   markPrompted(storage)
 }
@@ -123,6 +126,7 @@ export function saveCity(storage: KeyValueStorage | undefined, city: StoredCity)
     write(storage, STORAGE.shopCode, undefined)
     write(storage, STORAGE.shopType, undefined)
     write(storage, STORAGE.shopAddress, undefined)
+    write(storage, STORAGE.shopName, undefined)
   }
   markPrompted(storage)
 }

@@ -1,6 +1,6 @@
 /** Search results (route search): goods by text (and brand), sorted and paged, with the query kept in the history. */
 import { useEffect } from 'react'
-import { searchTextOf } from '#shared/pages/site.ts'
+import { searchHasCriteria, searchTextOf } from '#shared/pages/site.ts'
 import { listStateFromSearch } from '#shared/queries/catalog.ts'
 import { popularSuggestionsQuery } from '#shared/queries/search.ts'
 import { href } from '#shared/routing/href.ts'
@@ -17,13 +17,14 @@ export function Page({ search }: PageProps) {
   const q = searchTextOf(search)
   const brands = listStateFromSearch(search).brand
   const hydrated = useHydrated()
-  const { data: popular } = useQuery(hydrated && !q && brands.length === 0 ? popularSuggestionsQuery() : null)
+  const empty = !searchHasCriteria(search)
+  const { data: popular } = useQuery(hydrated && empty ? popularSuggestionsQuery() : null)
 
   useEffect(() => {
     if (q) rememberSearch(q)
   }, [q])
 
-  if (!q && brands.length === 0) {
+  if (empty) {
     return (
       <div className="search-page">
         <h1 className="page-title">Поиск</h1>
@@ -50,7 +51,7 @@ export function Page({ search }: PageProps) {
           {q ? (
             <>Результаты поиска <span className="search-page__query break-anywhere">«{q}»</span></>
           ) : (
-            'Товары бренда'
+            brands.length > 0 ? 'Товары бренда' : 'Подборка товаров'
           )}
         </h1>
       </header>

@@ -1,0 +1,126 @@
+/**
+ * Courier delivery at checkout (issue 15, item 9): the address with the store search's suggestions, the
+ * city named by `/v1/cities/getbyfiasid`, the delivery window, the Russian validation, and the order
+ * that carries them to the gateway and shows them on its page.
+ */
+import { test, expect } from './fixtures/stack.ts'
+import { CheckoutPage } from './fixtures/checkout-page.ts'
+import { seriousViolations } from './fixtures/axe.ts'
+import { CourierForm } from './fixtures/courier-form.ts'
+import { OrderPage } from './fixtures/order-page.ts'
+import { ANNA_PHONE, keepStore, signIn } from './fixtures/ecom-shopper.ts'
+
+const PRODUCT_ID = 10030
+/** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
+const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+
+// axe (below) is injected as an inline script.
+test.use({ userAgent: PERSON_UA, bypassCSP: true })
+
+test('delivers by courier: validates in Russian, suggests addresses, sends address and window, and the order page shows them', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  await keepStore(page)
+  await page.goto(`/product/${PRODUCT_ID}`)
+  const add = page.getByRole('button', { name: 'В корзину' })
+  if (await add.isVisible()) await add.click()
+  await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
+
+  // The stored city (Moscow) is named by the gateway from its FIAS id.
+  const cityLookup = page.waitForRequest((request) => request.url().includes('/webgate/v1/cities/getbyfiasid?fiasId='))
+  await page.goto('/ecom/checkout')
+  const checkout = new CheckoutPage(page)
+  await expect(checkout.heading).toBeVisible()
+  const courier = new CourierForm(page)
+  await courier.choose()
+  await cityLookup
+  await expect(courier.city).toHaveText('Город доставки: Москва')
+
+  // Nothing typed: the order is not sent, the messages say what is missing, focus goes to the street.
+  await checkout.choosePayment(/Зарплатная/)
+  let ordersSent = 0
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/webgate/v1/checkout/orders')) ordersSent++
+  })
+  await checkout.placeButton.click()
+  await expect(courier.street).toBeFocused()
+  await expect(courier.street).toHaveAccessibleDescription(/Укажите улицу и дом/)
+  await expect(page.getByText('Выберите время доставки')).toBeVisible()
+  expect(await seriousViolations(page, 'main')).toEqual([])
+
+  // A suggestion from another city moves the delivery city there (named again by FIAS id).
+  await courier.pickSuggestion('Баума', /ул\. Баумана\s+Казань/)
+  await expect(courier.street).toHaveValue('ул. Баумана, д. ')
+  await expect(courier.city).toHaveText('Город доставки: Казань, Республика Татарстан')
+  await expect(courier.street).toBeFocused()
+  await page.keyboard.type('7')
+  await expect(courier.street).toHaveAccessibleDescription(/Например/)
+
+  await courier.field('Квартира').fill('12')
+  await courier.field('Этаж').fill('пятый')
+  const window = await courier.pickFirstWindow()
+  await checkout.placeButton.click()
+  await expect(courier.field('Этаж')).toBeFocused()
+  await expect(courier.field('Этаж')).toHaveAccessibleDescription('Этаж введён некорректно')
+  expect(ordersSent).toBe(0)
+
+  await courier.field('Этаж').fill('5')
+  await courier.field('Комментарий для курьера').fill('Позвоните за час')
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/webgate/v1/checkout/orders'))
+  await checkout.place()
+  const body = (await sent).postDataJSON() as { courier: { address: Record<string, string>; slotId: string } }
+  expect(body.courier.address).toMatchObject({ city: 'Казань', street: 'ул. Баумана, д. 7', flat: '12', floor: '5', comment: 'Позвоните за час' })
+  expect(body.courier.slotId).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+
+  const order = new OrderPage(page)
+  await expect(order.heading).toBeVisible()
+  const summary = page.getByRole('complementary', { name: 'Итого' })
+  await expect(summary).toContainText('Адрес доставки')
+  await expect(summary).toContainText('Казань, ул. Баумана, д. 7, кв. 12, этаж 5')
+  await expect(summary).toContainText('Позвоните за час')
+  await expect(summary).toContainText(window)
+  // The gateway kept them: a fresh load of the order page shows the same.
+  await page.reload()
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText('Казань, ул. Баумана, д. 7, кв. 12, этаж 5')
+})
+
+test('a window that fills up before the order is refused in Russian, offered as full, and another one places the order', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  await keepStore(page)
+  await page.goto(`/product/${PRODUCT_ID}`)
+  const add = page.getByRole('button', { name: 'В корзину' })
+  if (await add.isVisible()) await add.click()
+  await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
+  await page.goto('/ecom/checkout')
+  const checkout = new CheckoutPage(page)
+  const courier = new CourierForm(page)
+  await courier.choose()
+  await checkout.choosePayment(/Зарплатная/)
+  // The suggestion taken with the keyboard: arrow down to it, Enter, then the house number.
+  await courier.street.fill('Тверск')
+  await expect(courier.suggestions.getByRole('option', { name: /ул\. Тверская\s+Москва/ })).toBeVisible()
+  await courier.street.press('ArrowDown')
+  await expect(courier.street).toHaveAttribute('aria-activedescendant', /.+/)
+  await courier.street.press('Enter')
+  await expect(courier.street).toHaveValue('ул. Тверская, д. ')
+  await courier.street.pressSequentially('3')
+  await expect(courier.city).toHaveText('Город доставки: Москва')
+  const first = await courier.pickWindow()
+
+  // Another shopper takes the last place in that window meanwhile (the mock's switch).
+  const filled = await fetch(`${stack.mockURL}/__mock/delivery-slots/full`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ slotId: first.id }),
+  })
+  expect(filled.ok).toBe(true)
+  await checkout.place()
+  await expect(page.getByRole('alert').filter({ hasText: 'Это время доставки уже недоступно, выберите другое' }).first()).toBeVisible()
+  await expect(courier.slots.locator(`input[value="${first.id}"]`)).toBeDisabled()
+  await expect(courier.slots.getByRole('radio', { checked: true })).toHaveCount(0)
+  await expect(page).toHaveURL(/\/ecom\/checkout$/)
+
+  const second = await courier.pickWindow()
+  expect(second.id).not.toBe(first.id)
+  await checkout.place()
+  await expect(new OrderPage(page).heading).toBeVisible()
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText('Москва, ул. Тверская, д. 3')
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText(second.time)
+})

@@ -1,0 +1,137 @@
+/**
+ * The home page's blocks (spec section 1: popular, specials, catalogue, new products, loyalty promo,
+ * exclusive offers, useful articles, brands, a bottom slider, a registration promo; plus the main
+ * slider, gift packages and the news ticker of the content calls). Each block is opened as a shopper
+ * would: its link is followed by client navigation, lands on its own page (not the not-found page), and
+ * the page shows what the block promised. The catalogue block and the ad slots have their own tests
+ * (browse.spec.ts, map-geo-ads.spec.ts).
+ */
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
+
+/** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
+const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+test.use({ userAgent: PERSON_UA })
+
+const NOT_FOUND = 'Здесь ничего не нашлось'
+
+/** Opens home, marks the document (a full load would lose the mark), and answers the block's region. */
+async function home(page: Page, block: string): Promise<Locator> {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.evaluate(() => ((window as unknown as { __home: boolean }).__home = true))
+  return page.getByRole('region', { name: block, exact: true })
+}
+
+/** Follows a same-origin link of a block: the URL becomes its href without a page load, and the page is not an error. */
+async function follow(page: Page, link: Locator): Promise<string> {
+  const target = (await link.getAttribute('href'))!
+  await link.click()
+  await expect(page).toHaveURL((url) => url.pathname + url.search === target)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: NOT_FOUND })).toHaveCount(0)
+  expect(await page.evaluate(() => (window as unknown as { __home?: boolean }).__home)).toBe(true)
+  return target
+}
+
+/** The heading of a product card in a rail, and the card's link. */
+async function firstCard(region: Locator): Promise<{ name: string; link: Locator }> {
+  const card = region.getByRole('article').first()
+  return { name: (await card.getByRole('heading').innerText()).trim(), link: card.locator('.product-card__link') }
+}
+
+for (const block of ['Специальные предложения', 'Новинки', 'Только у нас', 'Подарочные наборы']) {
+  test(`the «${block}» rail opens its first product`, async ({ page }) => {
+    const region = await home(page, block)
+    const { name, link } = await firstCard(region)
+    await follow(page, link)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  })
+}
+
+test('«Смотреть все» of the specials lists discounted goods only', async ({ page }) => {
+  const region = await home(page, 'Специальные предложения')
+  await follow(page, region.getByRole('link', { name: 'Смотреть все' }))
+  const cards = page.getByRole('list', { name: 'Товары' }).getByRole('article')
+  await expect(cards.first()).toBeVisible()
+  expect(await cards.count()).toBe(await cards.filter({ has: page.locator('.price__old') }).count())
+})
+
+test('«Смотреть все» of the new products, the exclusives and the gift packages open their lists', async ({ page }) => {
+  let region = await home(page, 'Новинки')
+  await follow(page, region.getByRole('link', { name: 'Смотреть все' }))
+  await expect(page.getByRole('list', { name: 'Товары' }).getByRole('article').first()).toBeVisible()
+  region = await home(page, 'Только у нас')
+  await follow(page, region.getByRole('link', { name: 'Смотреть все' }))
+  await expect(page.getByRole('list', { name: 'Товары' }).getByRole('article').first()).toBeVisible()
+  region = await home(page, 'Подарочные наборы')
+  await follow(page, region.getByRole('link', { name: 'Смотреть все' }))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Подарочные наборы')
+})
+
+test('a rail shows four cards and the rest on «Показать ещё», focus on the first revealed card', async ({ page }) => {
+  const region = await home(page, 'Новинки')
+  await expect(region.getByRole('article')).toHaveCount(4)
+  const more = region.getByRole('button', { name: /^Показать ещё \d+$/ })
+  const rest = Number((await more.innerText()).replace(/\D/g, ''))
+  await more.click()
+  await expect(region.getByRole('article')).toHaveCount(4 + rest)
+  await expect(region.getByRole('article').nth(4).locator('.product-card__link')).toBeFocused()
+})
+
+test('the popular block opens its publication with the goods it collects', async ({ page }) => {
+  const region = await home(page, 'Популярное')
+  const story = region.getByRole('link').first()
+  const title = (await story.locator('.story-card__title').innerText()).trim()
+  await follow(page, story)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
+})
+
+test('the articles block opens an article, and «Смотреть все» the article list', async ({ page }) => {
+  let region = await home(page, 'Полезные статьи')
+  const article = region.getByRole('article').first().getByRole('link')
+  const title = (await article.innerText()).trim()
+  await follow(page, article)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  region = await home(page, 'Полезные статьи')
+  await follow(page, region.getByRole('link', { name: 'Смотреть все' }))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Полезные статьи')
+})
+
+test('a brand of the brands block opens the search filtered by that brand', async ({ page }) => {
+  const region = await home(page, 'Популярные бренды')
+  const tile = region.getByRole('link').first()
+  const brand = (await tile.locator('.brand-tile__name').textContent())!.trim()
+  await follow(page, tile)
+  const cards = page.getByRole('list', { name: 'Товары' }).getByRole('article')
+  await expect(cards.first()).toBeVisible()
+  const brands = await cards.locator('.product-card__brand').allTextContents()
+  expect(new Set(brands.map((text) => text.trim()))).toEqual(new Set([brand]))
+})
+
+test('the main and the bottom sliders open their offers', async ({ page }) => {
+  let region = await home(page, 'Главные предложения')
+  const first = region.getByRole('link').first()
+  await expect(first).toHaveAttribute('href', '/promo-catalog')
+  await follow(page, first)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Акции и скидки')
+  region = await home(page, 'Ещё предложения')
+  const gifts = region.getByRole('listitem').filter({ hasText: 'Подарочные наборы' }).getByRole('link')
+  await follow(page, gifts)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Подарочные наборы')
+})
+
+test('the loyalty promo links to the main site, and the registration promo opens registration', async ({ page }) => {
+  const loyalty = await home(page, 'Программа лояльности')
+  await expect(loyalty.getByRole('link', { name: 'Подробнее' })).toHaveAttribute('href', 'https://aurora.example/loyalty')
+  const registration = page.getByRole('region', { name: 'Зарегистрируйтесь и получите 300 баллов' })
+  await follow(page, registration.getByRole('link', { name: 'Зарегистрироваться' }))
+  await expect(page).toHaveURL(/\/registration$/)
+})
+
+test('a ticker news item opens its page', async ({ page }) => {
+  const ticker = await home(page, 'Новости')
+  await follow(page, ticker.getByRole('link', { name: /Скидка 20% на уход за волосами/ }))
+  await expect(page.getByRole('list', { name: 'Товары' }).getByRole('article').first()).toBeVisible()
+})
