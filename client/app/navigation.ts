@@ -12,7 +12,7 @@ import { STORAGE } from '#shared/cookies.ts'
 import { resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
 import { ROUTES } from '#shared/routing/routes.ts'
 import type { LoaderContext, PageMeta, RoutePage, SessionState, SearchParams } from '#shared/routing/types.ts'
-import { PAGE_MODULES, type PageModule } from '../pages/registry.ts'
+import { PAGE_MODULES, type PageModule } from '../views/registry.ts'
 import type { View } from './boot.ts'
 
 /** What a navigation resolved to. */

@@ -50,7 +50,7 @@ export interface PageMeta {
 export type LoaderMap = Record<string, Query<unknown>>
 export type LoadedData<L extends LoaderMap> = { [K in keyof L]: QueryData<L[K]> | undefined }
 
-/** The per-route data and head behaviour, declared once in `shared/pages/<area>.ts`. */
+/** The per-route data and head behaviour, declared once in `shared/routes/<area>.ts`. */
 export interface RoutePage<TParams, TLoaders extends LoaderMap = LoaderMap> {
   loaders?: (ctx: LoaderContext<TParams>) => TLoaders
   meta: (ctx: LoaderContext<TParams>, data: LoadedData<TLoaders>) => PageMeta

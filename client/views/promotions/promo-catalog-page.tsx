@@ -1,5 +1,5 @@
 /** Promotions catalogue (route promo-catalog): categories, the promotion kinds as a filter, the list. */
-import { promoCatalogListQuery, promoPageOf, promoTypeOf } from '#shared/pages/promotions.ts'
+import { promoCatalogListQuery, promoPageOf, promoTypeOf } from '#shared/routes/promotions.ts'
 import { promotionCategoriesQuery, promotionTypesQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'

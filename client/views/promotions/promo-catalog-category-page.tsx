@@ -1,5 +1,5 @@
 /** Promotions category (route promo-catalog-category). */
-import { promoPageOf } from '#shared/pages/promotions.ts'
+import { promoPageOf } from '#shared/routes/promotions.ts'
 import { promotionCategoriesQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'

@@ -1,6 +1,6 @@
 /** Search results (route search): goods by text (and brand), sorted and paged, with the query kept in the history. */
 import { useEffect } from 'react'
-import { searchTextOf } from '#shared/pages/site.ts'
+import { searchTextOf } from '#shared/routes/site.ts'
 import { listStateFromSearch } from '#shared/queries/catalog.ts'
 import { popularSuggestionsQuery } from '#shared/queries/search.ts'
 import { href } from '#shared/routing/href.ts'

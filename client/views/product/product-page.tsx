@@ -2,7 +2,7 @@
 import { useEffect } from 'react'
 import { Link } from 'wouter'
 import type { Goods } from '#shared/models/goods.ts'
-import { goodsOf, productPath } from '#shared/pages/product.ts'
+import { goodsOf, productPath } from '#shared/routes/product.ts'
 import { goodsQuery } from '#shared/queries/goods.ts'
 import { scoresQuery } from '#shared/queries/reviews.ts'
 import { href } from '#shared/routing/href.ts'

@@ -1,5 +1,5 @@
 /** Article list (route articles). */
-import { promoPageOf } from '#shared/pages/promotions.ts'
+import { promoPageOf } from '#shared/routes/promotions.ts'
 import { ARTICLES_PAGE_SIZE, articlesQuery } from '#shared/queries/articles.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'

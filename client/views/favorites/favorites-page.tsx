@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react'
 import type { Goods, GoodsCard } from '#shared/models/goods.ts'
-import { goodsOf } from '#shared/pages/product.ts'
+import { goodsOf } from '#shared/routes/product.ts'
 import { favoritesQuery } from '#shared/queries/favorites.ts'
 import { goodsQuery } from '#shared/queries/goods.ts'
 import { toCardView } from '#shared/queries/views.ts'
