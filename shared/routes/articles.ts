@@ -1,12 +1,12 @@
 /** Head and data of the articles pages. */
 import { articleQuery, articlesQuery } from '../queries/articles.ts'
 import { href } from '../routing/href.ts'
-import type { RoutePage } from '../routing/types.ts'
+import { definePage } from '../routing/define-page.ts'
 import { promoPageOf } from './promotions.ts'
 import { breadcrumbLd, pageDescription, pageTitle } from './seo.ts'
 
 /** Article list (`articles`). */
-export const articlesPage: RoutePage<unknown, { articles: ReturnType<typeof articlesQuery> }> = {
+export const articlesPage = definePage('articles', {
   loaders: (ctx) => ({ articles: articlesQuery(promoPageOf(ctx)) }),
   meta: () => ({
     title: pageTitle('Полезные статьи'),
@@ -14,10 +14,10 @@ export const articlesPage: RoutePage<unknown, { articles: ReturnType<typeof arti
     canonicalPath: href('articles'),
     jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Статьи', path: href('articles') }])],
   }),
-}
+})
 
 /** One article (`article`); a wrong slug redirects to the canonical URL. */
-export const articlePage: RoutePage<{ id: number; slug: string }, { article: ReturnType<typeof articleQuery> }> = {
+export const articlePage = definePage('article', {
   loaders: (ctx) => ({ article: articleQuery(ctx.params.id) }),
   canonical: (_ctx, data) => (data.article ? href('article', { id: data.article.id, slug: data.article.slug }) : undefined),
   meta: (ctx, data) => {
@@ -33,4 +33,4 @@ export const articlePage: RoutePage<{ id: number; slug: string }, { article: Ret
       jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Статьи', path: href('articles') }, { name: article.title, path }])],
     }
   },
-}
+})

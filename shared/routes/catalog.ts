@@ -4,15 +4,13 @@ import { categoryPlaceQuery, categoryTreeQuery, goodsFiltersQuery, goodsListArgs
 import { bannersQuery } from '../queries/promotions.ts'
 import { optional } from '../routing/query.ts'
 import { href } from '../routing/href.ts'
-import type { LoaderContext, RoutePage } from '../routing/types.ts'
+import { definePage } from '../routing/define-page.ts'
+import type { SearchParams } from '../routing/types.ts'
 import { breadcrumbLd, pageDescription, pageTitle } from './seo.ts'
 
-type CategoryParams = { category: number; slug?: string }
-
 /** The loaders of a catalogue list (root or category) besides the tree: goods, filters, header tiles. */
-function listLoaders(ctx: LoaderContext<{ category?: number }>) {
-  const state = listStateFromSearch(ctx.search)
-  const categoryId = ctx.params.category
+function listLoaders(search: SearchParams, categoryId: number | undefined) {
+  const state = listStateFromSearch(search)
   return {
     goods: goodsListQuery(goodsListArgs(state, { categoryId })),
     filters: optional(goodsFiltersQuery(categoryId)),
@@ -21,15 +19,10 @@ function listLoaders(ctx: LoaderContext<{ category?: number }>) {
   }
 }
 
-/** The loaders of the catalogue root: the whole tree (it shows every group) and the list. */
-export const catalogLoaders = (ctx: LoaderContext<unknown>) => ({ tree: categoryTreeQuery(), ...listLoaders(ctx as LoaderContext<{ category?: number }>) })
-
-/** The loaders of a category: only its place in the tree (name, group, links), and the list. */
-export const categoryLoaders = (ctx: LoaderContext<CategoryParams>) => ({ place: categoryPlaceQuery(ctx.params.category), ...listLoaders(ctx) })
-
 /** Catalogue root (`catalog`). */
-export const catalogPage: RoutePage<unknown, ReturnType<typeof catalogLoaders>> = {
-  loaders: catalogLoaders,
+export const catalogPage = definePage('catalog', {
+  /** The whole tree (the root shows every group) and the list. */
+  loaders: (ctx) => ({ tree: categoryTreeQuery(), ...listLoaders(ctx.search, undefined) }),
   meta: (_ctx, data) => ({
     title: pageTitle('Каталог косметики и товаров для дома'),
     description: pageDescription(
@@ -38,11 +31,12 @@ export const catalogPage: RoutePage<unknown, ReturnType<typeof catalogLoaders>> 
     canonicalPath: href('catalog'),
     jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Каталог', path: href('catalog') }])],
   }),
-}
+})
 
 /** Catalogue category (`catalog-category`): a wrong or missing slug redirects to the canonical URL. */
-export const catalogCategoryPage: RoutePage<CategoryParams, ReturnType<typeof categoryLoaders>> = {
-  loaders: categoryLoaders,
+export const catalogCategoryPage = definePage('catalog-category', {
+  /** Only the category's place in the tree (name, group, links), and the list. */
+  loaders: (ctx) => ({ place: categoryPlaceQuery(ctx.params.category), ...listLoaders(ctx.search, ctx.params.category) }),
   canonical: (_ctx, data) => {
     const category = data.place?.category
     return category ? href('catalog-category', { category: category.id, slug: category.slug }) : undefined
@@ -63,4 +57,4 @@ export const catalogCategoryPage: RoutePage<CategoryParams, ReturnType<typeof ca
       jsonLd: [breadcrumbLd(steps)],
     }
   },
-}
+})

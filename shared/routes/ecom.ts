@@ -5,38 +5,30 @@
  */
 import { SITE_NAME } from '../constants.ts'
 import { activeOrdersQuery, cartQuery, checkoutQuery, orderQuery, ordersQuery, paymentMethodsQuery } from '../queries/ecom.ts'
-import type { RoutePage } from '../routing/types.ts'
+import { definePage } from '../routing/define-page.ts'
 
 const privateMeta = (title: string) => ({ title: `${title} — ${SITE_NAME}`, description: `${title} в интернет-магазине Аврора.`, robots: 'noindex, nofollow' })
 
 /** E-commerce hub (`ecom`): active orders, all orders and payment methods. */
-export const ecomPage: RoutePage<unknown, {
-  active: ReturnType<typeof activeOrdersQuery>
-  orders: ReturnType<typeof ordersQuery>
-  methods: ReturnType<typeof paymentMethodsQuery>
-}> = {
+export const ecomPage = definePage('ecom', {
   loaders: () => ({ active: activeOrdersQuery(), orders: ordersQuery(1), methods: paymentMethodsQuery() }),
   meta: () => privateMeta('Заказы и способы оплаты'),
-}
+})
 
 /** Cart (`ecom-cart`). */
-export const cartPage: RoutePage<unknown, { cart: ReturnType<typeof cartQuery> }> = {
+export const cartPage = definePage('ecom-cart', {
   loaders: () => ({ cart: cartQuery() }),
   meta: () => privateMeta('Корзина'),
-}
+})
 
 /** Checkout (`ecom-checkout`): the draft, the cart it was made from and the saved payment methods. */
-export const checkoutPage: RoutePage<unknown, {
-  checkout: ReturnType<typeof checkoutQuery>
-  cart: ReturnType<typeof cartQuery>
-  methods: ReturnType<typeof paymentMethodsQuery>
-}> = {
+export const checkoutPage = definePage('ecom-checkout', {
   loaders: () => ({ checkout: checkoutQuery(), cart: cartQuery(), methods: paymentMethodsQuery() }),
   meta: () => privateMeta('Оформление заказа'),
-}
+})
 
 /** Order status (`ecom-order`). */
-export const orderPage: RoutePage<{ id: string }, { order: ReturnType<typeof orderQuery> }> = {
+export const orderPage = definePage('ecom-order', {
   loaders: (ctx) => ({ order: orderQuery(ctx.params.id) }),
   meta: (_ctx, data) => privateMeta(data.order ? `Заказ ${data.order.number}` : 'Заказ'),
-}
+})

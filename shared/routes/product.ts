@@ -7,10 +7,9 @@ import { promotionQuery } from '../queries/promotions.ts'
 import { reviewMediaQuery, reviewsQuery, scoresQuery } from '../queries/reviews.ts'
 import { href } from '../routing/href.ts'
 import { optional } from '../routing/query.ts'
-import type { LoaderContext, LoadedData, PageMeta, RoutePage } from '../routing/types.ts'
+import { definePage } from '../routing/define-page.ts'
+import type { LoadedData, PageMeta } from '../routing/types.ts'
 import { breadcrumbLd, clampText, pageDescription, pageTitle, productLd, reviewsLd } from './seo.ts'
-
-type ProductParams = { product: number; slug?: string }
 
 /** The goods of a goods answer, or undefined for a redirect or no answer. */
 export const goodsOf = (answer: GoodsAnswer | undefined): Goods | undefined => (answer && !isRedirect(answer) ? answer : undefined)
@@ -20,8 +19,7 @@ export const productPath = (goods: Pick<Goods, 'id' | 'slug'>, reviews = false):
   href(reviews ? 'product-reviews' : 'product', { product: goods.id, slug: goods.slug })
 
 /** The loaders of a goods page: the goods are essential, scores and reviews are optional blocks. */
-export function productLoaders(ctx: LoaderContext<ProductParams>) {
-  const id = ctx.params.product
+function productLoaders(id: number) {
   return {
     goods: goodsQuery(id),
     scores: optional(scoresQuery(id)),
@@ -58,38 +56,33 @@ function productMeta(data: ProductData, reviews: boolean): PageMeta {
 }
 
 /** Goods page (`product`, also the no-slug form); a wrong slug redirects to the canonical URL. */
-export const productPage: RoutePage<ProductParams, ReturnType<typeof productLoaders>> = {
-  loaders: productLoaders,
+export const productPage = definePage(['product', 'product-reviews'], {
+  loaders: (ctx) => productLoaders(ctx.params.product),
   serverRedirect: (data) => (data.goods && isRedirect(data.goods) ? data.goods.redirect : undefined),
   canonical: (_ctx, data) => {
     const goods = goodsOf(data.goods)
     return goods ? productPath(goods) : undefined
   },
   meta: (_ctx, data) => productMeta(data, false),
-}
+})
 
 /** The `reviews` child route of a goods page (`product-reviews`). */
-export const productReviewsPage: RoutePage<ProductParams, ReturnType<typeof productLoaders>> = {
+export const productReviewsPage = definePage(['product', 'product-reviews'], {
   ...productPage,
   canonical: (_ctx, data) => {
     const goods = goodsOf(data.goods)
     return goods ? productPath(goods, true) : undefined
   },
   meta: (_ctx, data) => productMeta(data, true),
-}
-
-type PromoParams = { product: number; slug?: string; category?: number; categorySlug?: string }
-
-/** The loaders of a promo goods page. */
-export const promoProductLoaders = (ctx: LoaderContext<PromoParams>) => ({ promotion: promotionQuery(ctx.params.product) })
+})
 
 /** Promo goods page (`promo-product`, and `promo-catalog-category-product` under a promotions category). */
-export const promoProductPage: RoutePage<PromoParams, ReturnType<typeof promoProductLoaders>> = {
-  loaders: promoProductLoaders,
+export const promoProductPage = definePage(['promo-product', 'promo-catalog-category-product'], {
+  loaders: (ctx) => ({ promotion: promotionQuery(ctx.params.product) }),
   canonical: (ctx, data) => {
     const promo = data.promotion
     if (!promo) return undefined
-    if (ctx.params.category !== undefined && ctx.params.categorySlug !== undefined) {
+    if ('category' in ctx.params) {
       return href('promo-catalog-category-product', { category: ctx.params.category, categorySlug: ctx.params.categorySlug, product: promo.id, slug: promo.slug })
     }
     return href('promo-product', { product: promo.id, slug: promo.slug })
@@ -107,10 +100,10 @@ export const promoProductPage: RoutePage<PromoParams, ReturnType<typeof promoPro
       jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }, { name: promo.title, path }])],
     }
   },
-}
+})
 
 /** Popular item (`popular`): a curated publication and its goods. */
-export const popularPage: RoutePage<{ id: number; slug: string }, { publication: ReturnType<typeof publicationQuery> }> = {
+export const popularPage = definePage('popular', {
   loaders: (ctx) => ({ publication: publicationQuery(ctx.params.id) }),
   canonical: (_ctx, data) => (data.publication ? href('popular', { id: data.publication.id, slug: data.publication.slug }) : undefined),
   meta: (_ctx, data) => {
@@ -126,4 +119,4 @@ export const popularPage: RoutePage<{ id: number; slug: string }, { publication:
       jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: item.title, path }])],
     }
   },
-}
+})

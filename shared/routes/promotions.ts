@@ -2,7 +2,8 @@
 import { PROMOTION_TYPES, type PromotionType } from '../models/promotions.ts'
 import { promotionCategoriesQuery, promotionTypesQuery, promotionsQuery, typedPromotionsQuery } from '../queries/promotions.ts'
 import { href } from '../routing/href.ts'
-import type { LoaderContext, RoutePage } from '../routing/types.ts'
+import { definePage } from '../routing/define-page.ts'
+import type { LoaderContext } from '../routing/types.ts'
 import { breadcrumbLd, pageDescription, pageTitle } from './seo.ts'
 
 /** The page number of a promotions list from `?page=`. */
@@ -22,14 +23,8 @@ export const promoTypeOf = (ctx: Pick<LoaderContext<unknown>, 'search'>): Promot
 export const promoCatalogListQuery = (type: PromotionType | undefined, page: number) =>
   type ? typedPromotionsQuery(type, page) : promotionsQuery(undefined, page)
 
-type CategoryParams = { category: number; categorySlug: string }
-
 /** Promotions catalogue (`promo-catalog`), with the promotion kinds as a filter. */
-export const promoCatalogPage: RoutePage<unknown, {
-  categories: ReturnType<typeof promotionCategoriesQuery>
-  types: ReturnType<typeof promotionTypesQuery>
-  promotions: ReturnType<typeof promotionsQuery>
-}> = {
+export const promoCatalogPage = definePage('promo-catalog', {
   loaders: (ctx) => ({ categories: promotionCategoriesQuery(), types: promotionTypesQuery(), promotions: promoCatalogListQuery(promoTypeOf(ctx), promoPageOf(ctx)) }),
   meta: (_ctx, data) => ({
     title: pageTitle('Акции и скидки'),
@@ -39,10 +34,10 @@ export const promoCatalogPage: RoutePage<unknown, {
     canonicalPath: href('promo-catalog'),
     jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }])],
   }),
-}
+})
 
 /** Promotions category (`promo-catalog-category`). */
-export const promoCatalogCategoryPage: RoutePage<CategoryParams, { categories: ReturnType<typeof promotionCategoriesQuery>; promotions: ReturnType<typeof promotionsQuery> }> = {
+export const promoCatalogCategoryPage = definePage('promo-catalog-category', {
   loaders: (ctx) => ({ categories: promotionCategoriesQuery(), promotions: promotionsQuery(ctx.params.category, promoPageOf(ctx)) }),
   canonical: (ctx, data) => {
     const category = data.categories?.items.find((item) => item.id === ctx.params.category)
@@ -59,4 +54,4 @@ export const promoCatalogCategoryPage: RoutePage<CategoryParams, { categories: R
       jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }, ...(path ? [{ name, path }] : [])])],
     }
   },
-}
+})
