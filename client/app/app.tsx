@@ -10,7 +10,7 @@ import { SiteLayout } from '../components/layout/site-layout.tsx'
 import { ErrorViewSlot, loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { ToastProvider } from '../components/toasts/index.ts'
 import { ROUTES } from '#shared/routing/routes.ts'
-import type { PageProps } from '../views/registry.ts'
+import { RouteView, type PageProps } from '../views/registry.ts'
 import { AppContext, useApp, type AppContextValue, type ClientSession } from './app-context.tsx'
 import type { BootData, View } from './boot.ts'
 import { navigate } from './navigation.ts'
@@ -150,7 +150,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
       {view.kind === 'error' || !Page ? (
         <ErrorViewSlot status={view.kind === 'error' ? view.status : 500} />
       ) : (
-        <Page routeName={view.route} params={view.params} search={view.search} blocked={view.blocked} />
+        <RouteView view={view} Page={Page} />
       )}
     </SiteLayout>
   )

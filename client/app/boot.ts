@@ -9,7 +9,15 @@ export const BOOT_ELEMENT_ID = '__BOOT__'
 
 /** What the page shows: a route, or an error view with its status. */
 export type View =
-  | { kind: 'page'; route: RouteName; params: Record<string, unknown>; search: SearchParams; blocked?: 'login' | 'store' | undefined }
+  | {
+      kind: 'page'
+      route: RouteName
+      params: Record<string, unknown>
+      search: SearchParams
+      blocked?: 'login' | 'store' | undefined
+      /** The SWR key (serialized) of each of the route's loaders, by name: the view reads its data through them. */
+      keys: Readonly<Record<string, string>>
+    }
   | { kind: 'error'; status: number; code?: string | undefined; requestId?: string | undefined; message?: string | undefined }
 
 export interface BootData {

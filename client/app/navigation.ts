@@ -9,7 +9,7 @@ import { AppError, toAppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { RELOAD_GUARD_MS, TRANSITION_WAIT_MS } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
-import { NOTHING_LOADED, pageOutcome, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
+import { NOTHING_LOADED, pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
 import { loadRouteModule } from '#shared/routing/route-modules.ts'
 import { resolveNavigation } from '#shared/routing/rules.ts'
 import { ROUTES } from '#shared/routing/routes.ts'
@@ -110,7 +110,7 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
   const view = await loadPageModule(name, url)
   const early = await Promise.race([settled, wait(TRANSITION_WAIT_MS).then(() => undefined)])
 
-  const shown: View = { kind: 'page', route: name, params: decision.params, search, blocked: decision.blocked }
+  const shown: View = { kind: 'page', route: name, params: decision.params, search, blocked: decision.blocked, keys: queryKeys(queries) }
   const outcomeOf = (loaded: LoadedPage): PageOutcome =>
     pageOutcome({ module, ctx, queries, loaded, pathname: input.pathname, search: input.search, origin: window.location.origin, mainSiteUrl: input.mainSiteUrl })
   const resultOf = (outcome: PageOutcome): NavigationResult => {

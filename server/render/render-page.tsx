@@ -11,7 +11,7 @@ import type { ApiClient } from '#shared/api/client.ts'
 import { SITE_NAME } from '#shared/constants.ts'
 import { notFoundMessage, resolveNavigation, type Decision, type PathMatch } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
-import { pageOutcome, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
+import { pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
 import { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'
 import { parseSearch } from '#shared/routing/search.ts'
 import type { LoaderMap, PageMeta, SessionState } from '#shared/routing/types.ts'
@@ -77,7 +77,7 @@ interface Loaded extends LoadedPage {
 /** What a request comes to: a routing rule's answer, or a route's outcome once its data is in. */
 type Decided =
   | { kind: 'rules'; decision: Exclude<Decision, { kind: 'render' }> }
-  | { kind: 'route'; decision: Extract<Decision, { kind: 'render' }>; search: ReturnType<typeof parseSearch>; loaded: Loaded; outcome: PageOutcome }
+  | { kind: 'route'; decision: Extract<Decision, { kind: 'render' }>; search: ReturnType<typeof parseSearch>; queries: LoaderMap; loaded: Loaded; outcome: PageOutcome }
 
 /** Renders the page for a request; never throws (failures become error pages). */
 export async function renderPage(deps: RenderDeps, page: PageRequest, target: PageTarget): Promise<void> {
@@ -133,7 +133,7 @@ async function decide(deps: RenderDeps, page: PageRequest, target: PageTarget, s
   // A guarded page without a session renders its frame only: its loaders wait for the sign-in.
   const loaded = await runLoaders(deps, page.api, decision.blocked === 'login' ? {} : queries, signal)
   const outcome = pageOutcome({ module, ctx, queries, loaded, pathname: target.pathname, search: target.search, origin: page.origin, mainSiteUrl: deps.config.mainSiteUrl })
-  return { kind: 'route', decision, search, loaded, outcome }
+  return { kind: 'route', decision, search, queries, loaded, outcome }
 }
 
 /** Answers what `decide` came to: a redirect, an error page, or the page streamed. */
@@ -169,7 +169,7 @@ async function answer(deps: RenderDeps, page: PageRequest, target: PageTarget, d
       return void reply.redirect(outcome.location, outcome.status)
     }
     case 'page': {
-      const view: View = { kind: 'page', route: route.name, params: decision.params, search: decided.search, blocked: decision.blocked }
+      const view: View = { kind: 'page', route: route.name, params: decision.params, search: decided.search, blocked: decision.blocked, keys: queryKeys(decided.queries) }
       const personal = loaded.personal || state.authorized || route.guards.length > 0
       return stream(deps, page, { status: 200, view, meta: outcome.meta, fallback: loaded.fallback, personal, state, bot, canonicalPath: outcome.canonicalPath, cacheAs })
     }

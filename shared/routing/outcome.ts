@@ -5,6 +5,7 @@
  * page with its head. Pure: no I/O, no clock; the callers answer it (HTTP status and headers, or a
  * view, a history replace, a full load).
  */
+import { unstable_serialize } from 'swr'
 import { pageStatusFor, type AppError, type ErrorCode } from '../api/errors.ts'
 import { notFoundMessage, resolveServerRedirect } from './rules.ts'
 import type { LoaderContext, LoaderMap, PageMeta, RoutePage } from './types.ts'
@@ -50,6 +51,10 @@ export interface OutcomeInput {
   /** `MAIN_SITE_URL`: the other host a gateway redirect may go to. */
   mainSiteUrl: string
 }
+
+/** The serialized SWR key of each query, by loader name (what a view reads its data by). */
+export const queryKeys = (queries: LoaderMap): Record<string, string> =>
+  Object.fromEntries(Object.entries(queries).map(([name, query]) => [name, unstable_serialize(query.key)]))
 
 /** The queries a route module declares for a context; none for a module without loaders. */
 export const routeQueries = (module: RoutePage<unknown, LoaderMap>, ctx: LoaderContext<unknown>): LoaderMap => module.loaders?.(ctx) ?? {}

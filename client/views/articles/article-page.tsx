@@ -1,16 +1,16 @@
 /** One article (route article): its sections and the goods it mentions. */
-import { articleQuery } from '#shared/queries/articles.ts'
+import type { articlePage } from '#shared/routes/articles.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { formatDate } from '#client/lib/format.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { useFavorites } from '#client/features/product/use-favorites.ts'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 
 /** An article. */
-export function Page({ params }: PageProps) {
-  const { data: article } = useQuery(articleQuery(params.id as number))
+export function Page({ queries }: ViewProps<'article', typeof articlePage>) {
+  const { data: article } = useQuery(queries.article)
   const favorites = useFavorites()
   if (!article) return null
   return (

@@ -19,13 +19,14 @@ import { COOKIE } from '#shared/cookies.ts'
 import { Button, Skeleton } from '#client/components/ui/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { ProfileFields } from '#client/features/auth/profile-fields.tsx'
-import type { PageProps } from '../registry.ts'
+import type { incompleteProfilePage } from '#shared/routes/site.ts'
+import type { ViewProps } from '../registry.ts'
 
 /** Incomplete profile (route profile-incomplete). */
-export function Page(_props: PageProps) {
+export function Page({ queries }: ViewProps<'profile-incomplete', typeof incompleteProfilePage>) {
   const { api, refreshSession } = useApp()
   const [, setLocation] = useLocation()
-  const { data: profile, isLoading } = useQuery(profileQuery())
+  const { data: profile, isLoading } = useQuery(queries.profile)
   const [values, setValues] = useState<ProfileFormValues>(() => formValuesOf(profile ?? { firstName: null, birthDate: null, email: null }))
   const [errors, setErrors] = useState<ProfileFormErrors>({})
   const [status, setStatus] = useState<RequestStatus>('initial')

@@ -25,10 +25,10 @@ import { useToast } from '#client/components/toasts/index.ts'
 import { ConsentSwitches } from '#client/features/auth/consent-switches.tsx'
 import { takeLoginOrigin } from '#client/features/auth/login-origin.ts'
 import { ProfileFields } from '#client/features/auth/profile-fields.tsx'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 
 /** Registration (route registration). */
-export function Page(_props: PageProps) {
+export function Page(_props: ViewProps<'registration'>) {
   const { api, config, openLogin, refreshSession } = useApp()
   const { track } = useAnalytics()
   const toast = useToast()

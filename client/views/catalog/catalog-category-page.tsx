@@ -1,22 +1,21 @@
 /** Catalogue category (route catalog-category): breadcrumbs, subcategories, the header slider and the goods list. */
-import { CATALOG_COMMERCE_HEADER_BANNER, CATALOG_COMMERCE_HEADER_SLIDER } from '#shared/constants.ts'
-import { categoryPlaceQuery, goodsFiltersQuery, promoTilesQuery } from '#shared/queries/catalog.ts'
-import { bannersQuery } from '#shared/queries/promotions.ts'
+import type { catalogCategoryPage } from '#shared/routes/catalog.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs, type BreadcrumbItem } from '#client/components/layout/breadcrumbs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { CategoryLinks } from '#client/features/catalog/category-links.tsx'
 import { GoodsList } from '#client/features/catalog/goods-list.tsx'
 import { PromoTiles } from '#client/features/catalog/promo-tiles.tsx'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 
 /** One category. */
-export function Page({ params, search }: PageProps) {
-  const categoryId = params.category as number
-  const { data: place } = useQuery(categoryPlaceQuery(categoryId))
-  const { data: filters } = useQuery(goodsFiltersQuery(categoryId), { revalidateOnMount: false })
-  const { data: tiles } = useQuery(CATALOG_COMMERCE_HEADER_SLIDER ? promoTilesQuery() : null, { revalidateOnMount: false })
-  const { data: banners } = useQuery(CATALOG_COMMERCE_HEADER_BANNER ? bannersQuery('main-slider') : null, { revalidateOnMount: false })
+export function Page({ params, search, queries }: ViewProps<'catalog-category', typeof catalogCategoryPage>) {
+  const categoryId = params.category
+  const { data: place } = useQuery(queries.place)
+  const { data: filters } = useQuery(queries.filters, { revalidateOnMount: false })
+  // The header slider and banner are loaders only when their constants are on.
+  const { data: tiles } = useQuery(queries.tiles ?? null, { revalidateOnMount: false })
+  const { data: banners } = useQuery(queries.banner ?? null, { revalidateOnMount: false })
   const found = place ?? undefined
   const name = found?.category.name ?? 'Каталог'
   const basePath = found ? href('catalog-category', { category: found.category.id, slug: found.category.slug }) : href('catalog')

@@ -1,6 +1,5 @@
 /** Catalogue root (route catalog): the header slider, the category tree, brands by category and every goods with filters. */
-import { CATALOG_COMMERCE_HEADER_SLIDER } from '#shared/constants.ts'
-import { categoryTreeQuery, goodsFiltersQuery, promoTilesQuery } from '#shared/queries/catalog.ts'
+import type { catalogPage } from '#shared/routes/catalog.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { countLabel } from '#client/lib/format.ts'
@@ -10,13 +9,14 @@ import { GoodsList } from '#client/features/catalog/goods-list.tsx'
 import { PromoTiles } from '#client/features/catalog/promo-tiles.tsx'
 import { GOODS_FORMS } from '#client/features/catalog/texts.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 
 /** The catalogue root. */
-export function Page({ search }: PageProps) {
-  const { data: tree } = useQuery(categoryTreeQuery())
-  const { data: filters } = useQuery(goodsFiltersQuery(undefined), { revalidateOnMount: false })
-  const { data: tiles } = useQuery(CATALOG_COMMERCE_HEADER_SLIDER ? promoTilesQuery() : null, { revalidateOnMount: false })
+export function Page({ search, queries }: ViewProps<'catalog', typeof catalogPage>) {
+  const { data: tree } = useQuery(queries.tree)
+  const { data: filters } = useQuery(queries.filters, { revalidateOnMount: false })
+  // The header slider is a loader only when its constant is on.
+  const { data: tiles } = useQuery(queries.tiles ?? null, { revalidateOnMount: false })
   return (
     <div className="catalog-page">
       <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Каталог' }]} />

@@ -4,7 +4,7 @@
  * guards (`EcomGate`).
  */
 import { useRef, useState } from 'react'
-import { cartQuery } from '#shared/queries/ecom.ts'
+import type { cartPage } from '#shared/routes/ecom.ts'
 import { href } from '#shared/routing/href.ts'
 import type { CartLine } from '#shared/models/cart.ts'
 import { useAnalytics } from '#client/analytics/index.ts'
@@ -16,19 +16,19 @@ import { CartTotals } from '#client/features/ecom/cart-totals.tsx'
 import { EcomGate } from '#client/features/ecom/ecom-gate.tsx'
 import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
 import { useCartCommands } from '#client/features/ecom/use-cart.ts'
-import type { PageProps } from '../registry.ts'
+import type { QueriesOf, ViewProps } from '../registry.ts'
 
 /** Cart (route ecom-cart). */
-export function Page(_props: PageProps) {
+export function Page({ queries }: ViewProps<'ecom-cart', typeof cartPage>) {
   return (
     <EcomGate title="Корзина" needsStore>
-      <CartView />
+      <CartView cartQuery={queries.cart} />
     </EcomGate>
   )
 }
 
-function CartView() {
-  const { data: cart, error } = useQuery(cartQuery())
+function CartView({ cartQuery }: { cartQuery: QueriesOf<typeof cartPage>['cart'] }) {
+  const { data: cart, error } = useQuery(cartQuery)
   const commands = useCartCommands()
   const toast = useToast()
   const { track } = useAnalytics()

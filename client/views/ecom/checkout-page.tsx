@@ -2,7 +2,7 @@
  * Checkout (route `ecom-checkout`): delivery and pickup store, payment method, summary and placing
  * the order. Behind the `authorized` and `offline-store-guard` guards (`EcomGate`).
  */
-import { cartQuery, checkoutQuery, paymentMethodsQuery } from '#shared/queries/ecom.ts'
+import type { checkoutPage } from '#shared/routes/ecom.ts'
 import { href } from '#shared/routing/href.ts'
 import type { Checkout } from '#shared/models/checkout.ts'
 import { ButtonLink, EmptyState, Skeleton } from '#client/components/ui/index.ts'
@@ -10,23 +10,23 @@ import { useQuery } from '#client/data/use-query.ts'
 import { CheckoutView } from '#client/features/ecom/checkout-view.tsx'
 import { EcomGate } from '#client/features/ecom/ecom-gate.tsx'
 import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
-import type { PageProps } from '../registry.ts'
+import type { QueriesOf, ViewProps } from '../registry.ts'
 
 const TITLE = 'Оформление заказа'
 
 /** Checkout (route ecom-checkout). */
-export function Page(_props: PageProps) {
+export function Page({ queries }: ViewProps<'ecom-checkout', typeof checkoutPage>) {
   return (
     <EcomGate title={TITLE} needsStore>
-      <CheckoutData />
+      <CheckoutData queries={queries} />
     </EcomGate>
   )
 }
 
-function CheckoutData() {
-  const checkout = useQuery(checkoutQuery())
-  const cart = useQuery(cartQuery())
-  const methods = useQuery(paymentMethodsQuery())
+function CheckoutData({ queries }: { queries: QueriesOf<typeof checkoutPage> }) {
+  const checkout = useQuery(queries.checkout)
+  const cart = useQuery(queries.cart)
+  const methods = useQuery(queries.methods)
   const error = checkout.error ?? cart.error ?? methods.error
 
   let body

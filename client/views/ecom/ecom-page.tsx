@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
-import { activeOrdersQuery, ordersQuery, paymentMethodsQuery } from '#shared/queries/ecom.ts'
+import type { ecomPage } from '#shared/routes/ecom.ts'
 import { href } from '#shared/routing/href.ts'
 import type { SearchParams } from '#shared/routing/types.ts'
 import { ButtonLink, EmptyState, Skeleton } from '#client/components/ui/index.ts'
@@ -15,25 +15,25 @@ import { EcomGate } from '#client/features/ecom/ecom-gate.tsx'
 import { CARD_ERROR_TEXTS, ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
 import { AllOrders, OrdersList } from '#client/features/ecom/orders-list.tsx'
 import { PaymentMethodsSection } from '#client/features/ecom/payment-methods.tsx'
-import type { PageProps } from '../registry.ts'
+import type { QueriesOf, ViewProps } from '../registry.ts'
 
 const TITLE = 'Заказы и способы оплаты'
 
 /** E-commerce hub (route ecom). */
-export function Page({ search }: PageProps) {
+export function Page({ search, queries }: ViewProps<'ecom', typeof ecomPage>) {
   return (
     <EcomGate title={TITLE}>
-      <Hub search={search} />
+      <Hub search={search} queries={queries} />
     </EcomGate>
   )
 }
 
 const first = (value: SearchParams[string]): string | undefined => (Array.isArray(value) ? value[0] : (value as string | undefined))
 
-function Hub({ search }: { search: SearchParams }) {
-  const active = useQuery(activeOrdersQuery())
-  const orders = useQuery(ordersQuery(1))
-  const methods = useQuery(paymentMethodsQuery())
+function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typeof ecomPage> }) {
+  const active = useQuery(queries.active)
+  const orders = useQuery(queries.orders)
+  const methods = useQuery(queries.methods)
   const toast = useToast()
   const [, navigate] = useLocation()
   const handled = useRef(false)

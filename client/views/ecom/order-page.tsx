@@ -4,7 +4,7 @@
  * where allowed.
  */
 import type { Order } from '#shared/models/orders.ts'
-import { orderQuery } from '#shared/queries/ecom.ts'
+import type { orderPage } from '#shared/routes/ecom.ts'
 import { href } from '#shared/routing/href.ts'
 import { ButtonLink, EmptyState, Skeleton } from '#client/components/ui/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
@@ -13,19 +13,19 @@ import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
 import { OrderDetails } from '#client/features/ecom/order-details.tsx'
 import { OrderPlacedNotice } from '#client/features/ecom/order-placed.tsx'
 import { useOrderPoll } from '#client/features/ecom/order-poll.ts'
-import type { PageProps } from '../registry.ts'
+import type { QueriesOf, ViewProps } from '../registry.ts'
 
 /** Order status (route ecom-order). */
-export function Page({ params }: PageProps) {
+export function Page({ queries }: ViewProps<'ecom-order', typeof orderPage>) {
   return (
     <EcomGate title="Заказ">
-      <OrderData id={String(params.id)} />
+      <OrderData orderQuery={queries.order} />
     </EcomGate>
   )
 }
 
-function OrderData({ id }: { id: string }) {
-  const { data: order, error, mutate } = useQuery(orderQuery(id))
+function OrderData({ orderQuery }: { orderQuery: QueriesOf<typeof orderPage>['order'] }) {
+  const { data: order, error, mutate } = useQuery(orderQuery)
   useOrderPoll(order, (next) => void mutate(next, { revalidate: false }))
   return (
     <div className="ecom-page">

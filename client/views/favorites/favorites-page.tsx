@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { Goods, GoodsCard } from '#shared/models/goods.ts'
 import { goodsOf } from '#shared/routes/product.ts'
-import { favoritesQuery } from '#shared/queries/favorites.ts'
+import type { favoritesPage } from '#shared/routes/favorites.ts'
 import { goodsQuery } from '#shared/queries/goods.ts'
 import { toCardView } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
@@ -18,6 +18,7 @@ import { useQuery } from '#client/data/use-query.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { useFavorites, type FavoritesApi } from '#client/features/product/use-favorites.ts'
 import { countLabel } from '#client/lib/format.ts'
+import type { QueriesOf, ViewProps } from '../registry.ts'
 
 const TITLE = 'Избранное'
 
@@ -26,7 +27,7 @@ export const cardOfGoods = ({ images, description: _d, composition: _c, usage: _
   ({ ...goods, image: images[0] ?? null })
 
 /** The favorites page. */
-export function Page() {
+export function Page({ queries }: ViewProps<'favorites', typeof favoritesPage>) {
   const { session, config, openLogin, refreshSession } = useApp()
   const asked = useRef(false)
   const signIn = useCallback(async () => {
@@ -44,7 +45,7 @@ export function Page() {
       <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: TITLE }]} />
       <h1 className="page-title">{TITLE}</h1>
       {session.authorized ? (
-        <FavoritesList />
+        <FavoritesList favoritesQuery={queries.favorites} />
       ) : (
         <EmptyState
           icon="user"
@@ -57,8 +58,8 @@ export function Page() {
   )
 }
 
-function FavoritesList() {
-  const { data, error } = useQuery(favoritesQuery())
+function FavoritesList({ favoritesQuery }: { favoritesQuery: QueriesOf<typeof favoritesPage>['favorites'] }) {
+  const { data, error } = useQuery(favoritesQuery)
   const favorites = useFavorites()
   if (error && !data) return <ErrorView status={500} />
   if (!data) return <p className="text-muted" aria-busy="true">Загружаем избранное…</p>

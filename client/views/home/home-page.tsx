@@ -4,45 +4,39 @@
  * promo only for anonymous visitors.
  */
 import type { SWRConfiguration } from 'swr'
-import type { Query } from '#shared/routing/query.ts'
-import type { AdSlots } from '#shared/models/main-page.ts'
-import {
-  adSlotsQuery, exclusiveQuery, giftPackagesQuery, mainArticlesQuery, mainBrandsQuery, mainCategoriesQuery, newArrivalQuery,
-  publicationsQuery, specialOffersQuery, tickerQuery,
-} from '#shared/queries/main-page.ts'
-import { bannersQuery } from '#shared/queries/promotions.ts'
+import type { mainPage } from '#shared/routes/site.ts'
 import { SITE_NAME } from '#shared/constants.ts'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/app/app-context.tsx'
-import { useQuery } from '#client/data/use-query.ts'
+import { useQuery, type QueryRef } from '#client/data/use-query.ts'
 import { useFavorites } from '#client/features/product/use-favorites.ts'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 import {
   AdSlotView, ArticleCards, BannerCard, BannerSlider, BrandsBlockView, CategoriesBlock, GoodsRail, PopularBlock, RegistrationPromo,
   Section, TickerBlock,
 } from './home-blocks.tsx'
 
 const BLOCK: SWRConfiguration = { revalidateOnMount: false }
-const useBlock = <T,>(query: Query<T> | null): T | undefined => useQuery<T>(query, BLOCK).data
+const useBlock = <T,>(query: QueryRef<T> | null): T | undefined => useQuery<T>(query, BLOCK).data
 
 /** The home page. */
-export function Page(_props: PageProps) {
+export function Page({ queries }: ViewProps<'main', typeof mainPage>) {
   const { config, session } = useApp()
   const favorites = useFavorites()
-  const ticker = useBlock(tickerQuery())
-  const slider = useBlock(bannersQuery('main-slider'))
-  const popular = useBlock(publicationsQuery())
-  const specials = useBlock(specialOffersQuery())
-  const categories = useBlock(mainCategoriesQuery())
-  const newArrival = useBlock(newArrivalQuery())
-  const loyalty = useBlock(bannersQuery('loyalty'))
-  const exclusive = useBlock(exclusiveQuery())
-  const gifts = useBlock(giftPackagesQuery())
-  const articles = useBlock(mainArticlesQuery())
-  const brands = useBlock(mainBrandsQuery())
-  const bottomSlider = useBlock(bannersQuery('bottom-slider'))
-  const registration = useBlock(bannersQuery('registration'))
-  const ads = useBlock<AdSlots>(config.adfoxOwnerId ? adSlotsQuery() : null)
+  const ticker = useBlock(queries.ticker)
+  const slider = useBlock(queries.slider)
+  const popular = useBlock(queries.popular)
+  const specials = useBlock(queries.specials)
+  const categories = useBlock(queries.categories)
+  const newArrival = useBlock(queries.newArrival)
+  const loyalty = useBlock(queries.loyalty)
+  const exclusive = useBlock(queries.exclusive)
+  const gifts = useBlock(queries.gifts)
+  const articles = useBlock(queries.articles)
+  const brands = useBlock(queries.brands)
+  const bottomSlider = useBlock(queries.bottomSlider)
+  const registration = useBlock(queries.registration)
+  const ads = useBlock(config.adfoxOwnerId ? queries.ads : null)
   const adsAt = (placement: 'top' | 'middle' | 'bottom') =>
     config.adfoxOwnerId ? ads?.items.filter((slot) => slot.placement === placement).map((slot) => <AdSlotView key={slot.id} slot={slot} />) : null
 

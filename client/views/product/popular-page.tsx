@@ -1,14 +1,14 @@
 /** Popular item (route popular): a curated publication and its goods. */
-import { publicationQuery } from '#shared/queries/articles.ts'
+import type { popularPage } from '#shared/routes/product.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { useFavorites } from '#client/features/product/use-favorites.ts'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 
 /** A publication. */
-export function Page({ params }: PageProps) {
-  const { data: item } = useQuery(publicationQuery(params.id as number))
+export function Page({ queries }: ViewProps<'popular', typeof popularPage>) {
+  const { data: item } = useQuery(queries.publication)
   const favorites = useFavorites()
   if (!item) return null
   return (

@@ -2,9 +2,7 @@
 import { useEffect } from 'react'
 import { Link } from 'wouter'
 import type { Goods } from '#shared/models/goods.ts'
-import { goodsOf, productPath } from '#shared/routes/product.ts'
-import { goodsQuery } from '#shared/queries/goods.ts'
-import { scoresQuery } from '#shared/queries/reviews.ts'
+import { goodsOf, productPath, type productPage } from '#shared/routes/product.ts'
 import { href } from '#shared/routing/href.ts'
 import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
@@ -16,19 +14,18 @@ import { Gallery } from '#client/features/product/gallery.tsx'
 import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-box.tsx'
 import { FeedbackPoll, SITE_POLL_ID } from '#client/features/polls/feedback-poll.tsx'
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
-import type { PageProps } from '../registry.ts'
+import type { QueriesOf, ViewProps } from '../registry.ts'
 
 /** The goods page. */
-export function Page({ params, routeName }: PageProps) {
-  const id = params.product as number
-  const { data } = useQuery(goodsQuery(id))
+export function Page({ queries, routeName }: ViewProps<'product' | 'product-reviews', typeof productPage>) {
+  const { data } = useQuery(queries.goods)
   const goods = goodsOf(data)
   if (!goods) return null
-  return <GoodsView goods={goods} reviews={routeName === 'product-reviews'} />
+  return <GoodsView goods={goods} scoresQuery={queries.scores} reviews={routeName === 'product-reviews'} />
 }
 
-function GoodsView({ goods, reviews }: { goods: Goods; reviews: boolean }) {
-  const { data: scores } = useQuery(scoresQuery(goods.id), { revalidateOnMount: false })
+function GoodsView({ goods, scoresQuery, reviews }: { goods: Goods; scoresQuery: QueriesOf<typeof productPage>['scores']; reviews: boolean }) {
+  const { data: scores } = useQuery(scoresQuery, { revalidateOnMount: false })
   const { track } = useAnalytics()
   useEffect(() => {
     track('product_view', productParams(goods))

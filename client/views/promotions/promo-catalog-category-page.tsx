@@ -1,16 +1,15 @@
 /** Promotions category (route promo-catalog-category). */
-import { promoPageOf } from '#shared/routes/promotions.ts'
-import { promotionCategoriesQuery } from '#shared/queries/promotions.ts'
+import { promoPageOf, type promoCatalogCategoryPage } from '#shared/routes/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 import { PromoList } from './promo-list.tsx'
 
 /** The promotions of one category. */
-export function Page({ params, search }: PageProps) {
-  const categoryId = params.category as number
-  const { data: categories } = useQuery(promotionCategoriesQuery())
+export function Page({ params, search, queries }: ViewProps<'promo-catalog-category', typeof promoCatalogCategoryPage>) {
+  const categoryId = params.category
+  const { data: categories } = useQuery(queries.categories)
   const category = categories?.items.find((item) => item.id === categoryId)
   const name = category?.name ?? 'Акции'
   const basePath = category ? href('promo-catalog-category', { category: category.id, categorySlug: category.slug }) : href('promo-catalog')
@@ -20,7 +19,7 @@ export function Page({ params, search }: PageProps) {
       <header className="page-header">
         <h1 className="page-title">Акции: {name}</h1>
       </header>
-      <PromoList categories={categories?.items ?? []} categoryId={categoryId} page={promoPageOf({ search })} basePath={basePath} />
+      <PromoList categories={categories?.items ?? []} categoryId={categoryId} page={promoPageOf({ search })} basePath={basePath} query={queries.promotions} />
     </div>
   )
 }

@@ -1,16 +1,15 @@
 /** Promotions catalogue (route promo-catalog): categories, the promotion kinds as a filter, the list. */
-import { promoCatalogListQuery, promoPageOf, promoTypeOf } from '#shared/routes/promotions.ts'
-import { promotionCategoriesQuery, promotionTypesQuery } from '#shared/queries/promotions.ts'
+import { promoPageOf, promoTypeOf, type promoCatalogPage } from '#shared/routes/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 import { PromoList, PromoTypeFilter } from './promo-list.tsx'
 
 /** All promotions, or those of one kind (`?type=`). */
-export function Page({ search }: PageProps) {
-  const { data: categories } = useQuery(promotionCategoriesQuery())
-  const { data: types } = useQuery(promotionTypesQuery())
+export function Page({ search, queries }: ViewProps<'promo-catalog', typeof promoCatalogPage>) {
+  const { data: categories } = useQuery(queries.categories)
+  const { data: types } = useQuery(queries.types)
   const type = promoTypeOf({ search })
   const basePath = href('promo-catalog')
   return (
@@ -24,7 +23,7 @@ export function Page({ search }: PageProps) {
         categories={categories?.items ?? []}
         page={promoPageOf({ search })}
         basePath={type ? `${basePath}?type=${type}` : basePath}
-        query={promoCatalogListQuery(type, promoPageOf({ search }))}
+        query={queries.promotions}
       />
     </div>
   )

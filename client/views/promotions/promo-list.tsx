@@ -1,10 +1,9 @@
 /** The promotions list shared by the promotions catalogue and its categories: category chips, cards, pagination. */
 import type { PromotionCategory, PromotionType, PromotionTypes, PromotionsPage } from '#shared/models/promotions.ts'
-import type { Query } from '#shared/routing/query.ts'
 import { PROMOTIONS_PAGE_SIZE, promotionsQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { EmptyState } from '#client/components/ui/index.ts'
-import { useQuery } from '#client/data/use-query.ts'
+import { useQuery, type QueryRef } from '#client/data/use-query.ts'
 import { Pagination } from '#client/features/catalog/pagination.tsx'
 import { PromoCard } from '#client/features/catalog/promo-card.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
@@ -35,7 +34,7 @@ export function PromoList({ categories, categoryId, page, basePath, query }: {
   categoryId?: number | undefined
   page: number
   basePath: string
-  query?: Query<PromotionsPage> | undefined
+  query?: QueryRef<PromotionsPage> | undefined
 }) {
   const { data } = useQuery(query ?? promotionsQuery(categoryId, page))
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PROMOTIONS_PAGE_SIZE))

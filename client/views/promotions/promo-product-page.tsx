@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react'
 import type { Promotion } from '#shared/models/promotions.ts'
-import { promotionQuery } from '#shared/queries/promotions.ts'
+import type { promoProductPage } from '#shared/routes/product.ts'
 import { href } from '#shared/routing/href.ts'
 import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
@@ -17,11 +17,11 @@ import { Gallery } from '#client/features/product/gallery.tsx'
 import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-box.tsx'
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
 import { ShareButton } from '#client/features/product/share-button.tsx'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 
 /** A promo goods page. */
-export function Page({ params }: PageProps) {
-  const { data: promo } = useQuery(promotionQuery(params.product as number))
+export function Page({ queries }: ViewProps<'promo-product' | 'promo-catalog-category-product', typeof promoProductPage>) {
+  const { data: promo } = useQuery(queries.promotion)
   if (!promo) return null
   return <PromoView promo={promo} />
 }

@@ -10,10 +10,10 @@ import { useQuery } from '#client/data/use-query.ts'
 import { GoodsList } from '#client/features/catalog/goods-list.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { rememberSearch } from '#client/features/search/search-history.ts'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 
 /** The search page. */
-export function Page({ search }: PageProps) {
+export function Page({ search }: ViewProps<'search'>) {
   const q = searchTextOf(search)
   const brands = listStateFromSearch(search).brand
   const hydrated = useHydrated()

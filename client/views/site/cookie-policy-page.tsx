@@ -1,9 +1,9 @@
 /** Cookie policy (route cookie-policy): title 'Cookies на {site}' and the policy text from the gateway. */
 import type { ReactNode } from 'react'
 import { SITE_NAME } from '#shared/constants.ts'
-import { cookiePolicyQuery } from '#shared/queries/content.ts'
+import type { cookiePolicyPage } from '#shared/routes/site.ts'
 import { useQuery } from '../../data/use-query.ts'
-import type { PageProps } from '../registry.ts'
+import type { ViewProps } from '../registry.ts'
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
@@ -18,8 +18,8 @@ function withMailLinks(text: string): ReactNode[] {
 }
 
 /** The cookie policy page. */
-export function Page(_props: PageProps) {
-  const { data: policy } = useQuery(cookiePolicyQuery())
+export function Page({ queries }: ViewProps<'cookie-policy', typeof cookiePolicyPage>) {
+  const { data: policy } = useQuery(queries.policy)
   // The gateway's summary is the intro; printing the spec's sentence as well repeated it (issue 14, item 14).
   const lead = policy?.summary || LEAD
   return (
