@@ -12,7 +12,6 @@ import { STORAGE } from '#shared/cookies.ts'
 import { NOTHING_LOADED, pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
 import { loadRouteModule } from '#shared/routing/route-modules.ts'
 import { resolveNavigation } from '#shared/routing/rules.ts'
-import { ROUTES } from '#shared/routing/routes.ts'
 import { parseSearch } from '#shared/routing/search.ts'
 import type { PageMeta, SessionState } from '#shared/routing/types.ts'
 import { PAGE_MODULES, hasPage, type PageModule } from '../views/registry.ts'
@@ -137,6 +136,3 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
   const before = outcomeOf(NOTHING_LOADED)
   return { kind: 'view', view: shown, module: view, ...(before.kind === 'page' ? { meta: before.meta } : {}) }
 }
-
-/** Route meta of the initial (server-rendered) view, for completeness of client state. */
-export const routeOf = (name: string) => ROUTES[name as keyof typeof ROUTES]
