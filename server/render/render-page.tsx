@@ -110,7 +110,8 @@ export async function renderPage(deps: RenderDeps, page: PageRequest, target: Pa
       state = session.state()
       decided = await decide(deps, page, target, state, controller.signal)
     }
-    if (controller.signal.aborted && controller.signal.reason instanceof AppError && controller.signal.reason.code === 'aborted') return
+    // The browser left while the data loaded: nobody waits for the page.
+    if (decided.kind === 'route' && controller.signal.aborted && controller.signal.reason instanceof AppError && controller.signal.reason.code === 'aborted') return
     const cacheAs = !retried && request.method === 'GET' ? cacheKey : undefined
     await answer(deps, page, target, decided, state, cacheAs)
   } finally {
