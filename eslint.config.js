@@ -9,8 +9,8 @@ import globals from 'globals'
 // ---- Route and page folders -------------------------------------------------------------------
 // The route modules (shared) and the page components (client). Issue 9 may rename them: change the
 // two names here; every rule below that mentions routes or pages reads them from these constants.
-const ROUTE_MODULES = 'shared/pages'
-const PAGE_COMPONENTS = 'client/pages'
+const ROUTE_MODULES = 'shared/routes'
+const PAGE_COMPONENTS = 'client/views'
 // ------------------------------------------------------------------------------------------------
 
 /** Import aliases of package.json `imports`, by top folder. */

@@ -223,12 +223,12 @@ async function buildClient() {
 
 /** Route name → page source file, read from the registry (one import per line). */
 async function pageSources() {
-  const text = await readFile(join(root, 'client/pages/registry.ts'), 'utf8')
+  const text = await readFile(join(root, 'client/views/registry.ts'), 'utf8')
   const map = {}
   for (const match of text.matchAll(/^\s*'?([\w-]+)'?:\s*\(\)\s*=>\s*import\('\.\/(.+?)'\)/gm)) {
-    map[match[1]] = `client/pages/${match[2]}`
+    map[match[1]] = `client/views/${match[2]}`
   }
-  if (Object.keys(map).length === 0) throw new Error('no page modules found in client/pages/registry.ts')
+  if (Object.keys(map).length === 0) throw new Error('no page modules found in client/views/registry.ts')
   return map
 }
 

@@ -11,7 +11,7 @@ import { ErrorViewSlot, loadErrorViews } from '../components/errors/lazy-error-v
 import { ToastProvider } from '../components/toasts/index.ts'
 import { IconProjectContext } from '#client/components/icon.tsx'
 import { ROUTES } from '#shared/routing/routes.ts'
-import type { PageProps } from '../pages/registry.ts'
+import { RouteView, type PageProps } from '../views/registry.ts'
 import { AppContext, useApp, type AppContextValue, type ClientSession } from '#client/context/app-context.tsx'
 import type { BootData, View } from './boot.ts'
 import { navigate } from './navigation.ts'
@@ -153,7 +153,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
       {view.kind === 'error' || !Page ? (
         <ErrorViewSlot status={view.kind === 'error' ? view.status : 500} />
       ) : (
-        <Page routeName={view.route} params={view.params} search={view.search} blocked={view.blocked} />
+        <RouteView view={view} Page={Page} />
       )}
     </SiteLayout>
   )

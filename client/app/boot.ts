@@ -1,16 +1,12 @@
 /** The boot data the server embeds in the page and the browser reads before hydrating. */
 import type { PublicConfig } from '#shared/public-config.ts'
-import type { RouteName } from '#shared/routing/routes.ts'
-import type { SearchParams } from '#shared/routing/types.ts'
+import type { View } from '#shared/routing/view.ts'
 import type { ClientSession } from '#client/context/app-context.tsx'
+
+export type { View }
 
 /** Id of the `<script type="application/json">` data block. */
 export const BOOT_ELEMENT_ID = '__BOOT__'
-
-/** What the page shows: a route, or an error view with its status. */
-export type View =
-  | { kind: 'page'; route: RouteName; params: Record<string, unknown>; search: SearchParams; blocked?: 'login' | 'store' | undefined }
-  | { kind: 'error'; status: number; code?: string | undefined; requestId?: string | undefined; message?: string | undefined }
 
 export interface BootData {
   config: PublicConfig

@@ -5,14 +5,16 @@
  */
 import { mutate } from 'swr'
 import { unstable_serialize } from 'swr'
-import { AppError, pageStatusFor, toAppError } from '#shared/api/errors.ts'
+import { AppError, toAppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { RELOAD_GUARD_MS, TRANSITION_WAIT_MS } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
-import { resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
-import { ROUTES } from '#shared/routing/routes.ts'
-import type { LoaderContext, PageMeta, RoutePage, SessionState, SearchParams } from '#shared/routing/types.ts'
-import { PAGE_MODULES, type PageModule } from '../pages/registry.ts'
+import { NOTHING_LOADED, pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
+import { loadRouteModule } from '#shared/routing/route-modules.ts'
+import { resolveNavigation } from '#shared/routing/rules.ts'
+import { parseSearch } from '#shared/routing/search.ts'
+import type { PageMeta, SessionState } from '#shared/routing/types.ts'
+import { PAGE_MODULES, hasPage, type PageModule } from '../views/registry.ts'
 import type { View } from './boot.ts'
 
 /** What a navigation resolved to. */
@@ -20,16 +22,6 @@ export type NavigationResult =
   | { kind: 'view'; view: View; module?: PageModule; meta?: PageMeta }
   | { kind: 'redirect'; location: string; replace: true }
   | { kind: 'full-load'; location: string }
-
-/** Parses a query string into the shape the loaders read. */
-export function parseSearch(search: string): SearchParams {
-  const result: Record<string, string | string[]> = {}
-  for (const [key, value] of new URLSearchParams(search)) {
-    const existing = result[key]
-    result[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]
-  }
-  return result
-}
 
 /** Loads a page module; a chunk that fails to load reloads the browser to the target (spec section 4). */
 export function loadPageModule(name: keyof typeof PAGE_MODULES, targetUrl: string): Promise<PageModule> {
@@ -89,58 +81,58 @@ export async function navigate(input: NavigateInput): Promise<NavigationResult> 
   if (decision.kind === 'redirect') {
     return decision.external ? { kind: 'full-load', location: decision.location } : { kind: 'redirect', location: decision.location, replace: true }
   }
-  if (decision.kind === 'not-found') return { kind: 'view', view: { kind: 'error', status: 404 } }
+  const name = decision.kind === 'render' ? decision.route.name : undefined
+  if (decision.kind === 'not-found' || name === undefined || !hasPage(name)) return { kind: 'view', view: { kind: 'error', status: 404 } }
 
-  const { route } = decision
-  const routePage = route.page ? await loadChunk(route.page as () => Promise<RoutePage<never>>, url) : undefined
+  const module = await loadChunk(() => loadRouteModule(name), url)
   const search = parseSearch(input.search)
-  const ctx: LoaderContext<never> = { params: decision.params as never, search, session: input.session, product: input.product }
-  const queries = decision.blocked === 'login' ? {} : (routePage?.loaders?.(ctx) ?? {})
-  const entries = Object.entries(queries)
+  const ctx = { params: decision.params, search, session: input.session, product: input.product }
+  const queries = routeQueries(module, ctx)
+  // A guarded page without a session renders its frame only: its loaders wait for the sign-in.
+  const entries = decision.blocked === 'login' ? [] : Object.entries(queries)
 
-  const settled = Promise.all(
-    entries.map(async ([name, query]) => {
+  const settled: Promise<LoadedPage> = Promise.all(
+    entries.map(async ([loader, query]) => {
       const key = unstable_serialize(query.key)
       const known = query.personal ? undefined : input.known(key)
-      if (known !== undefined) return { name, query, data: known, error: undefined }
+      if (known !== undefined) return { loader, data: known, error: undefined }
       try {
-        const data = await mutate(key, query.fetch(input.api), { revalidate: false })
-        return { name, query, data, error: undefined }
+        return { loader, data: await mutate(key, query.fetch(input.api), { revalidate: false }), error: undefined }
       } catch (error) {
-        return { name, query, data: undefined, error: toAppError(error) }
+        return { loader, data: undefined, error: toAppError(error) }
       }
     }),
-  )
-  const module = await loadPageModule(route.name as keyof typeof PAGE_MODULES, url)
+  ).then((results) => ({
+    data: Object.fromEntries(results.map((r) => [r.loader, r.data])),
+    failures: Object.fromEntries(results.flatMap((r) => (r.error ? [[r.loader, r.error] as const] : []))),
+  }))
+  const view = await loadPageModule(name, url)
   const early = await Promise.race([settled, wait(TRANSITION_WAIT_MS).then(() => undefined)])
 
-  const view: View = { kind: 'page', route: route.name, params: decision.params, search, blocked: decision.blocked }
-  const examine = (results: Awaited<typeof settled>): NavigationResult | undefined => {
-    const failed = results.find((r) => r.error && !r.query.optional && r.error.code !== 'aborted')
-    if (failed?.error) return { kind: 'view', view: { kind: 'error', status: pageStatusFor(failed.error), code: failed.error.code } }
-    const data = Object.fromEntries(results.map((r) => [r.name, r.data]))
-    const redirect = routePage?.serverRedirect?.(data as never)
-    if (redirect) {
-      const resolved = resolveServerRedirect(redirect.location, { origin: window.location.origin, mainSiteUrl: input.mainSiteUrl, permanent: redirect.permanent })
-      if (!resolved) return { kind: 'view', view: { kind: 'error', status: 404 } }
-      return resolved.external ? { kind: 'full-load', location: resolved.location } : { kind: 'redirect', location: resolved.location, replace: true }
+  const shown: View = { kind: 'page', route: name, params: decision.params, search, blocked: decision.blocked, keys: queryKeys(queries) }
+  const outcomeOf = (loaded: LoadedPage): PageOutcome =>
+    pageOutcome({ module, ctx, queries, loaded, pathname: input.pathname, search: input.search, origin: window.location.origin, mainSiteUrl: input.mainSiteUrl })
+  const resultOf = (outcome: PageOutcome): NavigationResult => {
+    switch (outcome.kind) {
+      case 'error':
+        return { kind: 'view', view: { kind: 'error', status: outcome.status, code: outcome.code, message: outcome.message } }
+      case 'redirect':
+        return outcome.external ? { kind: 'full-load', location: outcome.location } : { kind: 'redirect', location: outcome.location, replace: true }
+      case 'page':
+        return { kind: 'view', view: shown, module: view, meta: outcome.meta }
     }
-    const canonical = routePage?.canonical?.(ctx, data as never)
-    if (canonical && canonical !== input.pathname) return { kind: 'redirect', location: canonical + input.search, replace: true }
-    return { kind: 'view', view, module, meta: routePage?.meta(ctx, data as never) }
   }
 
-  if (early) return examine(early) ?? { kind: 'view', view, module }
+  if (early) return resultOf(outcomeOf(early))
   // The data is slower than the transition wait: show the route now (its hooks show loading states)
-  // and turn it into an error view or a redirect if the essential data fails.
-  void settled.then((results) => {
-    const outcome = examine(results)
-    if (outcome?.kind === 'view' && outcome.view.kind === 'error') input.onLateError(outcome.view)
-    else if (outcome?.kind === 'view' && outcome.meta) input.onLateMeta(outcome.meta)
-    else if (outcome && outcome.kind !== 'view') window.location.assign(outcome.location)
+  // with the head it has without data; once the data is in, it becomes an error view, a redirect or
+  // the real head.
+  void settled.then((loaded) => {
+    const late = resultOf(outcomeOf(loaded))
+    if (late.kind === 'view' && late.view.kind === 'error') input.onLateError(late.view)
+    else if (late.kind === 'view' && late.meta) input.onLateMeta(late.meta)
+    else if (late.kind !== 'view') window.location.assign(late.location)
   })
-  return { kind: 'view', view, module, meta: routePage?.meta(ctx, Object.fromEntries(entries.map(([n]) => [n, undefined])) as never) }
+  const before = outcomeOf(NOTHING_LOADED)
+  return { kind: 'view', view: shown, module: view, ...(before.kind === 'page' ? { meta: before.meta } : {}) }
 }
-
-/** Route meta of the initial (server-rendered) view, for completeness of client state. */
-export const routeOf = (name: string) => ROUTES[name as keyof typeof ROUTES]

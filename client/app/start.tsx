@@ -15,7 +15,7 @@ import { lazyApiClient } from './boot-api.ts'
 import { loadPageModule } from './navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
-import { hasPage } from '../pages/registry.ts'
+import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */

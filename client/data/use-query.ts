@@ -3,8 +3,11 @@ import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr'
 import type { Query } from '#shared/routing/query.ts'
 import { useApp } from '#client/context/app-context.tsx'
 
+/** What reading a query needs: its SWR key (or the key serialized, as a view's loader keys are) and its fetcher. */
+export type QueryRef<T> = { readonly key: Query<T>['key'] | string; readonly fetch: Query<T>['fetch'] }
+
 /** Subscribes to a query's data; `null` skips it. Keys and fetchers come from the query itself. */
-export function useQuery<T>(query: Query<T> | null, options?: SWRConfiguration<T>): SWRResponse<T> {
+export function useQuery<T>(query: QueryRef<T> | null, options?: SWRConfiguration<T>): SWRResponse<T> {
   const { api } = useApp()
   return useSWR<T>(query ? query.key : null, () => query!.fetch(api), options)
 }

@@ -5,7 +5,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PublicConfig } from '#shared/public-config.ts'
-import { isProfilePath, matchRoute } from '#shared/routing/rules.ts'
+import { ERROR_CODES } from '#shared/api/errors.ts'
+import { isProfilePath, matchPath } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
 import { RenderSlots } from '../render/render-slots.ts'
@@ -24,15 +25,17 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       request.routeName = 'unmatched'
-      return reply.code(404).send({ code: 'notFound', message: 'Здесь ничего не нашлось' })
+      return reply.code(404).send({ code: 'notFound', message: ERROR_CODES.not_found.message })
     }
     if (request.url.length > MAX_PAGE_URL_LENGTH) {
       request.routeName = 'uri-too-long'
       return reply.code(414).type('text/plain; charset=utf-8').send('URI Too Long')
     }
-    const { pathname } = parseRequestTarget(request.url)
-    request.routeName = matchRoute(pathname)?.route.name ?? (isProfilePath(pathname) ? 'profile' : 'not-found')
-    await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: app.config.publicOrigin })
+    // The URL is matched once: the match names the metrics label and goes on to the render.
+    const { pathname, search } = parseRequestTarget(request.url)
+    const matched = matchPath(pathname)
+    request.routeName = matched.match?.route.name ?? (isProfilePath(matched.pathname) ? 'profile' : 'not-found')
+    await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: app.config.publicOrigin }, { pathname, search, matched })
     return reply
   }
   // A response that sets a cookie is never publicly cacheable. @fastify/cookie writes Set-Cookie in its

@@ -6,19 +6,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { renderToPipeableStream } from 'react-dom/server'
 import { unstable_serialize } from 'swr'
-import { AppError, pageStatusFor, toAppError } from '#shared/api/errors.ts'
+import { AppError, ERROR_CODES, toAppError, type ErrorCode } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SITE_NAME } from '#shared/constants.ts'
-import { notFoundMessage, resolveNavigation, resolveServerRedirect } from '#shared/routing/rules.ts'
+import { notFoundMessage, resolveNavigation, type Decision, type PathMatch } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
-import type { Query } from '#shared/routing/query.ts'
-import type { LoaderContext, PageMeta, SessionState } from '#shared/routing/types.ts'
+import { pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
+import { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'
+import { parseSearch } from '#shared/routing/search.ts'
+import type { LoaderMap, PageMeta, SessionState } from '#shared/routing/types.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import { App } from '#client/app/app.tsx'
 import type { BootData, View } from '#client/app/boot.ts'
 import { packFallback } from '#client/app/boot-pack.ts'
-import { parseSearch } from '#client/app/navigation.ts'
-import { PAGE_MODULES, hasPage } from '#client/pages/registry.ts'
+import { PAGE_MODULES, hasPage } from '#client/views/registry.ts'
 import type { AnonymousCache } from '../cache.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { pageCacheKey, type PageCache, type PageLookup } from '../page-cache.ts'
@@ -50,27 +51,38 @@ export interface PageRequest {
   origin: string
 }
 
+/** The request target, matched once by the pages plugin (for its metrics label) and passed on here. */
+export interface PageTarget {
+  /** The raw (still percent-encoded) pathname. */
+  pathname: string
+  /** The raw query string (`?…` or ''). */
+  search: string
+  matched: PathMatch
+}
+
 /** Cache-Control of anonymous pages: fit for a CDN (DESIGN.md section 6). */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
 /** Cache-Control of anything personal or cookie-dependent. */
 export const PRIVATE_CACHE = 'private, no-store'
 
-const ERROR_TITLES: Record<string, string> = { notFound: 'Здесь ничего не нашлось', outage: 'Сайт временно не работает' }
+/** The error view's title: the registry's text of the not-found and the outage views. */
+const ERROR_TITLES = { notFound: ERROR_CODES.not_found.message, outage: ERROR_CODES.unavailable.message }
 
-interface Loaded {
-  data: Record<string, unknown>
+interface Loaded extends LoadedPage {
+  /** SWR fallback: each loaded query's data under its serialized key. */
   fallback: Record<string, unknown>
-  error: AppError | undefined
   personal: boolean
 }
 
+/** What a request comes to: a routing rule's answer, or a route's outcome once its data is in. */
+type Decided =
+  | { kind: 'rules'; decision: Exclude<Decision, { kind: 'render' }> }
+  | { kind: 'route'; decision: Extract<Decision, { kind: 'render' }>; search: ReturnType<typeof parseSearch>; queries: LoaderMap; loaded: Loaded; outcome: PageOutcome }
+
 /** Renders the page for a request; never throws (failures become error pages). */
-export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<void> {
-  const { request, reply, session } = page
-  const url = parseRequestTarget(request.url)
-  const bot = session.state().bot === true
-  let state: SessionState = session.state()
-  const cacheKey = pageCacheKeyOf(deps, page, state)
+export async function renderPage(deps: RenderDeps, page: PageRequest, target: PageTarget): Promise<void> {
+  const { request, session } = page
+  const cacheKey = pageCacheKeyOf(deps, page, session.state())
   if (cacheKey !== undefined) {
     let found = deps.pageCache.lookup(cacheKey)
     // The same page is being rendered for another visitor: wait for it rather than render it twice.
@@ -90,64 +102,78 @@ export async function renderPage(deps: RenderDeps, page: PageRequest): Promise<v
   request.raw.once('close', onClose)
 
   try {
-    for (let attempt = 0; ; attempt++) {
-      const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: state, mainSiteUrl: deps.config.mainSiteUrl })
-      if (decision.kind === 'redirect') {
-        session.commit(reply)
-        reply.header('cache-control', decision.rule === 'profile-external' ? 'public, max-age=3600' : PRIVATE_CACHE)
-        return void reply.redirect(decision.location, decision.status)
-      }
-      if (decision.kind === 'not-found') {
-        request.log.info({ route: 'not-found' }, decision.message)
-        return void (await sendError(deps, page, 404, 'not_found', decision.message, state, bot))
-      }
-      const { route } = decision
-      const routePage = await route.page?.()
-      const ctx: LoaderContext<never> = { params: decision.params as never, search: parseSearch(url.search), session: state, product: deps.config.product }
-      if (state.authorized) await session.ensureFresh()
-      const queries = decision.blocked === 'login' ? {} : (routePage?.loaders?.(ctx) ?? {})
-      const loaded = await runLoaders(deps, page.api, queries, controller.signal)
-
-      // A refused refresh ends the session: render again as the anonymous visitor, not an error page.
-      if (session.ended && attempt === 0) {
-        state = session.state()
-        continue
-      }
-      if (controller.signal.aborted && controller.signal.reason instanceof AppError && controller.signal.reason.code === 'aborted') return
-      if (loaded.error) {
-        const status = pageStatusFor(loaded.error)
-        request.log.warn({ route: route.name, code: loaded.error.code, endpoint: loaded.error.endpoint, status }, 'essential page data failed')
-        const message = status === 404 ? notFoundMessage(url.pathname) : loaded.error.message
-        return void (await sendError(deps, page, status, status === 404 ? 'not_found' : loaded.error.code, message, state, bot))
-      }
-
-      const redirect = routePage?.serverRedirect?.(loaded.data as never)
-      if (redirect) {
-        const resolved = resolveServerRedirect(redirect.location, { origin: page.origin, mainSiteUrl: deps.config.mainSiteUrl, permanent: redirect.permanent })
-        if (!resolved) {
-          request.log.warn({ route: route.name }, 'refused a gateway redirect to a foreign origin')
-          return void (await sendError(deps, page, 404, 'not_found', 'redirect refused', state, bot))
-        }
-        session.commit(reply)
-        reply.header('cache-control', loaded.personal || state.authorized ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
-        return void reply.redirect(resolved.location, resolved.status)
-      }
-      const canonical = routePage?.canonical?.(ctx, loaded.data as never)
-      if (canonical && canonical !== url.pathname) {
-        session.commit(reply)
-        reply.header('cache-control', state.authorized ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
-        return void reply.redirect(canonical + url.search, 301)
-      }
-
-      const meta = routePage?.meta(ctx, loaded.data as never) ?? { title: SITE_NAME, description: SITE_NAME }
-      const view: View = { kind: 'page', route: route.name, params: decision.params, search: ctx.search, blocked: decision.blocked }
-      const personal = loaded.personal || state.authorized || route.guards.length > 0
-      const cacheAs = attempt === 0 && request.method === 'GET' ? cacheKey : undefined
-      return void (await stream(deps, page, { status: 200, view, meta, fallback: loaded.fallback, personal, state, bot, canonicalPath: meta.canonicalPath ?? url.pathname, cacheAs }))
+    let state = session.state()
+    let decided = await decide(deps, page, target, state, controller.signal)
+    // A refused refresh ends the session: decide once more as the anonymous visitor, not an error page.
+    const retried = decided.kind === 'route' && session.ended
+    if (retried) {
+      state = session.state()
+      decided = await decide(deps, page, target, state, controller.signal)
     }
+    // The browser left while the data loaded: nobody waits for the page.
+    if (decided.kind === 'route' && controller.signal.aborted && controller.signal.reason instanceof AppError && controller.signal.reason.code === 'aborted') return
+    const cacheAs = !retried && request.method === 'GET' ? cacheKey : undefined
+    await answer(deps, page, target, decided, state, cacheAs)
   } finally {
     clearTimeout(budget)
     request.raw.off('close', onClose)
+  }
+}
+
+/** Applies the routing rules, then runs the route's loaders and takes the shared outcome of its data. */
+async function decide(deps: RenderDeps, page: PageRequest, target: PageTarget, state: SessionState, signal: AbortSignal): Promise<Decided> {
+  const decision = resolveNavigation({ pathname: target.pathname, search: target.search, matched: target.matched, session: state, mainSiteUrl: deps.config.mainSiteUrl })
+  if (decision.kind !== 'render') return { kind: 'rules', decision }
+  const name = decision.route.name
+  if (!isPageRoute(name)) return { kind: 'rules', decision: { kind: 'not-found', status: 404, message: notFoundMessage(target.matched.pathname) } }
+  const module = await loadRouteModule(name)
+  const search = parseSearch(target.search)
+  const ctx = { params: decision.params, search, session: state, product: deps.config.product }
+  if (state.authorized) await page.session.ensureFresh()
+  const queries = routeQueries(module, ctx)
+  // A guarded page without a session renders its frame only: its loaders wait for the sign-in.
+  const loaded = await runLoaders(deps, page.api, decision.blocked === 'login' ? {} : queries, signal)
+  const outcome = pageOutcome({ module, ctx, queries, loaded, pathname: target.pathname, search: target.search, origin: page.origin, mainSiteUrl: deps.config.mainSiteUrl })
+  return { kind: 'route', decision, search, queries, loaded, outcome }
+}
+
+/** Answers what `decide` came to: a redirect, an error page, or the page streamed. */
+async function answer(deps: RenderDeps, page: PageRequest, target: PageTarget, decided: Decided, state: SessionState, cacheAs: string | undefined): Promise<void> {
+  const { request, reply, session } = page
+  const bot = state.bot === true
+  if (decided.kind === 'rules') {
+    const { decision } = decided
+    if (decision.kind === 'not-found') {
+      request.log.info({ route: 'not-found' }, decision.message)
+      return sendError(deps, page, 404, 'not_found', decision.message, state, bot)
+    }
+    session.commit(reply)
+    reply.header('cache-control', decision.rule === 'profile-external' ? 'public, max-age=3600' : PRIVATE_CACHE)
+    return void reply.redirect(decision.location, decision.status)
+  }
+
+  const { decision, loaded, outcome } = decided
+  const route = decision.route
+  switch (outcome.kind) {
+    case 'error':
+      if (outcome.reason.kind === 'loader') {
+        const { error } = outcome.reason
+        request.log.warn({ route: route.name, code: error.code, endpoint: error.endpoint, status: outcome.status }, 'essential page data failed')
+      } else {
+        request.log.warn({ route: route.name }, 'refused a gateway redirect to a foreign origin')
+      }
+      return sendError(deps, page, outcome.status, outcome.code, outcome.message, state, bot)
+    case 'redirect': {
+      session.commit(reply)
+      const personal = outcome.rule === 'server-redirect' ? loaded.personal || state.authorized : state.authorized
+      reply.header('cache-control', personal ? PRIVATE_CACHE : PUBLIC_PAGE_CACHE)
+      return void reply.redirect(outcome.location, outcome.status)
+    }
+    case 'page': {
+      const view: View = { kind: 'page', route: route.name, params: decision.params, search: decided.search, blocked: decision.blocked, keys: queryKeys(decided.queries) }
+      const personal = loaded.personal || state.authorized || route.guards.length > 0
+      return stream(deps, page, { status: 200, view, meta: outcome.meta, fallback: loaded.fallback, personal, state, bot, canonicalPath: outcome.canonicalPath, cacheAs })
+    }
   }
 }
 
@@ -184,10 +210,10 @@ function sendCached(page: PageRequest, found: Exclude<PageLookup, { kind: 'miss'
 }
 
 /** Runs the loaders; anonymous queries go through the shared cache. */
-async function runLoaders(deps: RenderDeps, api: ApiClient, queries: Record<string, Query<unknown>>, signal: AbortSignal): Promise<Loaded> {
+async function runLoaders(deps: RenderDeps, api: ApiClient, queries: LoaderMap, signal: AbortSignal): Promise<Loaded> {
   const data: Record<string, unknown> = {}
+  const failures: Record<string, AppError> = {}
   const fallback: Record<string, unknown> = {}
-  let error: AppError | undefined
   let personal = false
   await Promise.all(
     Object.entries(queries).map(async ([name, query]) => {
@@ -198,12 +224,11 @@ async function runLoaders(deps: RenderDeps, api: ApiClient, queries: Record<stri
         data[name] = value
         fallback[key] = value
       } catch (cause) {
-        const failure = toAppError(cause)
-        if (!query.optional && !error) error = failure
+        failures[name] = toAppError(cause)
       }
     }),
   )
-  return { data, fallback, error, personal }
+  return { data, failures, fallback, personal }
 }
 
 interface StreamInput {
@@ -220,7 +245,7 @@ interface StreamInput {
 }
 
 /** Sends an error page: the not-found or outage view for people, a minimal body for bots. */
-async function sendError(deps: RenderDeps, page: PageRequest, status: number, code: string, message: string, state: SessionState, bot: boolean): Promise<void> {
+async function sendError(deps: RenderDeps, page: PageRequest, status: number, code: ErrorCode, message: string | undefined, state: SessionState, bot: boolean): Promise<void> {
   const { reply } = page
   page.session.commit(reply)
   if (bot) {
@@ -229,9 +254,10 @@ async function sendError(deps: RenderDeps, page: PageRequest, status: number, co
     return void reply.send(botErrorBody(status, status === 404 || status === 422 ? notFoundMessage(path) : 'Service unavailable'))
   }
   const notFound = status === 404 || status === 422
-  const meta: PageMeta = { title: ERROR_TITLES[notFound ? 'notFound' : 'outage']!, description: ERROR_TITLES[notFound ? 'notFound' : 'outage']!, robots: 'noindex' }
+  const title = ERROR_TITLES[notFound ? 'notFound' : 'outage']
+  const meta: PageMeta = { title, description: title, robots: 'noindex' }
   // Rule 5's `Page not found: {path}` travels with the not-found view; other messages never reach the page.
-  const view: View = { kind: 'error', status, code, requestId: page.request.id, ...(code === 'not_found' && message.startsWith('Page not found: ') ? { message } : {}) }
+  const view: View = { kind: 'error', status, code, requestId: page.request.id, ...(code === 'not_found' && message !== undefined ? { message } : {}) }
   await stream(deps, page, { status, view, meta, fallback: {}, personal: true, state, bot, canonicalPath: undefined })
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isProfilePath, mainSiteLocation, matchRoute, resolveNavigation, resolveServerRedirect, type Decision } from './rules.ts'
+import { isProfilePath, mainSiteLocation, matchPath, matchRoute, resolveNavigation, resolveServerRedirect, type Decision } from './rules.ts'
 import type { SessionState } from './types.ts'
 
 const MAIN_SITE = 'https://aurora.example'
@@ -323,5 +323,21 @@ describe('guards', () => {
 
   it('does not apply the store guard to the order page', () => {
     expect(navigate('/ecom/orders/o-1024', { ...ecomUser, storeChosen: false })).not.toHaveProperty('blocked')
+  })
+})
+
+describe('matching a request once', () => {
+  it('drops a trailing slash and matches the route with typed params', () => {
+    expect(matchPath('/product/12-krem/')).toMatchObject({ pathname: '/product/12-krem', match: { route: { name: 'product' }, params: { product: 12, slug: 'krem' } } })
+    expect(matchPath('//evil.example/catalog')).toEqual({ pathname: '//evil.example/catalog', match: undefined })
+  })
+
+  it('decides from a match made before (the pages plugin matches once for its label and the render)', () => {
+    const matched = matchPath('/catalog')
+    const decision = resolveNavigation({ pathname: '/catalog', search: '', matched, session: anonymous, mainSiteUrl: MAIN_SITE })
+    expect(decision).toMatchObject({ kind: 'render', route: { name: 'catalog' } })
+    // The match given is the one used: the path is not matched again.
+    const unmatched = resolveNavigation({ pathname: '/catalog', search: '', matched: { pathname: '/catalog', match: undefined }, session: anonymous, mainSiteUrl: MAIN_SITE })
+    expect(unmatched).toMatchObject({ kind: 'not-found', status: 404 })
   })
 })

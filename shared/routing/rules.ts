@@ -19,9 +19,25 @@ export type Decision =
       blocked?: 'login' | 'store'
     }
 
+/** A path matched against the route table: the route and its parsed params. */
+export interface RouteMatch {
+  route: AnyRoute
+  params: Record<string, unknown>
+}
+
+/** A request path as the rules see it: trailing slash dropped, and the route it matches (if any). */
+export interface PathMatch {
+  /** The path without its trailing slash (`//…` paths stay as they are: never a route). */
+  pathname: string
+  /** Undefined for an unmatched path or invalid params (rule 5). */
+  match: RouteMatch | undefined
+}
+
 export interface NavigationInput {
   /** The raw request pathname (still percent-encoded). */
   pathname: string
+  /** The path already matched (`matchPath(pathname)`), so a request is matched once; matched here when absent. */
+  matched?: PathMatch
   /** The raw query string, with or without `?`. */
   search: string
   session: SessionState
@@ -49,7 +65,7 @@ export function mainSiteLocation(mainSiteUrl: string, pathname: string, search: 
 export const isProfilePath = (pathname: string): boolean => pathname === '/profile' || pathname.startsWith('/profile/')
 
 /** Matches a path against the route table; undefined for an unmatched path or invalid params (rule 5). */
-export function matchRoute(pathname: string): { route: AnyRoute; params: Record<string, unknown> } | undefined {
+export function matchRoute(pathname: string): RouteMatch | undefined {
   // `//host/…` and `/\host/…` are absolute URLs to a browser (section 3): never one of our routes.
   if (/^\/[/\\]/.test(pathname)) return undefined
   for (const { route, patterns } of compiled) {
@@ -66,6 +82,12 @@ export function matchRoute(pathname: string): { route: AnyRoute; params: Record<
   return undefined
 }
 
+/** Normalises a raw pathname (trailing slash ignored, except on `//…` paths) and matches it once. */
+export function matchPath(rawPathname: string): PathMatch {
+  const pathname = rawPathname.length > 1 && !/^\/[/\\]/.test(rawPathname) ? rawPathname.replace(/\/+$/, '') : rawPathname
+  return { pathname, match: matchRoute(pathname) }
+}
+
 /** The `Page not found: {path}` message of rule 5. */
 export const notFoundMessage = (pathname: string): string => `Page not found: ${pathname}`
 
@@ -73,15 +95,13 @@ export const notFoundMessage = (pathname: string): string => `Page not found: ${
 export function resolveNavigation(input: NavigationInput): Decision {
   const { session } = input
   const search = input.search === '' || input.search.startsWith('?') ? input.search : `?${input.search}`
-  // A trailing slash is ignored, except on `//…` paths, which stay unmatched (see matchRoute).
-  const pathname = input.pathname.length > 1 && !/^\/[/\\]/.test(input.pathname) ? input.pathname.replace(/\/+$/, '') : input.pathname
+  const { pathname, match: matched } = input.matched ?? matchPath(input.pathname)
 
   // Rule 2: the profile section lives on the main site, except the incomplete-profile page.
   if (isProfilePath(pathname) && !pathname.includes('incomplete')) {
     return { kind: 'redirect', location: mainSiteLocation(input.mainSiteUrl, pathname, search), status: 301, external: true, rule: 'profile-external' }
   }
 
-  const matched = matchRoute(pathname)
   if (!matched || matched.route.kind !== 'page') return { kind: 'not-found', status: 404, message: notFoundMessage(pathname) }
   const { route } = matched
 

@@ -50,26 +50,32 @@ export interface PageMeta {
 export type LoaderMap = Record<string, Query<unknown>>
 export type LoadedData<L extends LoaderMap> = { [K in keyof L]: QueryData<L[K]> | undefined }
 
-/** The per-route data and head behaviour, declared once in `shared/pages/<area>.ts`. */
+/**
+ * A route module's data and head behaviour (`shared/routes/<group>.ts`), typed by its route's params.
+ * Methods, not function properties: a module of one route is then usable where any route's module
+ * is expected (the page pipeline, `shared/routing/outcome.ts`), with no casts.
+ */
 export interface RoutePage<TParams, TLoaders extends LoaderMap = LoaderMap> {
-  loaders?: (ctx: LoaderContext<TParams>) => TLoaders
-  meta: (ctx: LoaderContext<TParams>, data: LoadedData<TLoaders>) => PageMeta
+  /** The route's named queries; essential unless wrapped in `optional()`. */
+  loaders?(ctx: LoaderContext<TParams>): TLoaders
+  /** Head tags once the data is known (or with every loader undefined, before it is). */
+  meta(ctx: LoaderContext<TParams>, data: LoadedData<TLoaders>): PageMeta
   /**
    * The canonical path of the page once its data is known; a request for another path of the same
    * page (no slug, wrong slug) is redirected there with 301.
    */
-  canonical?: (ctx: LoaderContext<TParams>, data: LoadedData<TLoaders>) => string | undefined
-  /**
-   * A redirect the gateway asked for (spec rule 3), read from the loaded data.
-   */
-  serverRedirect?: (data: LoadedData<TLoaders>) => { location: string; permanent: boolean } | undefined
+  canonical?(ctx: LoaderContext<TParams>, data: LoadedData<TLoaders>): string | undefined
+  /** A redirect the gateway asked for (spec rule 3), read from the loaded data. */
+  serverRedirect?(data: LoadedData<TLoaders>): { location: string; permanent: boolean } | undefined
 }
 
+/** The URL part of a route: what matching and the routing rules need, in every browser's first load. */
 export interface RouteDef<TName extends string = string, TParams = Record<string, unknown>> {
   readonly name: TName
   /** Patterns tried in order; the first that matches wins, `href` uses the first it can fill. */
   readonly patterns: readonly string[]
   readonly layout: Layout
+  /** Parses the raw path params; a route without params has none. */
   readonly params: ParamsParser<TParams> | undefined
   readonly guards: readonly Guard[]
   readonly feature?: Feature
@@ -77,12 +83,10 @@ export interface RouteDef<TName extends string = string, TParams = Record<string
   readonly parent?: string
   /** `page` renders React; `resource` is answered by a server route (sitemap); `external` lives on the main site. */
   readonly kind: 'page' | 'resource' | 'external'
-  /** Loads the route's data and head behaviour (a lazy import, so the browser fetches it on demand). */
-  readonly page: (() => Promise<RoutePage<TParams, LoaderMap>>) | undefined
 }
 
-/** Declares a route; the page part is typed against the params. */
-export function defineRoute<TName extends string, TParams, TLoaders extends LoaderMap>(def: {
+/** Declares the URL part of a route; its data and head live in its route module (`shared/routing/route-modules.ts`). */
+export function defineRoute<TName extends string, TParams>(def: {
   name: TName
   patterns: readonly string[]
   layout?: Layout
@@ -91,7 +95,6 @@ export function defineRoute<TName extends string, TParams, TLoaders extends Load
   feature?: Feature
   parent?: string
   kind?: 'page' | 'resource' | 'external'
-  page?: () => Promise<RoutePage<TParams, TLoaders>>
 }): RouteDef<TName, TParams> {
   return Object.freeze({
     name: def.name,
@@ -100,7 +103,6 @@ export function defineRoute<TName extends string, TParams, TLoaders extends Load
     params: def.params,
     guards: def.guards ?? [],
     kind: def.kind ?? 'page',
-    page: def.page as (() => Promise<RoutePage<TParams, LoaderMap>>) | undefined,
     ...(def.feature ? { feature: def.feature } : {}),
     ...(def.parent ? { parent: def.parent } : {}),
   })

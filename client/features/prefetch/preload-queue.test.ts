@@ -28,7 +28,7 @@ const products = (from: number, count: number) => Array.from({ length: count }, 
 
 describe('prefetch backoff', () => {
   // The product route's page data, loaded once so each prefetch finds it at once.
-  beforeAll(() => import('#shared/pages/product.ts'))
+  beforeAll(() => import('#shared/routes/product.ts'))
   beforeEach(() => {
     vi.stubGlobal('navigator', {})
     vi.useFakeTimers({ toFake: ['Date'] })

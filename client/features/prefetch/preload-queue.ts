@@ -12,7 +12,10 @@ import { mutate, unstable_serialize } from 'swr'
 import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { PRELOAD_QUEUE_LIMIT } from '#shared/constants.ts'
+import { routeQueries } from '#shared/routing/outcome.ts'
+import { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'
 import { resolveNavigation } from '#shared/routing/rules.ts'
+import { parseSearch } from '#shared/routing/search.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
@@ -98,23 +101,18 @@ export function prefetchRoute(path: string, context: PrefetchContext, options: P
   if (done.has(path) || slowConnection() || (!intent && prefetchPaused())) return
   const url = new URL(path, 'http://localhost')
   const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: context.session, mainSiteUrl: context.mainSiteUrl })
-  if (decision.kind !== 'render' || decision.blocked || !decision.route.page) return
-  const loadPage = decision.route.page
+  const name = decision.kind === 'render' ? decision.route.name : undefined
+  if (decision.kind !== 'render' || decision.blocked || name === undefined || !isPageRoute(name)) return
   done.add(path)
-  // The route's page data is a lazy chunk of its own; a failed load just skips the prefetch.
-  loadPage().then((page) => {
-    if (page.loaders) queueQueries(url, page.loaders, decision.params, context, path, intent)
+  // The route module is a lazy chunk of its own; a failed load just skips the prefetch.
+  loadRouteModule(name).then((module) => {
+    queueQueries(url, (ctx) => routeQueries(module, ctx), decision.params, context, path, intent)
   }, () => failed(path))
 }
 
 /** Queues the anonymous queries of one route for prefetching. */
-function queueQueries(url: URL, loaders: (ctx: LoaderContext<never>) => LoaderMap, params: unknown, context: PrefetchContext, path: string, intent: boolean): void {
-  const search: Record<string, string | string[]> = {}
-  for (const [key, value] of url.searchParams) {
-    const existing = search[key]
-    search[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]
-  }
-  const ctx: LoaderContext<never> = { params: params as never, search, session: context.session, product: context.product }
+function queueQueries(url: URL, loaders: (ctx: LoaderContext<unknown>) => LoaderMap, params: unknown, context: PrefetchContext, path: string, intent: boolean): void {
+  const ctx: LoaderContext<unknown> = { params, search: parseSearch(url.search), session: context.session, product: context.product }
   const queries = Object.values(loaders(ctx)).filter((query) => !query.personal)
   for (const query of queries) {
     const key = unstable_serialize(query.key)

@@ -1,0 +1,48 @@
+/**
+ * Order status (route `ecom-order`): the order with its history, kept current while it is in progress
+ * by the status poll (`/v1/orders/poll` every 5 s, stopping once the status is final), and cancel
+ * where allowed.
+ */
+import type { Order } from '#shared/models/orders.ts'
+import type { orderPage } from '#shared/routes/ecom.ts'
+import { href } from '#shared/routing/href.ts'
+import { ButtonLink, EmptyState, Skeleton } from '#client/components/ui/index.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { EcomGate } from '#client/features/ecom/ecom-gate.tsx'
+import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
+import { OrderDetails } from '#client/features/ecom/order-details.tsx'
+import { OrderPlacedNotice } from '#client/features/ecom/order-placed.tsx'
+import { useOrderPoll } from '#client/features/ecom/order-poll.ts'
+import type { QueriesOf, ViewProps } from '../registry.ts'
+
+/** Order status (route ecom-order). */
+export function Page({ queries }: ViewProps<'ecom-order', typeof orderPage>) {
+  return (
+    <EcomGate title="Заказ">
+      <OrderData orderQuery={queries.order} />
+    </EcomGate>
+  )
+}
+
+function OrderData({ orderQuery }: { orderQuery: QueriesOf<typeof orderPage>['order'] }) {
+  const { data: order, error, mutate } = useQuery(orderQuery)
+  useOrderPoll(order, (next) => void mutate(next, { revalidate: false }))
+  return (
+    <div className="ecom-page">
+      <div className="page-header">
+        <h1 className="page-title">{order ? `Заказ ${order.number}` : 'Заказ'}</h1>
+        <ButtonLink href={href('ecom')} variant="ghost" size="sm" iconStart="arrow-left">
+          Все заказы
+        </ButtonLink>
+      </div>
+      {order && <OrderPlacedNotice order={order} />}
+      {order ? (
+        <OrderDetails order={order} refresh={(next?: Order) => (next ? mutate(next, { revalidate: false }) : mutate())} />
+      ) : error ? (
+        <EmptyState icon="warning" title="Не удалось загрузить заказ" text={ecomErrorMessage(error)} />
+      ) : (
+        <Skeleton height={240} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+/** Goods page (routes product and product-reviews): gallery, price, actions, description tabs, reviews. */
+import { useEffect } from 'react'
+import { Link } from 'wouter'
+import type { Goods } from '#shared/models/goods.ts'
+import { goodsOf, productPath, type productPage } from '#shared/routes/product.ts'
+import { href } from '#shared/routing/href.ts'
+import { productParams, useAnalytics } from '#client/analytics/index.ts'
+import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { AgeGate } from '#client/features/age/age-gate.tsx'
+import { LABEL_NAMES } from '#client/features/catalog/texts.ts'
+import { Gallery } from '#client/features/product/gallery.tsx'
+import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-box.tsx'
+import { FeedbackPoll, SITE_POLL_ID } from '#client/features/polls/feedback-poll.tsx'
+import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
+import type { QueriesOf, ViewProps } from '../registry.ts'
+
+/** The goods page. */
+export function Page({ queries, routeName }: ViewProps<'product' | 'product-reviews', typeof productPage>) {
+  const { data } = useQuery(queries.goods)
+  const goods = goodsOf(data)
+  if (!goods) return null
+  return <GoodsView goods={goods} scoresQuery={queries.scores} reviews={routeName === 'product-reviews'} />
+}
+
+function GoodsView({ goods, scoresQuery, reviews }: { goods: Goods; scoresQuery: QueriesOf<typeof productPage>['scores']; reviews: boolean }) {
+  const { data: scores } = useQuery(scoresQuery, { revalidateOnMount: false })
+  const { track } = useAnalytics()
+  useEffect(() => {
+    track('product_view', productParams(goods))
+  }, [goods, track])
+
+  const rating = scores?.average ?? goods.rating
+  const count = scores?.count ?? goods.reviewsCount
+  const tabs: TabItem[] = [
+    { id: 'description', label: 'Описание', content: paragraphs(goods.description).map((p, i) => <p key={i}>{p}</p>) },
+  ]
+  if (goods.composition) tabs.push({ id: 'composition', label: 'Состав', content: <p>{goods.composition}</p> })
+  if (goods.usage) tabs.push({ id: 'usage', label: 'Применение', content: paragraphs(goods.usage).map((p, i) => <p key={i}>{p}</p>) })
+  const specs: Array<[string, string]> = [['Бренд', goods.brand.name], ['Артикул', String(goods.id)]]
+  if (goods.volume) specs.push(['Объём', goods.volume])
+  if (goods.country) specs.push(['Страна', goods.country])
+  tabs.push({
+    id: 'specs',
+    label: 'Характеристики',
+    content: (
+      <dl className="specs">
+        {specs.map(([term, value]) => (
+          <div key={term} className="specs__row"><dt>{term}</dt><dd>{value}</dd></div>
+        ))}
+      </dl>
+    ),
+  })
+
+  return (
+    <article className="product-page" data-goods-id={goods.id}>
+      <AgeGate restricted={goods.ageRestricted} />
+      <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Каталог', href: href('catalog') }, { label: goods.name }]} />
+      <div className="product-page__top">
+        <Gallery images={goods.images} name={goods.name} goodsId={goods.id} />
+        <div className="product-page__info">
+          <p className="product-page__brand">{goods.brand.name}</p>
+          <h1 className="product-page__title break-anywhere">{goods.name}</h1>
+          <div className="product-page__meta">
+            <Link href={productPath(goods, true)} className="product-page__rating" onClick={() => track('product_reviews_click', { product_id: String(goods.id) })}>
+              {count > 0 ? <Rating value={rating} count={count} /> : <span className="text-muted product-page__no-reviews">Нет отзывов</span>}
+            </Link>
+            {goods.labels.length > 0 && (
+              <span className="product-page__labels">
+                {goods.labels.map((label) => <span key={label} className={`badge badge--${label}`}>{LABEL_NAMES[label]}</span>)}
+              </span>
+            )}
+            {goods.ageRestricted && <span className="badge badge--age">18+</span>}
+          </div>
+          <ProductBuyBox
+            goodsId={goods.id} price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent}
+            inStock={goods.inStock} stock={goods.stock} shareTitle={goods.name} sharePath={productPath(goods)}
+            trackParams={productParams(goods)}
+          />
+          {goods.volume && <p className="product-page__volume text-muted">{goods.volume}</p>}
+        </div>
+      </div>
+      <nav className="product-page__sections" aria-label="Разделы товара">
+        <Link href={productPath(goods)} className="chip" aria-current={!reviews ? 'page' : undefined}>О товаре</Link>
+        <Link href={productPath(goods, true)} className="chip" aria-current={reviews ? 'page' : undefined}>
+          Отзывы <span className="product-page__count">{count}</span>
+        </Link>
+      </nav>
+      {reviews ? (
+        <ReviewsSection goodsId={goods.id} />
+      ) : (
+        <section className="product-page__about" aria-labelledby="about-title">
+          <h2 id="about-title" className="visually-hidden">О товаре</h2>
+          <Tabs items={tabs} label="Информация о товаре" className="product-page__tabs" />
+        </section>
+      )}
+      <FeedbackPoll pollId={SITE_POLL_ID} objectType="site" objectId="site" />
+    </article>
+  )
+}

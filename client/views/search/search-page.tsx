@@ -1,0 +1,61 @@
+/** Search results (route search): goods by text (and brand), sorted and paged, with the query kept in the history. */
+import { useEffect } from 'react'
+import { searchHasCriteria, searchTextOf } from '#shared/routes/site.ts'
+import { listStateFromSearch } from '#shared/queries/catalog.ts'
+import { popularSuggestionsQuery } from '#shared/queries/search.ts'
+import { href } from '#shared/routing/href.ts'
+import { EmptyState } from '#client/components/ui/index.ts'
+import { useHydrated } from '#client/components/ui/use-hydrated.ts'
+import { useQuery } from '#client/data/use-query.ts'
+import { GoodsList } from '#client/features/catalog/goods-list.tsx'
+import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+import { rememberSearch } from '#client/features/search/search-history.ts'
+import type { ViewProps } from '../registry.ts'
+
+/** The search page. */
+export function Page({ search }: ViewProps<'search'>) {
+  const q = searchTextOf(search)
+  const brands = listStateFromSearch(search).brand
+  const hydrated = useHydrated()
+  const empty = !searchHasCriteria(search)
+  const { data: popular } = useQuery(hydrated && empty ? popularSuggestionsQuery() : null)
+
+  useEffect(() => {
+    if (q) rememberSearch(q)
+  }, [q])
+
+  if (empty) {
+    return (
+      <div className="search-page">
+        <h1 className="page-title">Поиск</h1>
+        <EmptyState title="Что вы ищете?" text="Введите название товара, бренда или категории в поле поиска." icon="search" headingLevel={2} />
+        {popular && popular.items.length > 0 && (
+          <section className="search-page__popular" aria-labelledby="search-popular">
+            <h2 id="search-popular" className="section-title">Часто ищут</h2>
+            <ul className="chips">
+              {popular.items.map((item) => (
+                <li key={item.text}>
+                  <PrefetchLink href={href('search', {}, { q: item.text })} className="chip" prefetch={false}>{item.text}</PrefetchLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    )
+  }
+  return (
+    <div className="search-page">
+      <header className="page-header">
+        <h1 className="page-title">
+          {q ? (
+            <>Результаты поиска <span className="search-page__query break-anywhere">«{q}»</span></>
+          ) : (
+            brands.length > 0 ? 'Товары бренда' : 'Подборка товаров'
+          )}
+        </h1>
+      </header>
+      <GoodsList scope={{ q }} search={search} basePath={href('search')} keep={{ q }} />
+    </div>
+  )
+}

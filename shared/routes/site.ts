@@ -1,0 +1,90 @@
+/** Head and data of the site-level pages: home, cookie policy, search, registration, incomplete profile. */
+import { SITE_NAME } from '../constants.ts'
+import { definePage } from '../routing/define-page.ts'
+import type { SearchParams } from '../routing/types.ts'
+import { optional } from '../routing/query.ts'
+import { goodsListArgs, goodsListQuery, hasFilters, listStateFromSearch } from '../queries/catalog.ts'
+import {
+  adSlotsQuery, exclusiveQuery, giftPackagesQuery, mainArticlesQuery, mainBrandsQuery, mainCategoriesQuery, newArrivalQuery,
+  publicationsQuery, specialOffersQuery, tickerQuery,
+} from '../queries/main-page.ts'
+import { bannersQuery } from '../queries/promotions.ts'
+import { pageDescription, pageTitle } from './seo.ts'
+import { cookiePolicyQuery } from '../queries/content.ts'
+import { profileQuery } from '../queries/profile.ts'
+
+/** Home page (`main`): every block is optional, a failed one is left out (issue 5 item 1). */
+export const mainPage = definePage('main', {
+  loaders: () => ({
+    ticker: optional(tickerQuery()),
+    slider: optional(bannersQuery('main-slider')),
+    popular: optional(publicationsQuery()),
+    specials: optional(specialOffersQuery()),
+    categories: optional(mainCategoriesQuery()),
+    newArrival: optional(newArrivalQuery()),
+    loyalty: optional(bannersQuery('loyalty')),
+    exclusive: optional(exclusiveQuery()),
+    gifts: optional(giftPackagesQuery()),
+    articles: optional(mainArticlesQuery()),
+    brands: optional(mainBrandsQuery()),
+    bottomSlider: optional(bannersQuery('bottom-slider')),
+    registration: optional(bannersQuery('registration')),
+    ads: optional(adSlotsQuery()),
+  }),
+  meta: () => ({
+    title: `${SITE_NAME} — косметика и товары для дома`,
+    description: 'Косметика, парфюмерия и товары для дома по выгодным ценам. Акции, новинки и популярные товары в магазинах Аврора.',
+    canonicalPath: '/',
+    ogType: 'website',
+  }),
+})
+
+/** Cookie policy (`cookie-policy`): title 'Cookies на {site}' (spec section 2). */
+export const cookiePolicyPage = definePage('cookie-policy', {
+  loaders: () => ({ policy: cookiePolicyQuery() }),
+  meta: () => ({
+    title: `Cookies на ${SITE_NAME}`,
+    description: 'Сайт использует файлы cookie, чтобы запоминать данные для входа и ваши настройки.',
+  }),
+})
+
+/** The text of a search URL (`?q=`), trimmed and capped. */
+export const searchTextOf = (search: SearchParams): string => {
+  const raw = search.q
+  return (typeof raw === 'string' ? raw : Array.isArray(raw) ? (raw[0] ?? '') : '').trim().slice(0, 200)
+}
+
+/** Whether a search URL asks for goods: a text, a filter or a sort (the home blocks' «Смотреть все» links have no text). */
+export const searchHasCriteria = (search: SearchParams): boolean => {
+  const state = listStateFromSearch(search)
+  return Boolean(searchTextOf(search)) || hasFilters(state) || state.sort !== undefined
+}
+
+/** Search results (`search`): goods by text, filters or sort (and list state), nothing for an empty search; never indexed. */
+export const searchPage = definePage<'search', { goods?: ReturnType<typeof goodsListQuery> }>('search', {
+  loaders: (ctx) => {
+    const q = searchTextOf(ctx.search)
+    const state = listStateFromSearch(ctx.search)
+    return searchHasCriteria(ctx.search) ? { goods: goodsListQuery(goodsListArgs(state, { q })) } : {}
+  },
+  meta: (ctx, data) => {
+    const q = searchTextOf(ctx.search)
+    return {
+      title: q ? pageTitle(`«${q}» — поиск`) : `Поиск — ${SITE_NAME}`,
+      description: pageDescription(q && data.goods ? `Найдено ${data.goods.total} товаров по запросу «${q}» в каталоге Аврора.` : 'Поиск товаров, брендов и категорий в каталоге Аврора.'),
+      canonicalPath: '/search',
+      robots: 'noindex, follow',
+    }
+  },
+})
+
+/** Registration (`registration`). */
+export const registrationPage = definePage('registration', {
+  meta: () => ({ title: `Регистрация — ${SITE_NAME}`, description: 'Личные данные для регистрации в программе лояльности Аврора.', robots: 'noindex' }),
+})
+
+/** Incomplete profile (`profile-incomplete`): the profile prefills the form (optional: the form works without it). */
+export const incompleteProfilePage = definePage('profile-incomplete', {
+  loaders: () => ({ profile: optional(profileQuery()) }),
+  meta: () => ({ title: `Заполните профиль — ${SITE_NAME}`, description: 'Заполните недостающие данные профиля, чтобы продолжить.', robots: 'noindex' }),
+})
