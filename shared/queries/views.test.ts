@@ -29,6 +29,8 @@ describe('view shapes', () => {
     const full = toCardView({ ...card, oldPrice: 150, discountPercent: 33, ageRestricted: true, labels: ['hit'], image: null })
     expect(full).toMatchObject({ oldPrice: 150, discountPercent: 33, ageRestricted: true, labels: ['hit'] })
     expect(full).not.toHaveProperty('image')
+    expect(toCardView({ ...card, labels: ['sale', 'new', 'hit', 'eco'] }).labels).toEqual(['new', 'hit'])
+    expect(toCardView({ ...card, labels: ['sale'] })).not.toHaveProperty('labels')
   })
 
   it('maps a goods page item by item and keeps its paging', () => {

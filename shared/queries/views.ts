@@ -25,7 +25,7 @@ export interface GoodsCardView {
   inStock: boolean
   /** Present only when true. */
   ageRestricted?: true
-  /** Present only when not empty. */
+  /** The labels the card shows as badges: at most two, never `sale` (the price shows the discount); present only when not empty. */
   labels?: GoodsLabel[]
 }
 
@@ -44,7 +44,8 @@ export function toCardView(card: GoodsCard): GoodsCardView {
   if (card.discountPercent !== undefined) view.discountPercent = card.discountPercent
   if (card.image) view.image = card.image.url
   if (card.ageRestricted) view.ageRestricted = true
-  if (card.labels.length > 0) view.labels = card.labels
+  const labels = card.labels.filter((label) => label !== 'sale').slice(0, 2)
+  if (labels.length > 0) view.labels = labels
   return view
 }
 

@@ -27,7 +27,7 @@ export interface ProductCardProps {
 /**
  * One product card; the whole card is the link, buttons stay above it. A list repeats it 24 times, so
  * its parts carry no class the stylesheet can find by position (commerce.css, "Product card"); the
- * link, image and name keep theirs (tests and the promo card use them).
+ * link and name keep theirs (tests and the page objects find them).
  */
 export function ProductCard({ goods, favorites, headingLevel = 3, eager, position, list }: ProductCardProps) {
   const { track } = useAnalytics()
@@ -35,12 +35,12 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The actions row only for visitors who can buy: the button renders nothing for the others.
   const ecom = useApp().session.ecomEnabled
-  const labels = (goods.labels ?? []).filter((label) => label !== 'sale').slice(0, 2)
+  const labels = goods.labels ?? []
   return (
     <article className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')} data-goods-id={goods.id}>
       <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link" onClick={() => track('product_card_click', trackParams)}>
         {/* The media box, then the brand. The square box sizes the image (CSS), so it needs no width and height; eager is the browser's default. */}
-        <div>{goods.image ? <img className="product-card__image" src={goods.image} alt="" loading={eager ? undefined : 'lazy'} /> : null}</div>
+        <div>{goods.image ? <img src={goods.image} alt="" loading={eager ? undefined : 'lazy'} /> : null}</div>
         <p>{goods.brand}</p>
         <Heading className="product-card__name">{goods.name}</Heading>
       </PrefetchLink>

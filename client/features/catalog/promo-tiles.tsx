@@ -14,8 +14,8 @@ export function PromoTiles({ tiles }: { tiles: readonly PromoTileView[] }) {
               <img src={tile.image} alt="" loading="lazy" />
               <span>
                 {tile.badge && <span className="badge badge--sale">{tile.badge}</span>}
-                <span className="promo-tile__title">{tile.title}</span>
-                {tile.subtitle && <span className="promo-tile__subtitle">{tile.subtitle}</span>}
+                <b>{tile.title}</b>
+                {tile.subtitle && <small>{tile.subtitle}</small>}
               </span>
             </PrefetchLink>
           </li>
