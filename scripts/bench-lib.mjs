@@ -115,6 +115,14 @@ export async function benchPages(mockUrl) {
   return { home: '/', category: `/catalog/${group.id}-${group.slug}`, product: `/product/${product.id}-${product.slug}`, cookiePolicy: '/cookie-policy' }
 }
 
+/** The commit a checkout is at, with `-dirty` when it has uncommitted changes; null outside git. */
+export function commitOf(root = ROOT) {
+  const head = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' })
+  if (head.status !== 0) return null
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout?.trim()
+  return `${head.stdout.trim()}${dirty ? '-dirty' : ''}`
+}
+
 /** Whether wrk is on the PATH. */
 export const hasWrk = () => spawnSync('wrk', ['--version']).error === undefined
 

@@ -18,7 +18,9 @@
  * BENCH_STORE_DIR=<checkout> measures the store of another checkout's dist/ (e.g. a worktree of the old
  * commit) with this bench and this mock gateway, for a before/after of the same method.
  *
- * Prints a table, writes bench/results.json, exits 1 on any missed budget. Loopback only; every load
+ * Prints a table, writes bench/results.json (`format` 2: the commit measured, machine, settings, budgets,
+ * `server.pages[]` with uncached/warm/baseline runs and bytes, `server.rss`, `browser`, `failures`),
+ * exits 1 on any missed budget. Loopback only; every load
  * is bounded in time.
  */
 import { existsSync } from 'node:fs'
@@ -28,7 +30,7 @@ import os from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
-  ROOT, UNCACHED_ENV, benchPages, buildIfNeeded, cpuMsOf, freePort, hasWrk, rssOf, startMock, startNode, startStore, stop, waitFor, wrk,
+  ROOT, UNCACHED_ENV, benchPages, buildIfNeeded, commitOf, cpuMsOf, freePort, hasWrk, rssOf, startMock, startNode, startStore, stop, waitFor, wrk,
 } from './bench-lib.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -225,7 +227,12 @@ function printServer({ pages, rss }) {
   console.log('The React Router 7 comparison (uncached ≥ 1.5 ×, warm ≥ 5 ×) is measured beside the peers: npm run bench:peers')
 }
 
+/** Version of the results.json layout below (bump it when a field changes meaning). */
+const REPORT_FORMAT = 2
+
 const report = {
+  format: REPORT_FORMAT,
+  commit: commitOf(STORE_ROOT),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average: os.loadavg().map((l) => +l.toFixed(2)), date: new Date().toISOString() },
   store_dir: STORE_ROOT,
   settings: { seconds_per_run: SECONDS, warmup_seconds: WARMUP_SECONDS, connections: CONNECTIONS, load: 'wrk -t1 -c50 --timeout 5s', uncached_env: UNCACHED_ENV },

@@ -14,13 +14,15 @@
  * --before <dir>  also starts the stores of another checkout's dist/ (e.g. a worktree of the old commit,
  *                 built with its own node_modules) as `before` and `before-warm`: before and after in ONE run.
  * --in-place      runs ../shared/peer-bench/run.sh itself (it then installs and builds the peers if needed
- *                 and writes its results.md there). By default a private copy in bench/peer-run/ is run,
- *                 with the shared build and node_modules linked (so --skip-install --skip-build), and
- *                 nothing in the shared folder changes; results land in bench/peer-results.{md,json}.
+ *                 and writes its results.md there). By default a private copy in bench/peer-run/ is run
+ *                 and nothing in the shared folder changes: with the shared build and node_modules linked
+ *                 when the shared folder has them (so --skip-install --skip-build), otherwise a copy of its
+ *                 sources that run.sh installs and builds once (npm install, Next and React Router builds)
+ *                 and later runs reuse. Results land in bench/peer-results.{md,json}.
  */
 import { spawn } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs'
-import { isAbsolute, join, resolve } from 'node:path'
+import { chmodSync, copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { ROOT, UNCACHED_ENV, benchPages, buildIfNeeded, freePort, startMock, startNode, startStore, stop, waitFor } from './bench-lib.mjs'
 
 const PEER_DIR = resolve(ROOT, process.env.PEER_BENCH_DIR ?? '../shared/peer-bench')
@@ -57,20 +59,48 @@ if (beforeRoot && !existsSync(join(beforeRoot, 'node_modules'))) {
   process.exit(2)
 }
 
-/** A private copy of the peer bench: its scripts copied (so results and logs land here), the rest linked. */
+/** What run.sh installs and builds: with all of it in a folder, the peers need no install or build there. */
+const BUILDS = ['next-app/.next/BUILD_ID', 'next-pages/.next/BUILD_ID', 'rr/build/server/index.js', 'node_modules']
+const isBuilt = (dir) => BUILDS.every((file) => existsSync(join(dir, file)))
+/** Never copied from the shared folder: install and build output, logs, its own results. */
+const GENERATED = new Set(['node_modules', 'next-app/.next', 'next-pages/.next', 'rr/build', 'rr/.react-router', 'logs', 'results.md', 'results.json'])
+
+/**
+ * A private copy of the peer bench in bench/peer-run/, so results and logs land here and nothing in
+ * the shared folder changes. When the shared folder is installed and built, its scripts are copied and
+ * the rest linked. When it is not (it may also be read-only), its sources are copied, writable; run.sh
+ * then installs and builds the peers there once, and later runs keep that install and build.
+ * Answers whether the copy is ready to measure without installing or building.
+ */
 function privateCopy() {
-  const builds = ['next-app/.next/BUILD_ID', 'next-pages/.next/BUILD_ID', 'rr/build/server/index.js', 'node_modules']
-  const missing = builds.filter((file) => !existsSync(join(PEER_DIR, file)))
-  if (missing.length) {
-    console.error(`The peer bench is not installed and built (${missing.join(', ')} missing): run ${join(PEER_DIR, 'run.sh')} once, or pass --in-place.`)
-    process.exit(2)
+  if (isBuilt(PEER_DIR)) {
+    rmSync(RUN_DIR, { recursive: true, force: true })
+    mkdirSync(join(RUN_DIR, 'logs'), { recursive: true })
+    for (const file of ['bench.mjs', 'run.sh', 'replay-gateway.mjs', 'package.json']) copyFileSync(join(PEER_DIR, file), join(RUN_DIR, file))
+    cpSync(join(PEER_DIR, 'lib'), join(RUN_DIR, 'lib'), { recursive: true })
+    for (const dir of ['node_modules', 'next-app', 'next-pages', 'rr', 'fastify', 'api', 'shared']) symlinkSync(join(PEER_DIR, dir), join(RUN_DIR, dir))
+    return true
   }
-  rmSync(RUN_DIR, { recursive: true, force: true })
+  console.log(`${PEER_DIR} is not installed and built: copying its sources to ${RUN_DIR} (run.sh installs and builds the peers there once)`)
+  mkdirSync(RUN_DIR, { recursive: true })
+  // Links left by a run against a built shared folder would point the copy back at it.
+  for (const entry of readdirSync(RUN_DIR)) if (lstatSync(join(RUN_DIR, entry)).isSymbolicLink()) rmSync(join(RUN_DIR, entry))
+  if (existsSync(join(RUN_DIR, 'package.json'))) makeWritable(RUN_DIR)
+  cpSync(PEER_DIR, RUN_DIR, { recursive: true, force: true, filter: (source) => !GENERATED.has(relative(PEER_DIR, source)) })
+  makeWritable(RUN_DIR)
   mkdirSync(join(RUN_DIR, 'logs'), { recursive: true })
-  for (const file of ['bench.mjs', 'run.sh', 'replay-gateway.mjs', 'package.json']) copyFileSync(join(PEER_DIR, file), join(RUN_DIR, file))
-  cpSync(join(PEER_DIR, 'lib'), join(RUN_DIR, 'lib'), { recursive: true })
-  for (const dir of ['node_modules', 'next-app', 'next-pages', 'rr', 'fastify', 'api', 'shared']) symlinkSync(join(PEER_DIR, dir), join(RUN_DIR, dir))
-  return RUN_DIR
+  return isBuilt(RUN_DIR)
+}
+
+/** Gives the owner write access to a copied tree (the shared files are read-only), outside node_modules. */
+function makeWritable(dir) {
+  chmodSync(dir, lstatSync(dir).mode | 0o200)
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isSymbolicLink() || entry.name === 'node_modules') continue
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) makeWritable(path)
+    else chmodSync(path, lstatSync(path).mode | 0o200)
+  }
 }
 
 const started = []
@@ -82,7 +112,8 @@ const startedStore = async (...startArgs) => {
 
 let exitCode = 1
 try {
-  const runDir = inPlace ? PEER_DIR : privateCopy()
+  const ready = inPlace ? true : privateCopy()
+  const runDir = inPlace ? PEER_DIR : RUN_DIR
   buildIfNeeded(ROOT)
   if (beforeRoot) buildIfNeeded(beforeRoot)
 
@@ -112,7 +143,7 @@ try {
     console.log(`${name}: ${store.base}${category} (pid ${store.child.pid})`)
   }
 
-  const forced = inPlace ? [] : ['--skip-install', '--skip-build'].filter((flag) => !passThrough.includes(flag))
+  const forced = inPlace || !ready ? [] : ['--skip-install', '--skip-build'].filter((flag) => !passThrough.includes(flag))
   const runArgs = [...forced, ...passThrough, ...extras]
   console.log(`${join(runDir, 'run.sh')} ${runArgs.join(' ')}`)
   const run = spawn('bash', [join(runDir, 'run.sh'), ...runArgs], { stdio: 'inherit' })

@@ -45,4 +45,28 @@ describe('packFallback', () => {
     const nested = [1, 2, 3].map((id) => ({ id, children: [{ id: id * 10 }, { id: id * 10 + 1 }, { id: id * 10 + 2 }] }))
     expect(roundTrip(nested)).toEqual(nested)
   })
+
+  it('writes a repeated string once and refers to it after', () => {
+    const brand = 'Волжская волна'
+    const fallback = { cards: [brand, 'Лунный свет', brand].map((name, id) => ({ id, brand: name })), filters: { brands: [{ name: brand }, { name: 'Бархат' }] }, note: 'Лунный свет' }
+    const packed = JSON.stringify(packFallback(fallback))
+    expect(packed.split(brand)).toHaveLength(2)
+    expect(packed).toContain('"\uE0000"')
+    expect(roundTrip(fallback)).toEqual(fallback)
+  })
+
+  it('writes a long common prefix of a string column once', () => {
+    const items = [10019, 10054, 10108].map((id) => ({ id, image: `/webgate/media/goods/${id}-1.svg` }))
+    const packed = JSON.stringify(packFallback(items))
+    expect(packed).toContain('["image","/webgate/media/goods/10"]')
+    expect(packed).toContain('"019-1.svg"')
+    expect(roundTrip(items)).toEqual(items)
+    const short = [{ url: '/a' }, { url: '/b' }, { url: '/c' }]
+    expect(JSON.stringify(packFallback(short))).toContain('["url"]')
+  })
+
+  it('keeps real strings that start with the reference character', () => {
+    const hostile = ['\uE000', '\uE0000', '\uE000\uE0001', 'repeated', 'repeated', '\uE0000', { a: '\uE000z', b: 'repeated' }]
+    expect(roundTrip(hostile)).toEqual(hostile)
+  })
 })

@@ -1,58 +1,84 @@
 /**
  * A compact, lossless form of the SWR fallback for the page's data block. Lists of objects (24 goods
  * cards, filter brands, promo tiles) repeat every key in every item; packed, such a list is written
- * once as a table: `["\u0000", [keys...], [values...], ...]`, keys ordered by how often they occur and
- * a row cut short where only absent keys remain (an absent value inside a row is `null`). A column whose
- * values are all objects with the same keys (a card's image) is written as `[key, [subkeys...]]` and its
- * cells as arrays of the subkeys' values. Lists that
- * hold a real `null` stay as they are, and a real list starting with the marker is escaped as
- * `["\u0000", 0, ...items]`, so `unpackFallback(packFallback(x))` always equals `x`.
+ * once as a table: `["\u0000", [columns...], [values...], ...]`, columns ordered by how often their key
+ * occurs and a row cut short where only absent keys remain (an absent value inside a row is `null`).
+ * A column is a key; or `[key, [subkeys...]]` when its values are all objects with the same keys (its
+ * cells are then arrays of the subkeys' values); or `[key, "prefix"]` when its values are all strings
+ * starting with the same long prefix (card images under one media path; its cells hold the rest).
+ * Lists that hold a real `null` stay as they are, and a real list starting with the marker is escaped
+ * as `["\u0000", 0, ...items]`.
+ *
+ * Strings repeat too (a brand on its cards and in the filters, a tile subtitle): a string of at least
+ * `MIN_SHARED` characters written a second time is written as `"\uE000<n>"`, n (base 36) counting
+ * such strings in the order they were written; a real string starting with `\uE000` gets a second one.
+ * `unpackFallback(packFallback(x))` always equals `x`.
  */
 
 const MARK = '\u0000'
+/** Starts a reference to an earlier string (a private-use character: JSON writes it as is, in 3 bytes). */
+const REF = '\uE000'
 /** Lists shorter than this gain nothing from a table. */
 const MIN_ROWS = 3
+/** Shorter strings cost about as much as their reference. */
+const MIN_SHARED = 6
+/** A shorter common prefix is not worth its column header. */
+const MIN_PREFIX = 8
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Packs a fallback (any JSON value); `undefined` object members are dropped as JSON would. */
-export function packFallback(value: unknown): unknown {
-  if (Array.isArray(value)) return packArray(value)
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = packFallback(item)
-    return out
-  }
-  return value
-}
-
-/** A table column: a key, or a key with the subkeys of its object values. */
-type Column = string | [string, string[]]
+/** A table column: a key, a key with the subkeys of its object values, or a key with its strings' prefix. */
+type Column = string | [string, string[] | string]
 
 const keyOf = (column: Column): string => (typeof column === 'string' ? column : column[0])
 
-function packCell(column: Column, value: unknown): unknown {
-  if (value === undefined) return null
-  if (typeof column === 'string') return packFallback(value)
-  const object = value as Record<string, unknown>
-  return column[1].map((key) => packFallback(object[key]))
-}
-
-function packArray(items: unknown[]): unknown[] {
-  const table = items.length >= MIN_ROWS && items.every(isPlainObject) ? columnsOf(items as Record<string, unknown>[]) : undefined
-  if (table) {
-    const rows = (items as Record<string, unknown>[]).map((item) => {
-      const row = table.map((column) => packCell(column, item[keyOf(column)]))
-      while (row.length > 0 && row[row.length - 1] === null) row.pop()
-      return row
-    })
-    return [MARK, table, ...rows]
+/** Packs a fallback (any JSON value); `undefined` object members are dropped as JSON would. */
+export function packFallback(value: unknown): unknown {
+  const written = new Map<string, number>()
+  const writeString = (text: string): string => {
+    const earlier = written.get(text)
+    if (earlier !== undefined) return REF + earlier.toString(36)
+    if (text.length >= MIN_SHARED) written.set(text, written.size)
+    return text.startsWith(REF) ? REF + text : text
   }
-  const packed = items.map(packFallback)
-  return items[0] === MARK ? [MARK, 0, ...packed] : packed
+
+  const pack = (item: unknown): unknown => {
+    if (typeof item === 'string') return writeString(item)
+    if (Array.isArray(item)) return packArray(item)
+    if (isPlainObject(item)) {
+      const out: Record<string, unknown> = {}
+      for (const [key, member] of Object.entries(item)) if (member !== undefined) out[key] = pack(member)
+      return out
+    }
+    return item
+  }
+
+  const packCell = (column: Column, cell: unknown): unknown => {
+    if (cell === undefined) return null
+    if (typeof column === 'string') return pack(cell)
+    if (typeof column[1] === 'string') return writeString((cell as string).slice(column[1].length))
+    const object = cell as Record<string, unknown>
+    return column[1].map((key) => pack(object[key]))
+  }
+
+  const packArray = (items: unknown[]): unknown[] => {
+    const table = items.length >= MIN_ROWS && items.every(isPlainObject) ? columnsOf(items as Record<string, unknown>[]) : undefined
+    if (table) {
+      const rows = (items as Record<string, unknown>[]).map((item) => {
+        const row = table.map((column) => packCell(column, item[keyOf(column)]))
+        while (row.length > 0 && row[row.length - 1] === null) row.pop()
+        return row
+      })
+      return [MARK, table, ...rows]
+    }
+    const packed = items.map(pack)
+    return items[0] === MARK ? [MARK, 0, ...packed] : packed
+  }
+
+  return pack(value)
 }
 
 /** The columns of a table, most frequent first; undefined when a real null forbids packing. */
@@ -64,9 +90,12 @@ function columnsOf(items: Record<string, unknown>[]): Column[] | undefined {
       if (value !== undefined) counts.set(key, (counts.get(key) ?? 0) + 1)
     }
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => {
-    const subkeys = sameShape(items.map((item) => item[key]).filter((value) => value !== undefined))
-    return subkeys ? [key, subkeys] : key
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([key]): Column => {
+    const values = items.map((item) => item[key]).filter((value) => value !== undefined)
+    const subkeys = sameShape(values)
+    if (subkeys) return [key, subkeys]
+    const prefix = values.length >= MIN_ROWS ? commonPrefix(values) : ''
+    return prefix.length >= MIN_PREFIX ? [key, prefix] : key
   })
 }
 
@@ -83,27 +112,53 @@ function sameShape(values: unknown[]): string[] | undefined {
   return same ? keys : undefined
 }
 
+/** The longest prefix of every value when all are strings ('' otherwise). */
+function commonPrefix(values: unknown[]): string {
+  if (!values.every((value) => typeof value === 'string')) return ''
+  let prefix = values[0] as string
+  for (const value of values as string[]) {
+    let length = 0
+    while (length < prefix.length && length < value.length && prefix[length] === value[length]) length++
+    prefix = prefix.slice(0, length)
+  }
+  return prefix
+}
+
 /** Restores what `packFallback` packed. */
 export function unpackFallback(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    if (value[0] !== MARK) return value.map(unpackFallback)
-    if (value[1] === 0) return value.slice(2).map(unpackFallback)
-    const columns = value[1] as Column[]
-    return value.slice(2).map((row: Json[]) => {
-      const item: Record<string, unknown> = {}
-      row.forEach((cell, index) => {
-        if (cell === null) return
-        const column = columns[index]!
-        if (typeof column === 'string') item[column] = unpackFallback(cell)
-        else item[column[0]] = Object.fromEntries(column[1].map((key, at) => [key, unpackFallback((cell as Json[])[at])]))
+  const read: string[] = []
+  const readString = (text: string): string => {
+    if (text.startsWith(REF) && !text.startsWith(REF, 1)) return read[parseInt(text.slice(1), 36)]!
+    const real = text.startsWith(REF) ? text.slice(1) : text
+    if (real.length >= MIN_SHARED) read.push(real)
+    return real
+  }
+
+  const unpack = (item: unknown): unknown => {
+    if (typeof item === 'string') return readString(item)
+    if (Array.isArray(item)) {
+      if (item[0] !== MARK) return item.map(unpack)
+      if (item[1] === 0) return item.slice(2).map(unpack)
+      const columns = item[1] as Column[]
+      return item.slice(2).map((row: Json[]) => {
+        const out: Record<string, unknown> = {}
+        row.forEach((cell, index) => {
+          if (cell === null) return
+          const column = columns[index]!
+          if (typeof column === 'string') out[column] = unpack(cell)
+          else if (typeof column[1] === 'string') out[column[0]] = column[1] + readString(cell as string)
+          else out[column[0]] = Object.fromEntries(column[1].map((key, at) => [key, unpack((cell as Json[])[at])]))
+        })
+        return out
       })
-      return item
-    })
+    }
+    if (isPlainObject(item)) {
+      const out: Record<string, unknown> = {}
+      for (const [key, member] of Object.entries(item)) out[key] = unpack(member)
+      return out
+    }
+    return item
   }
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) out[key] = unpackFallback(item)
-    return out
-  }
-  return value
+
+  return unpack(value)
 }

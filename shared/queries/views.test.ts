@@ -24,11 +24,13 @@ describe('view shapes', () => {
   it('keeps only the fields a card renders and leaves out empty ones', () => {
     expect(toCardView(card)).toEqual({
       id: 7, name: 'Крем', slug: 'krem', brand: 'Бархат', price: 100, rating: 4.5, reviewsCount: 3, inStock: true,
-      image: { url: '/webgate/media/goods/7-1.svg', width: 600, height: 600 },
+      image: '/webgate/media/goods/7-1.svg',
     })
     const full = toCardView({ ...card, oldPrice: 150, discountPercent: 33, ageRestricted: true, labels: ['hit'], image: null })
     expect(full).toMatchObject({ oldPrice: 150, discountPercent: 33, ageRestricted: true, labels: ['hit'] })
     expect(full).not.toHaveProperty('image')
+    expect(toCardView({ ...card, labels: ['sale', 'new', 'hit', 'eco'] }).labels).toEqual(['new', 'hit'])
+    expect(toCardView({ ...card, labels: ['sale'] })).not.toHaveProperty('labels')
   })
 
   it('maps a goods page item by item and keeps its paging', () => {

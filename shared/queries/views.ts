@@ -8,13 +8,6 @@ import type { Category, CategoryTree, PromoTile } from '../models/catalog.ts'
 import type { GoodsCard, GoodsFilters, GoodsLabel, GoodsPage } from '../models/goods.ts'
 import type { GoodsBlock } from '../models/main-page.ts'
 
-/** An image as lists render it (the `alt` of card images is empty: the name is next to it). */
-export interface ImageView {
-  url: string
-  width: number
-  height: number
-}
-
 /** A product card: exactly the fields `ProductCard` renders. */
 export interface GoodsCardView {
   id: number
@@ -25,13 +18,14 @@ export interface GoodsCardView {
   price: number
   oldPrice?: number
   discountPercent?: number
-  image?: ImageView
+  /** The image's URL: the card draws it in a square box sized by CSS (no width, height or alt to carry; the name is next to it). */
+  image?: string
   rating: number
   reviewsCount: number
   inStock: boolean
   /** Present only when true. */
   ageRestricted?: true
-  /** Present only when not empty. */
+  /** The labels the card shows as badges: at most two, never `sale` (the price shows the discount); present only when not empty. */
   labels?: GoodsLabel[]
 }
 
@@ -43,16 +37,15 @@ export interface GoodsListView {
   pageSize: number
 }
 
-const imageView = (image: { url: string; width: number; height: number }): ImageView => ({ url: image.url, width: image.width, height: image.height })
-
 /** The card view of a gateway goods card. */
 export function toCardView(card: GoodsCard): GoodsCardView {
   const view: GoodsCardView = { id: card.id, name: card.name, slug: card.slug, brand: card.brand.name, price: card.price, rating: card.rating, reviewsCount: card.reviewsCount, inStock: card.inStock }
   if (card.oldPrice !== undefined) view.oldPrice = card.oldPrice
   if (card.discountPercent !== undefined) view.discountPercent = card.discountPercent
-  if (card.image) view.image = imageView(card.image)
+  if (card.image) view.image = card.image.url
   if (card.ageRestricted) view.ageRestricted = true
-  if (card.labels.length > 0) view.labels = card.labels
+  const labels = card.labels.filter((label) => label !== 'sale').slice(0, 2)
+  if (labels.length > 0) view.labels = labels
   return view
 }
 
@@ -125,14 +118,15 @@ export interface PromoTileView {
   id: number
   title: string
   subtitle?: string
-  image: ImageView
+  /** The image's URL: the tile draws it in a fixed box sized by CSS. */
+  image: string
   url: string
   badge?: string
 }
 
 /** The tile view of a gateway promo tile. */
 export function toPromoTileView(tile: PromoTile): PromoTileView {
-  const view: PromoTileView = { id: tile.id, title: tile.title, image: imageView(tile.image), url: tile.url }
+  const view: PromoTileView = { id: tile.id, title: tile.title, image: tile.image.url, url: tile.url }
   if (tile.subtitle) view.subtitle = tile.subtitle
   if (tile.badge) view.badge = tile.badge
   return view

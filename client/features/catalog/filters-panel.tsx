@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 import type { GoodsFiltersView } from '#shared/queries/views.ts'
 import { hasFilters, type ListState } from '#shared/queries/catalog.ts'
-import { Button, Checkbox } from '#client/components/ui/index.ts'
+import { Button } from '#client/components/ui/index.ts'
 import { formatPrice } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
 
@@ -20,6 +20,20 @@ export interface FiltersPanelProps {
 }
 
 const BRANDS_SHOWN = 8
+
+/**
+ * One filter checkbox: a native input styled as the box, inside its label. The shared `Checkbox` draws
+ * the box in a separate element and links input and label by id; a panel repeats this up to ten times
+ * on every catalogue page, so the lighter form saves about 150 bytes of HTML each.
+ */
+function FilterOption({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <label className="filters__option">
+      <input type="checkbox" checked={checked} onChange={onChange} />
+      {label}
+    </label>
+  )
+}
 
 const toggled = (list: readonly string[], value: string): string[] => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value])
 
@@ -51,8 +65,8 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
       <div className="filters__body" id={panelId}>
         <fieldset className="filters__group">
           <legend className="filters__legend">Наличие и скидки</legend>
-          <Checkbox label={`В наличии (${filters.inStockCount})`} checked={state.inStock} onChange={() => onChange({ ...state, inStock: !state.inStock })} />
-          <Checkbox label={`Со скидкой (${filters.discountedCount})`} checked={state.discounted} onChange={() => onChange({ ...state, discounted: !state.discounted })} />
+          <FilterOption label={`В наличии (${filters.inStockCount})`} checked={state.inStock} onChange={() => onChange({ ...state, inStock: !state.inStock })} />
+          <FilterOption label={`Со скидкой (${filters.discountedCount})`} checked={state.discounted} onChange={() => onChange({ ...state, discounted: !state.discounted })} />
         </fieldset>
         {filters.labels.length > 0 && (
           <fieldset className="filters__group">
@@ -60,7 +74,7 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
             <div className="chips">
               {filters.labels.map(({ label, count }) => (
                 <button key={label} type="button" className="chip" aria-pressed={state.label.includes(label)} onClick={() => onChange({ ...state, label: toggled(state.label, label) })}>
-                  {LABEL_NAMES[label]} <span className="filters__count">{count}</span>
+                  {`${LABEL_NAMES[label]} `}<span className="filters__count">{count}</span>
                 </button>
               ))}
             </div>
@@ -85,7 +99,7 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
             <legend className="filters__legend">Бренды</legend>
             <div className="filters__brands">
               {visibleBrands.map((brand) => (
-                <Checkbox key={brand.slug} label={`${brand.name} (${brand.count})`} checked={state.brand.includes(brand.slug)} onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })} />
+                <FilterOption key={brand.slug} label={`${brand.name} (${brand.count})`} checked={state.brand.includes(brand.slug)} onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })} />
               ))}
             </div>
             {brands.length > BRANDS_SHOWN && (

@@ -156,7 +156,7 @@ function GoodsChunk({ page, args, favorites, eager, list }: { page: number; args
   return (
     <>
       {data.items.map((goods, index) => (
-        <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined} className="goods-list__item">
+        <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined}>
           <ProductCard goods={goods} favorites={favorites} eager={eager && index < 4} position={(page - 1) * CATALOG_PAGE_SIZE + index} list={list} />
         </li>
       ))}

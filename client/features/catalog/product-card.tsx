@@ -25,31 +25,24 @@ export interface ProductCardProps {
   list?: string
 }
 
-/** One product card; the whole card is the link, buttons stay above it. */
+/**
+ * One product card; the whole card is the link, buttons stay above it. A list repeats it 24 times, so
+ * its parts carry no class the stylesheet can find by position (commerce.css, "Product card"); the
+ * link and name keep theirs (tests and the page objects find them).
+ */
 export function ProductCard({ goods, favorites, headingLevel = 3, eager, position, list }: ProductCardProps) {
   const { track } = useAnalytics()
   const trackParams = mergeParams(productParams(goods), position === undefined ? undefined : positionParams(position, list))
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The actions row only for visitors who can buy: the button renders nothing for the others.
   const ecom = useApp().session.ecomEnabled
-  const labels = (goods.labels ?? []).filter((label) => label !== 'sale').slice(0, 2)
+  const labels = goods.labels ?? []
   return (
     <article className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')} data-goods-id={goods.id}>
       <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link" onClick={() => track('product_card_click', trackParams)}>
-        <div className="product-card__media">
-          {goods.image ? (
-            <img
-              className="product-card__image"
-              src={goods.image.url}
-              width={goods.image.width}
-              height={goods.image.height}
-              alt=""
-              loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
-            />
-          ) : null}
-        </div>
-        <p className="product-card__brand">{goods.brand}</p>
+        {/* The media box, then the brand. The square box sizes the image (CSS), so it needs no width and height; eager is the browser's default. */}
+        <div>{goods.image ? <img src={goods.image} alt="" loading={eager ? undefined : 'lazy'} /> : null}</div>
+        <p>{goods.brand}</p>
         <Heading className="product-card__name">{goods.name}</Heading>
       </PrefetchLink>
       {(labels.length > 0 || goods.ageRestricted || !goods.inStock) && (
@@ -62,18 +55,18 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
         </div>
       )}
       {goods.reviewsCount > 0 ? (
-        <Rating value={goods.rating} count={goods.reviewsCount} size="sm" className="product-card__rating" />
+        <Rating value={goods.rating} count={goods.reviewsCount} size="sm" />
       ) : (
-        <span className="text-muted product-card__rating product-card__no-reviews">Нет отзывов</span>
+        <span className="text-muted product-card__no-reviews">Нет отзывов</span>
       )}
-      <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" className="product-card__price" />
+      <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
       {goods.inStock && <StoreAvailability goodsId={goods.id} />}
       {ecom && (
         <div className="product-card__actions">
           <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth trackParams={trackParams} />
         </div>
       )}
-      <FavoriteButton goodsId={goods.id} favorites={favorites} className="product-card__favorite" size="sm" />
+      <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" />
     </article>
   )
 }

@@ -17,7 +17,7 @@ export function PromoCard({ promotion, path, position }: { promotion: PromotionC
   return (
     <article className="product-card promo-card">
       <PrefetchLink href={path ?? href('promo-product', { product: promotion.id, slug: promotion.slug })} className="product-card__link" onClick={click}>
-        <div className="product-card__media">
+        <div>
           <img className="product-card__image" src={promotion.image.url} width={promotion.image.width} height={promotion.image.height} alt="" loading="lazy" decoding="async" />
         </div>
         <h3 className="product-card__name">{promotion.title}</h3>
@@ -28,9 +28,7 @@ export function PromoCard({ promotion, path, position }: { promotion: PromotionC
       <p className="promo-card__dates text-muted">до {formatDate(promotion.endsAt)}</p>
       {promotion.goodsId ? <StoreAvailability goodsId={promotion.goodsId} /> : null}
       {promotion.price !== null && (
-        <div className="product-card__price">
-          <Price price={promotion.price} oldPrice={promotion.oldPrice ?? undefined} size="sm" />
-        </div>
+        <Price price={promotion.price} oldPrice={promotion.oldPrice ?? undefined} size="sm" />
       )}
     </article>
   )

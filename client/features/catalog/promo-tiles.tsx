@@ -2,20 +2,20 @@
 import type { PromoTileView } from '#shared/queries/views.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 
-/** A horizontally scrolling row of promo tiles. */
+/** A horizontally scrolling row of promo tiles (items and images styled through the list's and the tile's classes: fewer bytes per tile). */
 export function PromoTiles({ tiles }: { tiles: readonly PromoTileView[] }) {
   if (tiles.length === 0) return null
   return (
     <section className="promo-tiles" aria-label="Акции и скидки">
       <ul className="promo-tiles__list">
         {tiles.map((tile) => (
-          <li key={tile.id} className="promo-tiles__item">
+          <li key={tile.id}>
             <PrefetchLink href={tile.url.startsWith('/') && !tile.url.startsWith('//') ? tile.url : '/promo-catalog'} className="promo-tile">
-              <img className="promo-tile__image" src={tile.image.url} width={tile.image.width} height={tile.image.height} alt="" loading="lazy" decoding="async" />
-              <span className="promo-tile__text">
+              <img src={tile.image} alt="" loading="lazy" />
+              <span>
                 {tile.badge && <span className="badge badge--sale">{tile.badge}</span>}
-                <span className="promo-tile__title">{tile.title}</span>
-                {tile.subtitle && <span className="promo-tile__subtitle">{tile.subtitle}</span>}
+                <b>{tile.title}</b>
+                {tile.subtitle && <small>{tile.subtitle}</small>}
               </span>
             </PrefetchLink>
           </li>
