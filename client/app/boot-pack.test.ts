@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { packFallback, unpackFallback } from './boot-pack.ts'
+import { packBoot, packFallback, unpackBoot, unpackFallback } from './boot-pack.ts'
 
 const roundTrip = (value: unknown) => unpackFallback(JSON.parse(JSON.stringify(packFallback(value))))
 
@@ -68,5 +68,26 @@ describe('packFallback', () => {
   it('keeps real strings that start with the reference character', () => {
     const hostile = ['\uE000', '\uE0000', '\uE000\uE0001', 'repeated', 'repeated', '\uE0000', { a: '\uE000z', b: 'repeated' }]
     expect(roundTrip(hostile)).toEqual(hostile)
+  })
+})
+
+describe('packBoot', () => {
+  const fallback = { '@"goods.get",7,': { id: 7, name: 'Крем' }, '@"goods.scores",7,': { rating: 4.5 } }
+  const view = { kind: 'page', route: 'product', keys: { goods: '@"goods.get",7,', scores: '@"goods.scores",7,', reviews: '@"reviews",7,' } }
+
+  it('writes each loader key found in the fallback once, as its index, and keeps a key the fallback lacks', () => {
+    const packed = packBoot({ config: { a: 1 }, view, fallback }) as { view: { keys: Record<string, unknown> } }
+    expect(packed.view.keys).toEqual({ goods: 0, scores: 1, reviews: '@"reviews",7,' })
+    expect(JSON.stringify(packed.view).includes('goods.get')).toBe(false)
+  })
+
+  it('restores the boot data exactly', () => {
+    const boot = { config: { a: 1 }, session: { signedIn: false }, view, fallback }
+    expect(unpackBoot(JSON.parse(JSON.stringify(packBoot(boot))))).toEqual(boot)
+  })
+
+  it('leaves an error view, which has no keys, as it is', () => {
+    const boot = { config: {}, view: { kind: 'error', status: 404 }, fallback: {} }
+    expect(unpackBoot(JSON.parse(JSON.stringify(packBoot(boot))))).toEqual(boot)
   })
 })

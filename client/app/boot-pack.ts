@@ -162,3 +162,38 @@ export function unpackFallback(value: unknown): unknown {
 
   return unpack(value)
 }
+
+/** A page view's loader keys in the data block: an index into the fallback's keys, or the key itself. */
+type PackedKeys = Record<string, string | number>
+
+/**
+ * The boot data as the data block carries it: the fallback packed, and each loader key of the view
+ * written as the index of the same key in the fallback (a key is written once; a loader whose data is
+ * not in the fallback, an optional one that failed, keeps its key).
+ */
+export function packBoot<B extends { view: { kind: string; keys?: Readonly<Record<string, string>> }; fallback: Record<string, unknown> }>(
+  boot: B,
+): unknown {
+  const order = Object.keys(boot.fallback)
+  const view = boot.view.keys
+    ? { ...boot.view, keys: Object.fromEntries(Object.entries(boot.view.keys).map(([loader, key]) => [loader, indexOr(order, key)])) }
+    : boot.view
+  return { ...boot, view, fallback: packFallback(boot.fallback) }
+}
+
+const indexOr = (order: string[], key: string): string | number => {
+  const at = order.indexOf(key)
+  return at < 0 ? key : at
+}
+
+/** Restores what `packBoot` packed (the fallback, then the view's keys through it). */
+export function unpackBoot<B>(packed: unknown): B {
+  const boot = (packed ?? {}) as { view?: { keys?: PackedKeys }; fallback?: unknown }
+  const fallback = unpackFallback(boot.fallback ?? {}) as Record<string, unknown>
+  const order = Object.keys(fallback)
+  const keys = boot.view?.keys
+  const view = keys
+    ? { ...boot.view, keys: Object.fromEntries(Object.entries(keys).map(([loader, key]) => [loader, typeof key === 'number' ? (order[key] ?? '') : key])) }
+    : boot.view
+  return { ...boot, view, fallback } as B
+}

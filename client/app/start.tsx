@@ -10,7 +10,7 @@ import { applyConfigOverride } from '#shared/config-override.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { App } from './app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './boot.ts'
-import { unpackFallback } from './boot-pack.ts'
+import { unpackBoot } from './boot-pack.ts'
 import { lazyApiClient } from './boot-api.ts'
 import { loadPageModule } from './navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
@@ -22,8 +22,7 @@ import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 export async function start(): Promise<void> {
   installErrorReporting()
   const element = document.getElementById(BOOT_ELEMENT_ID)
-  const boot = JSON.parse(element?.textContent ?? '{}') as BootData
-  boot.fallback = unpackFallback(boot.fallback ?? {}) as BootData['fallback']
+  const boot = unpackBoot<BootData>(JSON.parse(element?.textContent ?? '{}'))
   // The API client may use the overridden config at once; the UI adopts it right after hydration
   // (App), so the first render matches the server's HTML.
   const config = applyConfigOverride(boot.config, readConfigOverride())

@@ -18,7 +18,7 @@ import type { LoaderMap, PageMeta, SessionState } from '#shared/routing/types.ts
 import type { PublicConfig } from '#shared/public-config.ts'
 import { App } from '#client/app/app.tsx'
 import type { BootData, View } from '#client/app/boot.ts'
-import { packFallback } from '#client/app/boot-pack.ts'
+import { packBoot } from '#client/app/boot-pack.ts'
 import { PAGE_MODULES, hasPage } from '#client/views/registry.ts'
 import type { AnonymousCache } from '../cache.ts'
 import { COOKIE } from '#shared/cookies.ts'
@@ -287,8 +287,8 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined),
     siteName: SITE_NAME,
   })
-  // The data block carries the fallback packed (boot-pack.ts); the server's own render uses it as is.
-  const tail = documentTail({ ...boot, fallback: packFallback(boot.fallback) }, deps.manifest.entry)
+  // The data block carries the fallback and the view's keys packed (boot-pack.ts); the server's own render uses them as is.
+  const tail = documentTail(packBoot(boot), deps.manifest.entry)
 
   session.commit(reply)
   const setsCookie = reply.hasHeader('set-cookie')
