@@ -14,7 +14,7 @@ import { createServerApi, createUpstreamAgent, headerContextOf } from '../gatewa
 import type { Metrics } from '../metrics.ts'
 import { createRequestSession, type RequestSession } from '../session/request-session.ts'
 import { TokenRefresher } from '../session/refresher.ts'
-import type { RateLimiter } from '../auth/otp-limiter.ts'
+import type { RateLimiter } from '../session/otp-limiter.ts'
 import { createSharedState } from '../redis/shared-state.ts'
 
 declare module 'fastify' {

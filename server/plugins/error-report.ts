@@ -12,7 +12,7 @@ import { ERROR_REPORT_PATH, ErrorReportSchema } from '#shared/auth/bff.ts'
 import { getProfile } from '#shared/gateway/profile.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 import { redactUrl } from '../logger.ts'
-import { createMemoryLimiter } from '../auth/otp-limiter.ts'
+import { createMemoryLimiter } from '../session/otp-limiter.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack, type TestStack } from './test/harness.ts'
-import { rawRequest } from './test/http.ts'
+import { startTestStack, type TestStack } from '../test/harness.ts'
+import { rawRequest } from '../test/http.ts'
 
 // The harness configures ECOM_USER_IDS=100001 (the seed's e-commerce shopper).
 let stack: TestStack

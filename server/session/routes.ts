@@ -17,12 +17,12 @@ import { registerProfile, updateProfile } from '#shared/gateway/profile.ts'
 import { OtpCheckSchema, OtpRequestSchema, type OtpAttempt } from '#shared/models/auth.ts'
 import { ProfilePatchSchema, type Profile } from '#shared/models/profile.ts'
 import { mainSiteLocation } from '#shared/routing/rules.ts'
-import { clearSessionCookies } from '../session/cookies.ts'
-import { establishSession, isProfileIncomplete } from '../auth/login.ts'
+import { clearSessionCookies } from './cookies.ts'
+import { establishSession, isProfileIncomplete } from './login.ts'
 import {
   clearCustomerCode, clearLoginCode, ensureSessionId, readLoginCode, setCustomerCode, setLoginCode, setProfileCookies,
-} from '../auth/login-cookies.ts'
-import type { RateLimiter } from '../auth/otp-limiter.ts'
+} from './login-cookies.ts'
+import type { RateLimiter } from './otp-limiter.ts'
 
 /** Body cap of our own JSON routes (DESIGN.md section 4). */
 const BODY_LIMIT = 64 * 1024
