@@ -27,8 +27,8 @@ import type { RateLimiter } from './otp-limiter.ts'
 /** Body cap of our own JSON routes (DESIGN.md section 4). */
 const BODY_LIMIT = 64 * 1024
 
-export interface AuthRoutesOptions {
-  /** The OTP per-IP limiter; the app's (Redis or per process, see the context plugin) by default. */
+export interface SessionRoutesOptions {
+  /** The OTP per-IP limiter; the app's (Redis or per process, see the shared-state plugin) by default. */
   otpLimiter?: RateLimiter
 }
 
@@ -46,7 +46,7 @@ const invalid = (reply: FastifyReply) =>
   reply.code(400).header('cache-control', 'no-store').send({ code: 'validationError', message: ERROR_CODES.bad_request.message })
 
 /** Sign-out, the login calls that carry tokens or the login code, and profile changes. */
-export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
+export const sessionRoutesPlugin = fp(async (app, opts: SessionRoutesOptions) => {
   const { config } = app
   const { product } = config
   const { aud } = config.publicConfig
@@ -202,4 +202,4 @@ export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
       return sendFailure(request, reply, error)
     }
   })
-}, { name: 'auth-routes', dependencies: ['context'] })
+}, { name: 'session-routes', dependencies: ['context', 'shared-state', 'session', 'gateway-client'] })
