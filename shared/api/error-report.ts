@@ -12,5 +12,3 @@ export const ErrorReportSchema = z.object({
   status: z.optional(z.int()),
   email: z.optional(z.string().check(z.maxLength(320))),
 })
-/** One error report as the server reads it. */
-export type ErrorReport = z.infer<typeof ErrorReportSchema>
