@@ -33,9 +33,9 @@ import { sitemapPlugin } from './plugins/sitemap.ts'
 import { pagesPlugin } from './plugins/pages.ts'
 
 export interface BuildOptions {
-  /** Folder with `client/` (assets and manifest) from `npm run build`. */
-  distDir: string
-  /** A prepared manifest (tests); read from `distDir` otherwise. */
+  /** Folder with `client/` (assets and manifest) from `npm run build`; without it no static file is served. */
+  distDir?: string
+  /** A prepared manifest (tests); read from `distDir` otherwise, so one of the two is needed. */
   manifest?: ClientManifest
   metrics?: Metrics
   /** pino logger options; false silences logs (tests). */
@@ -44,9 +44,10 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[\w-]{8,64}$/
 
-/** Builds the app; it does not listen. */
+/** Builds the app; it does not listen (tests call `inject`, main.ts `listen`). */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
-  const manifest = options.manifest ?? loadManifest(options.distDir)
+  if (!options.manifest && !options.distDir) throw new Error('buildApp needs the client build: a distDir or a manifest')
+  const manifest = options.manifest ?? loadManifest(options.distDir!)
   const metrics = options.metrics ?? createMetrics()
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
@@ -102,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(sessionRoutesPlugin)
   await app.register(sessionViewPlugin)
   await app.register(proxyPlugin)
-  await app.register(assetsPlugin, { distDir: options.distDir })
+  if (options.distDir) await app.register(assetsPlugin, { distDir: options.distDir })
   await app.register(seoPlugin)
   await app.register(sitemapPlugin)
   await app.register(pagesPlugin, { manifest })
