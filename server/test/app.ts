@@ -21,7 +21,9 @@ export const TEST_APP_ORIGIN = 'http://storefront.test'
 export interface InjectInit {
   method?: string
   headers?: Record<string, string | string[]>
-  body?: string | Buffer
+  body?: string | Buffer | null
+  /** Accepted for code written against fetch; an injected request never follows a redirect. */
+  redirect?: 'manual'
 }
 
 export interface TestApp {
@@ -70,7 +72,7 @@ export async function startTestApp(options: { env?: Record<string, string>; mock
       method: (init.method ?? 'GET') as 'GET',
       url: target,
       headers: { host: new URL(TEST_APP_ORIGIN).host, 'user-agent': BROWSER_UA, ...init.headers },
-      ...(init.body === undefined ? {} : { payload: init.body }),
+      ...(init.body === undefined || init.body === null ? {} : { payload: init.body }),
     })
     return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body: response.rawPayload.toString('utf8'), bytes: response.rawPayload }
   }
@@ -87,7 +89,7 @@ export async function startTestApp(options: { env?: Record<string, string>; mock
         url: target,
         // Node's fetch says `node` (a crawler to the server) and accepts compressed bodies it then decodes.
         headers: { host: new URL(TEST_APP_ORIGIN).host, 'user-agent': 'node', ...init.headers },
-        ...(init.body === undefined ? {} : { payload: init.body }),
+        ...(init.body === undefined || init.body === null ? {} : { payload: init.body }),
       })
       const headers = new Headers()
       for (const [name, value] of Object.entries(response.headers)) {
