@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from './test/app.ts'
-import { rawRequest, startRecordingUpstream, waitFor } from './test/http.ts'
+import { startRecordingUpstream, waitFor } from './test/http.ts'
 
 type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>
 let stack: TestApp | undefined

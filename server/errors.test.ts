@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from './test/app.ts'
-import { addFault, BOT_UA, BROWSER_UA, rawRequest } from './test/http.ts'
+import { addFault, BOT_UA, BROWSER_UA } from './test/http.ts'
 
 const QUIET_MOCK = { config: { logLevel: 'silent' } }
 let stack: TestApp | undefined

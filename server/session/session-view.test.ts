@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../test/app.ts'
-import { rawRequest } from '../test/http.ts'
 
 // The harness configures ECOM_USER_IDS=100001 (the seed's e-commerce shopper).
 let stack: TestApp
