@@ -98,7 +98,7 @@ export const proxyPlugin = fp(async (app) => {
           const path = request.url.slice(prefix.length).split('?')[0] ?? ''
           // The mock's control paths are never reachable through the storefront.
           if (/(^|\/)(__mock|\.\.)(\/|$)/.test(decodeURIComponent(path).replaceAll('\\', '/'))) {
-            return reply.code(404).send(errorBody('not_found', { gatewayPath: true }))
+            return reply.code(404).send(errorBody('not_found', { gatewaySpelling: true }))
           }
           const endpoint = index.find(gateway, request.method, path)
           request.routeName = endpoint ? `proxy:${endpoint.name}` : `proxy:${gateway}`
@@ -122,7 +122,7 @@ export const proxyPlugin = fp(async (app) => {
                 (ok) => {
                   if (ok) return retryAfterRefresh(request, reply, path + (request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''))
                   request.session.commit(reply)
-                  return void reply.code(401).header('cache-control', 'no-store').send(errorBody('unauthorized', { gatewayPath: true }))
+                  return void reply.code(401).header('cache-control', 'no-store').send(errorBody('unauthorized', { gatewaySpelling: true }))
                 },
               ).catch((error: Error) => upstreamError(reply, error))
               return

@@ -43,7 +43,7 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknow
 }
 
 const invalid = (reply: FastifyReply) =>
-  reply.code(400).header('cache-control', 'no-store').send(errorBody('bad_request', { gatewayPath: true }))
+  reply.code(400).header('cache-control', 'no-store').send(errorBody('bad_request', { gatewaySpelling: true }))
 
 /** Sign-out, the login calls that carry tokens or the login code, and profile changes. */
 export const sessionRoutesPlugin = fp(async (app, opts: SessionRoutesOptions) => {
@@ -70,7 +70,7 @@ export const sessionRoutesPlugin = fp(async (app, opts: SessionRoutesOptions) =>
     if (!parsed.success) return invalid(reply)
     if (!(await limiter.take(request.ip))) {
       request.log.info('otp per-ip limit reached')
-      return noStore(reply).code(422).send(errorBody('unprocessable', { gatewayPath: true }))
+      return noStore(reply).code(422).send(errorBody('unprocessable', { gatewaySpelling: true }))
     }
     ensureSessionId(request, reply)
     try {
@@ -120,7 +120,7 @@ export const sessionRoutesPlugin = fp(async (app, opts: SessionRoutesOptions) =>
     try {
       const ok = await request.session.auth.refresh()
       request.session.commit(reply)
-      if (!ok) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewayPath: true }))
+      if (!ok) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewaySpelling: true }))
       return noStore(reply).code(204).send()
     } catch (error) {
       return sendFailure(request, reply, error)
@@ -156,7 +156,7 @@ export const sessionRoutesPlugin = fp(async (app, opts: SessionRoutesOptions) =>
    */
   app.post(`${prefix}/v1/auth/cross-token/exchange`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     request.routeName = exchangeCrossToken.name
-    if (!request.session.auth.token()) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewayPath: true }))
+    if (!request.session.auth.token()) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewaySpelling: true }))
     try {
       await request.session.ensureFresh()
       const token = request.session.auth.token()
@@ -186,7 +186,7 @@ export const sessionRoutesPlugin = fp(async (app, opts: SessionRoutesOptions) =>
     request.routeName = updateProfile.name
     const parsed = safeParse(ProfilePatchSchema, request.body)
     if (!parsed.success) return invalid(reply)
-    if (!request.session.auth.token()) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewayPath: true }))
+    if (!request.session.auth.token()) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewaySpelling: true }))
     try {
       await request.session.ensureFresh()
       const profile: Profile = await request.api.call(updateProfile, { body: parsed.data })
@@ -197,7 +197,7 @@ export const sessionRoutesPlugin = fp(async (app, opts: SessionRoutesOptions) =>
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthorized' && request.session.ended) {
         request.session.commit(reply)
-        return noStore(reply).code(401).send(errorBody('unauthorized', { gatewayPath: true }))
+        return noStore(reply).code(401).send(errorBody('unauthorized', { gatewaySpelling: true }))
       }
       return sendFailure(request, reply, error)
     }

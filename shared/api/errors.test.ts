@@ -28,9 +28,9 @@ describe('error answers from the registry', () => {
   })
 
   it('spells the code as the gateway does on the gateway paths, the text unchanged', () => {
-    expect(errorBody('not_found', { gatewayPath: true })).toEqual({ code: 'notFound', message: 'Здесь ничего не нашлось' })
-    expect(errorBody('bad_request', { gatewayPath: true })).toEqual({ code: 'validationError', message: 'Проверьте введённые данные' })
-    expect(errorBody('unauthorized', { gatewayPath: true })).toEqual({ code: 'unauthorized', message: 'Войдите, чтобы продолжить' })
+    expect(errorBody('not_found', { gatewaySpelling: true })).toEqual({ code: 'notFound', message: 'Здесь ничего не нашлось' })
+    expect(errorBody('bad_request', { gatewaySpelling: true })).toEqual({ code: 'validationError', message: 'Проверьте введённые данные' })
+    expect(errorBody('unauthorized', { gatewaySpelling: true })).toEqual({ code: 'unauthorized', message: 'Войдите, чтобы продолжить' })
   })
 
   it('maps every gateway spelling to a registry code of the same status as the gateway answers it', () => {

@@ -29,9 +29,10 @@ export type ErrorCode = keyof typeof ERROR_CODES
 export const FALLBACK_MESSAGE = 'Что-то пошло не так'
 
 /**
- * The one spelling of a code is the registry's. Answers our server gives on the gateways' own paths
- * (`/webgate/*`, `/{product}-id/*`: the proxy and the login routes) keep the gateway's spelling on the
- * wire, because the browser reads them as gateway answers (`{ code: 'notFound' }` like the gateway's 404).
+ * The one spelling of a code is the registry's. Our answers in the gateway's shape keep the gateway's
+ * spelling on the wire, because the browser reads them as gateway answers: the proxy's and the login
+ * routes' own answers on `/webgate/*` and `/{product}-id/*`, and the JSON 404 of an unknown path
+ * (`{ code: 'notFound' }` like the gateway's 404).
  */
 export const GATEWAY_SPELLING = {
   not_found: 'notFound',
@@ -46,11 +47,11 @@ export interface ErrorBody {
 }
 
 /**
- * The `{ code, message }` of an error answer, its text from the registry: `gatewayPath` spells the code
- * as the gateway does (see `GATEWAY_SPELLING`); a 5xx may pass `FALLBACK_MESSAGE` to say nothing more.
+ * The `{ code, message }` of an error answer, its text from the registry: `gatewaySpelling` spells the
+ * code as the gateway does (see `GATEWAY_SPELLING`); a 5xx may pass `FALLBACK_MESSAGE` to say nothing more.
  */
-export function errorBody(code: ErrorCode, options: { gatewayPath?: boolean; message?: string } = {}): ErrorBody {
-  const spelled = options.gatewayPath ? (GATEWAY_SPELLING as Partial<Record<ErrorCode, string>>)[code] : undefined
+export function errorBody(code: ErrorCode, options: { gatewaySpelling?: boolean; message?: string } = {}): ErrorBody {
+  const spelled = options.gatewaySpelling ? (GATEWAY_SPELLING as Partial<Record<ErrorCode, string>>)[code] : undefined
   return { code: spelled ?? code, message: options.message ?? ERROR_CODES[code].message }
 }
 
