@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTestStack, type TestStack } from './test/harness.ts'
-import { rawRequest, startRecordingUpstream, waitFor } from './test/http.ts'
+import { startTestApp, type TestApp } from './test/app.ts'
+import { startRecordingUpstream, waitFor } from './test/http.ts'
 
 type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>
-let stack: TestStack | undefined
+let stack: TestApp | undefined
 let collector: Upstream | undefined
 
 afterEach(async () => {
@@ -15,17 +15,17 @@ afterEach(async () => {
 /** A store with analytics on, forwarding to a recording collector. */
 async function start() {
   collector = await startRecordingUpstream(() => ({ status: 204, body: '' }))
-  stack = await startTestStack({ env: { ANALYTICS_COUNTER_ID: 'c1', ANALYTICS_URL: `${collector.url}/collect` }, mock: { config: { logLevel: 'silent' } } })
+  stack = await startTestApp({ env: { ANALYTICS_COUNTER_ID: 'c1', ANALYTICS_URL: `${collector.url}/collect` }, mock: { config: { logLevel: 'silent' } } })
   return { s: stack, c: collector }
 }
 
-const post = (s: TestStack, body: string, type = 'application/json') =>
-  rawRequest(s.url, '/analytics/collect', { method: 'POST', headers: { 'content-type': type, origin: s.url }, body })
+const post = (s: TestApp, body: string, type = 'application/json') =>
+  s.request('/analytics/collect', { method: 'POST', headers: { 'content-type': type, origin: s.url }, body })
 
 /** `{"a":{"a":…}}` nested `depth` levels, built as text (JSON.stringify itself would overflow). */
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
 
-const counted = async (s: TestStack, accepted: 'true' | 'false') =>
+const counted = async (s: TestApp, accepted: 'true' | 'false') =>
   (await s.metrics.analyticsEvents.get()).values.find((v) => v.labels.accepted === accepted)?.value ?? 0
 
 describe('the analytics collector', () => {

@@ -1,20 +1,18 @@
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack, type TestStack } from './test/harness.ts'
-import { BROWSER_UA, rawRequest } from './test/http.ts'
+import { startTestApp, type TestApp } from './test/app.ts'
 
-let stack: TestStack
+let stack: TestApp
 
 beforeAll(async () => {
-  stack = await startTestStack({ mock: { config: { logLevel: 'silent' } } })
+  stack = await startTestApp({ mock: { config: { logLevel: 'silent' } } })
 })
 
 afterAll(async () => {
   await stack.close()
 })
 
-const get = (path: string, headers: Record<string, string> = {}) => rawRequest(stack.url, path, { headers })
+const get = (path: string, headers: Record<string, string> = {}) => stack.request(path, { headers })
 
 /** A JWT that expired long ago (the server only reads `exp`). */
 const EXPIRED_JWT = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"exp":1}').toString('base64url')}.sig`
@@ -99,14 +97,11 @@ describe('security headers', () => {
 })
 
 describe('compression', () => {
-  /** GET with an Accept-Encoding, keeping the body as sent (node:http never decodes). */
-  const getEncoded = (path: string, encoding: string) => new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    httpGet(`${stack.url}${path}`, { headers: { 'accept-encoding': encoding, 'user-agent': BROWSER_UA } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
-    }).on('error', reject)
-  })
+  /** GET with an Accept-Encoding, keeping the body as sent (inject never decodes). */
+  const getEncoded = async (path: string, encoding: string) => {
+    const response = await stack.request(path, { headers: { 'accept-encoding': encoding } })
+    return { headers: response.headers, body: response.bytes }
+  }
 
   it('compresses HTML with brotli when the browser accepts it', async () => {
     const response = await getEncoded('/cookie-policy', 'br')

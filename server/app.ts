@@ -13,23 +13,29 @@ import { loggerOptions } from './logger.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { loadManifest, type ClientManifest } from './render/manifest.ts'
 import { contextPlugin } from './plugins/context.ts'
+import { upstreamPlugin } from './plugins/upstream.ts'
+import { sharedStatePlugin } from './plugins/shared-state.ts'
+import { anonymousCachePlugin } from './plugins/anonymous-cache.ts'
+import { sessionPlugin } from './session/plugin.ts'
+import { gatewayClientPlugin } from './plugins/gateway-client.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { errorReportPlugin } from './plugins/error-report.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { analyticsPlugin } from './plugins/analytics.ts'
-import { authRoutesPlugin } from './plugins/auth-routes.ts'
-import { sessionInfoPlugin } from './plugins/session-info.ts'
+import { sessionRoutesPlugin } from './session/routes.ts'
+import { sessionViewPlugin } from './session/session-view.ts'
 import { proxyPlugin, PROXY_BODY_LIMIT } from './plugins/proxy.ts'
 import { assetsPlugin } from './plugins/assets.ts'
 import { seoPlugin } from './plugins/seo.ts'
+import { sitemapPlugin } from './plugins/sitemap.ts'
 import { pagesPlugin } from './plugins/pages.ts'
 
 export interface BuildOptions {
-  /** Folder with `client/` (assets and manifest) from `npm run build`. */
-  distDir: string
-  /** A prepared manifest (tests); read from `distDir` otherwise. */
+  /** Folder with `client/` (assets and manifest) from `npm run build`; without it no static file is served. */
+  distDir?: string
+  /** A prepared manifest (tests); read from `distDir` otherwise, so one of the two is needed. */
   manifest?: ClientManifest
   metrics?: Metrics
   /** pino logger options; false silences logs (tests). */
@@ -38,9 +44,10 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[\w-]{8,64}$/
 
-/** Builds the app; it does not listen. */
+/** Builds the app; it does not listen (tests call `inject`, main.ts `listen`). */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
-  const manifest = options.manifest ?? loadManifest(options.distDir)
+  if (!options.manifest && !options.distDir) throw new Error('buildApp needs the client build: a distDir or a manifest')
+  const manifest = options.manifest ?? loadManifest(options.distDir!)
   const metrics = options.metrics ?? createMetrics()
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
@@ -82,17 +89,23 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     zlibOptions: { level: 6, flush: zlib.Z_SYNC_FLUSH },
   })
   await app.register(contextPlugin, { config, metrics, buildId: manifest.buildId })
+  await app.register(upstreamPlugin)
+  await app.register(sharedStatePlugin)
+  await app.register(anonymousCachePlugin)
+  await app.register(sessionPlugin)
+  await app.register(gatewayClientPlugin)
   await app.register(securityPlugin)
   await app.register(metricsPlugin, { metrics })
   await app.register(errorsPlugin)
   await app.register(errorReportPlugin)
   await app.register(healthPlugin)
   await app.register(analyticsPlugin)
-  await app.register(authRoutesPlugin)
-  await app.register(sessionInfoPlugin)
+  await app.register(sessionRoutesPlugin)
+  await app.register(sessionViewPlugin)
   await app.register(proxyPlugin)
-  await app.register(assetsPlugin, { distDir: options.distDir })
+  if (options.distDir) await app.register(assetsPlugin, { distDir: options.distDir })
   await app.register(seoPlugin)
+  await app.register(sitemapPlugin)
   await app.register(pagesPlugin, { manifest })
   return app
 }

@@ -7,16 +7,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Cart } from '#shared/models/cart.ts'
 import type { Checkout } from '#shared/models/checkout.ts'
 import type { Order, OrdersPage } from '#shared/models/orders.ts'
-import { startTestStack, type TestStack } from './test/harness.ts'
+import { startTestApp, type TestApp } from './test/app.ts'
 import { shopperClient, type ShopperClient } from './test/storefront-client.ts'
 
 const ANNA = '79000000001'
 const NEW_PHONE = '79000005577'
 
-let stack: TestStack
+let stack: TestApp
 
 beforeEach(async () => {
-  stack = await startTestStack({ env: { ECOM: 'true' } })
+  stack = await startTestApp({ env: { ECOM: 'true' } })
 })
 afterEach(async () => {
   await stack.close()
@@ -31,8 +31,8 @@ const ordersTotal = async (shopper: ShopperClient) => (await shopper.json<Orders
 
 describe('carts through the proxy', () => {
   it("never mixes two shoppers' carts under concurrent requests", async () => {
-    const anna = shopperClient(stack.url)
-    const boris = shopperClient(stack.url)
+    const anna = shopperClient(stack)
+    const boris = shopperClient(stack)
     await Promise.all([anna.signIn(ANNA), boris.signIn(NEW_PHONE)])
     const annaGoods = [10011, 10012, 10013]
     const borisGoods = [10021, 10022, 10023]
@@ -67,7 +67,7 @@ describe('carts through the proxy', () => {
 
 describe('placing an order', () => {
   it('creates one order for a double-submitted checkout with one idempotency key', async () => {
-    const anna = shopperClient(stack.url)
+    const anna = shopperClient(stack)
     await anna.signIn(ANNA)
     const before = await ordersTotal(anna)
     const checkout = (await anna.json<Checkout>('/webgate/v1/checkout')).body
@@ -89,7 +89,7 @@ describe('placing an order', () => {
   })
 
   it('keeps the cart intact when the gateway fails to place the order, and the retry places one', async () => {
-    const anna = shopperClient(stack.url)
+    const anna = shopperClient(stack)
     await anna.signIn(ANNA)
     const cartBefore = (await anna.json<Cart>('/webgate/v1/cart')).body
     expect(cartBefore.lines.length).toBeGreaterThan(0)
@@ -114,7 +114,7 @@ describe('placing an order', () => {
 
 describe('cache headers of the e-commerce pages', () => {
   it('sends private, no-store for the cart page, signed in or not', async () => {
-    const anna = shopperClient(stack.url)
+    const anna = shopperClient(stack)
     const anonymous = await anna.fetch('/ecom/cart')
     expect(anonymous.status).toBe(200)
     expect(anonymous.headers.get('cache-control')).toBe('private, no-store')
@@ -131,8 +131,8 @@ describe('cache headers of the e-commerce pages', () => {
 
   it('answers 404 on the e-commerce pages for a signed-in shopper without e-commerce', async () => {
     await stack.close()
-    stack = await startTestStack()
-    const shopper = shopperClient(stack.url)
+    stack = await startTestApp()
+    const shopper = shopperClient(stack)
     await shopper.signIn(NEW_PHONE)
     const response = await shopper.fetch('/ecom/cart')
     await response.text()

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTestStack, type TestStack } from './test/harness.ts'
-import { rawRequest, startRecordingUpstream, waitFor } from './test/http.ts'
+import { startTestApp, type TestApp } from './test/app.ts'
+import { startRecordingUpstream, waitFor } from './test/http.ts'
 
 type Upstream = Awaited<ReturnType<typeof startRecordingUpstream>>
-let stack: TestStack | undefined
+let stack: TestApp | undefined
 let sink: Upstream | undefined
 
 afterEach(async () => {
@@ -15,12 +15,12 @@ afterEach(async () => {
 /** A store whose error reports go to a recording stand-in service. */
 async function start(env: Record<string, string> = {}) {
   sink = await startRecordingUpstream(() => ({ status: 204, body: '' }))
-  stack = await startTestStack({ env: { ERROR_REPORT_URL: `${sink.url}/reports`, ...env }, mock: { config: { logLevel: 'silent' } } })
+  stack = await startTestApp({ env: { ERROR_REPORT_URL: `${sink.url}/reports`, ...env }, mock: { config: { logLevel: 'silent' } } })
   return { s: stack, reports: sink }
 }
 
-const post = (s: TestStack, path: string, body: string, headers: Record<string, string> = {}) =>
-  rawRequest(s.url, path, { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url, ...headers }, body })
+const post = (s: TestApp, path: string, body: string, headers: Record<string, string> = {}) =>
+  s.request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url, ...headers }, body })
 
 describe('error reports are about server faults', () => {
   it('reports no client mistake (empty JSON, 413, 415, prototype keys), only the server fault after them', async () => {
@@ -39,7 +39,7 @@ describe('error reports are about server faults', () => {
     }
     // A real server fault afterwards: once its report has arrived, no other report came before it.
     await s.stopGateway()
-    const outage = await rawRequest(s.url, '/cookie-policy')
+    const outage = await s.request('/cookie-policy')
     expect(outage.status).toBeGreaterThanOrEqual(500)
     await waitFor(async () => reports.requests.length > 0)
     expect(reports.requests).toHaveLength(1)

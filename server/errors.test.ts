@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTestStack, type TestStack } from './test/harness.ts'
-import { addFault, BOT_UA, BROWSER_UA, rawRequest } from './test/http.ts'
+import { startTestApp, type TestApp } from './test/app.ts'
+import { addFault, BOT_UA, BROWSER_UA } from './test/http.ts'
 
 const QUIET_MOCK = { config: { logLevel: 'silent' } }
-let stack: TestStack | undefined
+let stack: TestApp | undefined
 
 afterEach(async () => {
   await stack?.close()
@@ -11,12 +11,12 @@ afterEach(async () => {
 })
 
 const start = async (env: Record<string, string> = {}) => {
-  stack = await startTestStack({ env, mock: QUIET_MOCK })
+  stack = await startTestApp({ env, mock: QUIET_MOCK })
   return stack
 }
 
-const get = (s: TestStack, path: string, userAgent = BROWSER_UA, headers: Record<string, string> = {}) =>
-  rawRequest(s.url, path, { headers: { 'user-agent': userAgent, ...headers } })
+const get = (s: TestApp, path: string, userAgent = BROWSER_UA, headers: Record<string, string> = {}) =>
+  s.request(path, { headers: { 'user-agent': userAgent, ...headers } })
 
 /** Text of the page without the data block (the checks are about what people see). */
 const visible = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '')
@@ -75,7 +75,7 @@ describe('the not-found page', () => {
 
   it('answers another method on an unknown path with a JSON 404', async () => {
     const s = await start()
-    const response = await rawRequest(s.url, '/no-such-page', { method: 'DELETE', headers: { origin: s.url } })
+    const response = await s.request('/no-such-page', { method: 'DELETE', headers: { origin: s.url } })
     expect(response.status).toBe(404)
     expect(JSON.parse(response.body)).toMatchObject({ code: 'notFound' })
   })

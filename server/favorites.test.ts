@@ -4,15 +4,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Favorites } from '#shared/models/favorites.ts'
-import { startTestStack, type TestStack } from './test/harness.ts'
+import { startTestApp, type TestApp } from './test/app.ts'
 import { shopperClient } from './test/storefront-client.ts'
 
 const ANNA = '79000000001'
 
-let stack: TestStack
+let stack: TestApp
 
 beforeEach(async () => {
-  stack = await startTestStack()
+  stack = await startTestApp()
 })
 afterEach(async () => {
   await stack.close()
@@ -20,7 +20,7 @@ afterEach(async () => {
 
 describe('/favorites', () => {
   it('asks an anonymous visitor to sign in and is private, no-store signed in or not', async () => {
-    const shopper = shopperClient(stack.url)
+    const shopper = shopperClient(stack)
     const anonymous = await shopper.fetch('/favorites')
     expect(anonymous.status).toBe(200)
     expect(anonymous.headers.get('cache-control')).toBe('private, no-store')
@@ -40,11 +40,11 @@ describe('/favorites', () => {
   })
 
   it('is disallowed in robots.txt and absent from the sitemap', async () => {
-    const robots = await (await fetch(`${stack.url}/robots.txt`)).text()
+    const robots = await (await stack.fetch(`/robots.txt`)).text()
     expect(robots).toContain('Disallow: /favorites')
-    const index = await (await fetch(`${stack.url}/sitemap.xml`)).text()
+    const index = await (await stack.fetch(`/sitemap.xml`)).text()
     const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
     expect(parts.length).toBeGreaterThan(0)
-    for (const part of parts) expect(await (await fetch(`${stack.url}${part}`)).text()).not.toContain('/favorites')
+    for (const part of parts) expect(await (await stack.fetch(`${part}`)).text()).not.toContain('/favorites')
   })
 })

@@ -1,28 +1,31 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMockGateway, type RunningMockGateway } from '#mock/index.ts'
+import { startTestApp, type TestApp } from './test/app.ts'
 import { startTestStack, type TestStack } from './test/harness.ts'
 import { BROWSER_UA, rawRequest, waitFor } from './test/http.ts'
 import { spawnServer, type SpawnedServer } from './test/spawn.ts'
 
 const QUIET = { logLevel: 'silent' as const }
-let stack: TestStack | undefined
+let stack: TestApp | undefined
+let socketStack: TestStack | undefined
 let mock: RunningMockGateway | undefined
 let server: SpawnedServer | undefined
 
 afterEach(async () => {
   await stack?.close()
+  await socketStack?.close()
   await mock?.close()
   await server?.stop()
-  stack = mock = server = undefined
+  stack = socketStack = mock = server = undefined
 })
 
-const status = async (url: string) => (await fetch(url)).status
+const status = async (s: TestApp, path: string) => (await s.fetch(path)).status
 
 describe('health and readiness', () => {
   it('answers /healthz and /readyz with 200 while the gateway answers, saying so per gateway', async () => {
-    stack = await startTestStack({ mock: { config: QUIET } })
-    expect(await status(`${stack.url}/healthz`)).toBe(200)
-    const ready = await fetch(`${stack.url}/readyz`)
+    stack = await startTestApp({ mock: { config: QUIET } })
+    expect(await status(stack, '/healthz')).toBe(200)
+    const ready = await stack.fetch(`/readyz`)
     expect(ready.status).toBe(200)
     expect(ready.headers.get('cache-control')).toBe('no-store')
     expect(await ready.json()).toEqual({ status: 'ready', gateways: { web: 'up', id: 'up' } })
@@ -34,11 +37,11 @@ describe('health and readiness', () => {
   // DESIGN.md section 6 (changed): readiness no longer follows the gateway, or every replica would
   // leave the Service together although each still serves cached pages and the outage page.
   it('keeps /readyz at 200 while the gateway is down; its body and gateway_up say the gateway is down, then up again', async () => {
-    stack = await startTestStack({ mock: { config: QUIET } })
+    stack = await startTestApp({ mock: { config: QUIET } })
     const s = stack
     const port = Number(new URL(s.mockUrl).port)
     const body = async () => {
-      const response = await fetch(`${s.url}/readyz`)
+      const response = await s.fetch(`/readyz`)
       return { status: response.status, body: (await response.json()) as { gateways?: Record<string, string> } }
     }
 
@@ -46,20 +49,20 @@ describe('health and readiness', () => {
     await waitFor(async () => (await body()).body.gateways?.web === 'down')
     expect(await body()).toEqual({ status: 200, body: { status: 'ready', gateways: { web: 'down', id: 'down' } } })
     expect(await s.metrics.registry.getSingleMetricAsString('gateway_up')).toMatch(/^gateway_up\{gateway="web"\} 0$/m)
-    expect(await status(`${s.url}/healthz`)).toBe(200)
+    expect(await status(s, '/healthz')).toBe(200)
 
     mock = await startMockGateway({ port, host: '127.0.0.1', config: QUIET })
     await waitFor(async () => (await body()).body.gateways?.web === 'up')
-    expect(await status(`${s.url}/readyz`)).toBe(200)
+    expect(await status(s, '/readyz')).toBe(200)
     expect(await s.metrics.registry.getSingleMetricAsString('gateway_up')).toMatch(/^gateway_up\{gateway="web"\} 1$/m)
   })
 
   it('keeps /readyz at 200 and reports the gateway down while the gateway hangs', async () => {
-    stack = await startTestStack({ mock: { config: { ...QUIET, faults: [{ path: '/webgate*', mode: 'hang' }] } } })
+    stack = await startTestApp({ mock: { config: { ...QUIET, faults: [{ path: '/webgate*', mode: 'hang' }] } } })
     const s = stack
     let body: { status?: string; gateways?: Record<string, string> } = {}
     await waitFor(async () => {
-      const response = await fetch(`${s.url}/readyz`)
+      const response = await s.fetch(`/readyz`)
       expect(response.status).toBe(200)
       body = (await response.json()) as typeof body
       return body.gateways?.web === 'down'
@@ -68,23 +71,24 @@ describe('health and readiness', () => {
   })
 
   it('turns /readyz to 503 for good once draining starts', async () => {
-    stack = await startTestStack({ mock: { config: QUIET } })
+    stack = await startTestApp({ mock: { config: QUIET } })
     stack.app.markDraining()
-    expect(await fetch(`${stack.url}/readyz`).then((r) => r.json())).toEqual({ status: 'draining' })
-    expect(await status(`${stack.url}/readyz`)).toBe(503)
-    expect(await status(`${stack.url}/healthz`)).toBe(200)
+    expect(await stack.fetch(`/readyz`).then((r) => r.json())).toEqual({ status: 'draining' })
+    expect(await status(stack, '/readyz')).toBe(503)
+    expect(await status(stack, '/healthz')).toBe(200)
   })
 })
 
+// A kept-alive connection with a page in flight needs a real socket.
 describe('closing', () => {
   it('closes although a keep-alive connection had a page in flight when closing began', async () => {
-    stack = await startTestStack({ mock: { config: QUIET } })
-    const s = stack
+    socketStack = await startTestStack({ mock: { config: QUIET } })
+    const s = socketStack
     // fetch keeps its connection alive and resolves at the first byte; the page is still streaming.
     const response = await fetch(`${s.url}/cookie-policy`, { headers: { 'user-agent': BROWSER_UA, 'accept-encoding': 'gzip' } })
     expect(response.status).toBe(200)
     await s.close()
-    stack = undefined
+    socketStack = undefined
     await expect(response.text()).resolves.toMatch(/<\/html>$/)
   })
 })
@@ -94,10 +98,10 @@ describe('metrics', () => {
   const lines = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}_count{`) || line.startsWith(`${name}_sum{`))
 
   it('labels request durations by route name, never by raw path, and records SSR and upstream timings', async () => {
-    stack = await startTestStack({ mock: { config: QUIET } })
+    stack = await startTestApp({ mock: { config: QUIET } })
     const s = stack
     for (const path of ['/', '/product/900006-krem-dlya-ruk-barkhat-teplyy-med', '/product/900006', '/cookie-policy', '/no-such-page?x=1', '/webgate/v2/web-common-content/cookies']) {
-      await rawRequest(s.url, path, { headers: { 'user-agent': BROWSER_UA } })
+      await s.request(path, { headers: { 'user-agent': BROWSER_UA } })
     }
     let text = ''
     await waitFor(async () => {
@@ -125,10 +129,10 @@ describe('metrics', () => {
   })
 
   it('records a failed upstream call with the status error', async () => {
-    stack = await startTestStack({ mock: { config: QUIET } })
+    stack = await startTestApp({ mock: { config: QUIET } })
     const s = stack
     await s.stopGateway()
-    await rawRequest(s.url, '/cookie-policy')
+    await s.request('/cookie-policy')
     await waitFor(async () => /upstream_request_duration_seconds_count\{[^}]*endpoint="content\.cookies"[^}]*status="error"/.test(await s.metrics.registry.metrics()))
   })
 

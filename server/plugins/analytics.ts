@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin'
 import { z } from 'zod'
+import { errorBody } from '#shared/api/errors.ts'
 
 /** A param value as the browser's tracker sends it (client/analytics/params.ts): flat, never nested. */
 const ParamValueSchema = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])
@@ -38,7 +39,7 @@ export const analyticsPlugin = fp(async (app) => {
     const parsed = EventsSchema.safeParse(body)
     if (!parsed.success || parsed.data.counterId !== app.config.analyticsCounterId) {
       app.metrics.analyticsEvents.inc({ accepted: 'false' })
-      return reply.code(400).send({ code: 'bad_request', message: 'Проверьте введённые данные' })
+      return reply.code(400).send(errorBody('bad_request'))
     }
     app.metrics.analyticsEvents.inc({ accepted: 'true' }, parsed.data.events.length)
     request.log.debug({ events: parsed.data.events.map((e) => e.name) }, 'analytics events')

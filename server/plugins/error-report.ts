@@ -7,12 +7,13 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { safeParse } from 'zod/mini'
-import { AppError, ERROR_CODES } from '#shared/api/errors.ts'
-import { ERROR_REPORT_PATH, ErrorReportSchema } from '#shared/auth/bff.ts'
+import { AppError, errorBody } from '#shared/api/errors.ts'
+import { ErrorReportSchema } from '#shared/api/error-report.ts'
+import { ERROR_REPORT_PATH } from '#shared/auth/paths.ts'
 import { getProfile } from '#shared/gateway/profile.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 import { redactUrl } from '../logger.ts'
-import { createMemoryLimiter } from '../auth/otp-limiter.ts'
+import { createMemoryLimiter } from '../session/otp-limiter.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -131,10 +132,10 @@ export const errorReportPlugin = fp(async (app) => {
   app.post(ERROR_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
     request.routeName = 'error-report'
     if (!(await limiter.take(request.ip))) {
-      return reply.code(429).header('retry-after', '60').header('cache-control', 'no-store').send({ code: 'rate_limited', message: ERROR_CODES.rate_limited.message })
+      return reply.code(429).header('retry-after', '60').header('cache-control', 'no-store').send(errorBody('rate_limited'))
     }
     const parsed = safeParse(ErrorReportSchema, request.body)
-    if (!parsed.success) return reply.code(400).send({ code: 'bad_request', message: 'Проверьте введённые данные' })
+    if (!parsed.success) return reply.code(400).send(errorBody('bad_request'))
     if (parsed.data.status !== 404) {
       deliver(request, {
         source: 'browser',

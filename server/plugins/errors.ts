@@ -3,7 +3,7 @@
  * upstream or internal message. Logged once, with the request id.
  */
 import fp from 'fastify-plugin'
-import { AppError, ERROR_CODES, FALLBACK_MESSAGE, codeForStatus } from '#shared/api/errors.ts'
+import { AppError, FALLBACK_MESSAGE, codeForStatus, errorBody } from '#shared/api/errors.ts'
 
 /** Installs the error handler. */
 export const errorsPlugin = fp(async (app) => {
@@ -13,7 +13,7 @@ export const errorsPlugin = fp(async (app) => {
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ status, code: (error as { code?: string }).code }, 'request rejected')
     if (reply.sent) return
-    const message = status >= 500 ? FALLBACK_MESSAGE : (ERROR_CODES[code]?.message ?? FALLBACK_MESSAGE)
-    return reply.code(status).header('cache-control', 'no-store').send({ code, message, requestId: request.id })
+    const body = errorBody(code, status >= 500 ? { message: FALLBACK_MESSAGE } : {})
+    return reply.code(status).header('cache-control', 'no-store').send({ ...body, requestId: request.id })
   })
 }, { name: 'errors' })

@@ -2,8 +2,16 @@
 import fp from 'fastify-plugin'
 import type { Metrics } from '../metrics.ts'
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Route name for metrics and logs: a page route name, a gateway endpoint name, or a fixed label. */
+    routeName: string
+  }
+}
+
 /** Observes request durations. The registry is served by the separate metrics listener (main.ts). */
 export const metricsPlugin = fp(async (app, opts: { metrics: Metrics }) => {
+  app.decorateRequest('routeName', 'unmatched')
   app.addHook('onResponse', async (request, reply) => {
     opts.metrics.httpDuration.observe(
       { route: request.routeName, method: request.method, status: String(reply.statusCode) },

@@ -9,7 +9,7 @@ import httpProxy from '@fastify/http-proxy'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { request as undiciRequest } from 'undici'
 import type { Gateway } from '#shared/api/endpoint.ts'
-import { ERROR_CODES, FALLBACK_MESSAGE, codeForStatus } from '#shared/api/errors.ts'
+import { FALLBACK_MESSAGE, codeForStatus, errorBody } from '#shared/api/errors.ts'
 import { createEndpointIndex } from '#shared/api/endpoint-index.ts'
 import { ENDPOINTS } from '#shared/gateway/index.ts'
 import { headerContextOf } from '../gateway.ts'
@@ -28,7 +28,7 @@ const upstreamError = (reply: FastifyReply, error: Error) => {
   const timeout = /timeout/i.test(error.name + error.message) || (error as { code?: string }).code?.startsWith('UND_ERR_') && /TIMEOUT/.test((error as { code?: string }).code ?? '')
   reply.log.warn({ err: error.message }, 'proxy upstream failed')
   if (reply.sent) return
-  reply.code(timeout ? 504 : 502).header('cache-control', 'no-store').send({ code: timeout ? 'timeout' : 'upstream', message: 'Что-то пошло не так' })
+  reply.code(timeout ? 504 : 502).header('cache-control', 'no-store').send(errorBody(timeout ? 'timeout' : 'upstream', { message: FALLBACK_MESSAGE }))
 }
 
 /** Headers that describe the upstream body, dropped when our own body replaces it. */
@@ -42,7 +42,7 @@ function sendOwnFailure(reply: FastifyReply, status: number): void {
   for (const name of BODY_HEADERS) reply.removeHeader(name)
   const code = codeForStatus(status)
   reply.log.warn({ status }, 'proxy upstream answered a server error')
-  void reply.code(status).header('cache-control', 'no-store').send({ code, message: ERROR_CODES[code]?.message ?? FALLBACK_MESSAGE })
+  void reply.code(status).header('cache-control', 'no-store').send(errorBody(code))
 }
 
 /** Registers both gateway proxies. */
@@ -98,7 +98,7 @@ export const proxyPlugin = fp(async (app) => {
           const path = request.url.slice(prefix.length).split('?')[0] ?? ''
           // The mock's control paths are never reachable through the storefront.
           if (/(^|\/)(__mock|\.\.)(\/|$)/.test(decodeURIComponent(path).replaceAll('\\', '/'))) {
-            return reply.code(404).send({ code: 'notFound', message: 'Здесь ничего не нашлось' })
+            return reply.code(404).send(errorBody('not_found', { gatewaySpelling: true }))
           }
           const endpoint = index.find(gateway, request.method, path)
           request.routeName = endpoint ? `proxy:${endpoint.name}` : `proxy:${gateway}`
@@ -122,7 +122,7 @@ export const proxyPlugin = fp(async (app) => {
                 (ok) => {
                   if (ok) return retryAfterRefresh(request, reply, path + (request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''))
                   request.session.commit(reply)
-                  return void reply.code(401).header('cache-control', 'no-store').send({ code: 'unauthorized', message: 'Войдите, чтобы продолжить' })
+                  return void reply.code(401).header('cache-control', 'no-store').send(errorBody('unauthorized', { gatewaySpelling: true }))
                 },
               ).catch((error: Error) => upstreamError(reply, error))
               return

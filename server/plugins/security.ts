@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
+import { errorBody } from '#shared/api/errors.ts'
 
 /** SmartCaptcha's origin, the default captcha origin. */
 export const CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net'
@@ -92,7 +93,7 @@ export const securityPlugin = fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
     request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site request refused')
-    return reply.code(403).header('cache-control', 'no-store').send({ code: 'forbidden', message: 'Действие недоступно' })
+    return reply.code(403).header('cache-control', 'no-store').send(errorBody('forbidden'))
   })
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff')

@@ -1,8 +1,11 @@
 /**
  * The sitemap (spec section 2, issue 5 item 13): `/sitemap.xml` is a sitemap index whose parts list
  * categories, products (in parts of `SITEMAP_PRODUCTS_PER_PART`, well under the 50,000-URL limit),
- * promotions and articles, with absolute URLs. Pure builders; the seo plugin serves them.
+ * promotions and articles, with absolute URLs. The XML of each file is built from the gateway and
+ * kept in the anonymous cache; the files are CDN-cacheable.
  */
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiClient } from '#shared/api/client.ts'
 import { searchGoods } from '#shared/gateway/goods.ts'
 import { getStoreCategories } from '#shared/gateway/catalog.ts'
@@ -10,6 +13,9 @@ import { getPromotionCategories, listPromotions } from '#shared/gateway/promotio
 import { listArticles } from '#shared/gateway/content.ts'
 import { PAGE_SIZE_MAX } from '#shared/models/common.ts'
 import { href } from '#shared/routing/href.ts'
+
+/** Cache-Control of the sitemap files: CDN-cacheable, refreshed hourly. */
+export const SITEMAP_CACHE = 'public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400'
 
 /** Products per sitemap part. */
 export const SITEMAP_PRODUCTS_PER_PART = 5_000
@@ -89,3 +95,39 @@ export async function partPaths(api: ApiClient, part: SitemapPart, signal?: Abor
   const articles = await allPages((page) => api.call(listArticles, { query: { page, pageSize: PAGE_SIZE_MAX }, signal }))
   return [href('articles'), ...articles.map((item) => href('article', { id: item.id, slug: item.slug }))]
 }
+
+/** The sitemap index and its part files. */
+export const sitemapPlugin = fp(async (app) => {
+  /** Answers one sitemap file: the XML is built from the gateway and kept in the anonymous cache. */
+  const sendXml = async (request: FastifyRequest, reply: FastifyReply, name: string, build: (origin: string) => Promise<string | undefined>) => {
+    request.routeName = 'sitemap'
+    // The origin is configuration, never the request's Host (DESIGN.md section 2): these files are CDN-cached.
+    const origin = app.config.publicOrigin
+    try {
+      const xml = await app.anonymousCache.get(`sitemap:${origin}:${name}`, () => build(origin))
+      if (xml === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found')
+      return reply.type('application/xml; charset=utf-8').header('cache-control', SITEMAP_CACHE).send(xml)
+    } catch (error) {
+      request.log.warn({ err: error, sitemap: name }, 'sitemap build failed')
+      return reply.code(503).header('retry-after', '900').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Service Unavailable')
+    }
+  }
+
+  app.get('/sitemap.xml', (request, reply) =>
+    sendXml(request, reply, 'index', async (origin) => sitemapIndex(origin, await sitemapFiles(request.api, request.signal))))
+
+  for (const part of SITEMAP_PARTS) {
+    app.get(`/sitemap-${part}.xml`, (request, reply) =>
+      sendXml(request, reply, part, async (origin) => urlSet(origin, await partPaths(request.api, part as SitemapPart, request.signal))))
+  }
+
+  app.get<{ Params: { part: string } }>('/sitemap-products-:part', (request, reply) => {
+    const match = /^([1-9]\d{0,3})\.xml$/.exec(request.params.part)
+    if (!match) return reply.callNotFound()
+    const part = Number(match[1])
+    return sendXml(request, reply, `products-${part}`, async (origin) => {
+      const paths = await productPaths(request.api, part, request.signal)
+      return paths.length === 0 && part > 1 ? undefined : urlSet(origin, paths)
+    })
+  })
+}, { name: 'sitemap', dependencies: ['context', 'anonymous-cache', 'gateway-client'] })

@@ -6,12 +6,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
-import { createMemoryLimiter, createRedisLimiter, OTP_LIMIT_WINDOW_MS, type RateLimiter } from '../auth/otp-limiter.ts'
+import { createMemoryLimiter, createRedisLimiter, OTP_LIMIT_WINDOW_MS, type RateLimiter } from '../session/otp-limiter.ts'
 import type { Config } from '../config.ts'
 import type { Metrics } from '../metrics.ts'
 import type { RefreshCoordinator } from '../session/refresher.ts'
 import { closeRedisClient, createRedisClient } from './client.ts'
-import { createSharedRefresh } from './shared-refresh.ts'
+import { createSharedRefresh } from '../session/shared-refresh.ts'
 
 /** What degraded when Redis failed: the label of `redis_fallbacks_total`. */
 export type FallbackKind = 'otp_limit' | 'refresh'

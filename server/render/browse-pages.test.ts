@@ -4,16 +4,16 @@
  * not-found page with 422, wrong slugs redirect to the canonical URL, and the sitemap lists the seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack, type TestStack } from '../test/harness.ts'
+import { startTestApp, type TestApp } from '../test/app.ts'
 
-let stack: TestStack
+let stack: TestApp
 let goods: { id: number; name: string; slug: string; categoryId: number }
 let category: { id: number; name: string; slug: string }
 let group: { id: number; name: string; slug: string }
 
 /** A browser's user agent: crawlers get a minimal error body instead of the error page. */
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
-const get = (path: string) => fetch(stack.url + path, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } })
+const get = (path: string) => stack.fetch(path, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } })
 const html = async (path: string) => {
   const response = await get(path)
   return { status: response.status, text: await response.text(), headers: response.headers }
@@ -22,7 +22,7 @@ const html = async (path: string) => {
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 beforeAll(async () => {
-  stack = await startTestStack()
+  stack = await startTestApp()
   const list = (await (await fetch(`${stack.mockUrl}/webgate/v2/goods/search?pageSize=1&sort=rating`)).json()) as { items: (typeof goods)[] }
   goods = list.items[0]!
   const tree = (await (await fetch(`${stack.mockUrl}/webgate/v3/categories/store`)).json()) as { items: Array<typeof category & { children: Array<typeof category> }> }
@@ -46,10 +46,10 @@ describe('browse pages', () => {
 
   it('leaves out a failed home block and still answers 200', async () => {
     {
-      const fresh = await startTestStack()
+      const fresh = await startTestApp()
       try {
         await fetch(`${fresh.mockUrl}/__mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/webgate/v1/cosmetic-aurora/main-page/new-arrival', status: 503 }) })
-        const response = await fetch(fresh.url + '/')
+        const response = await fresh.fetch('/')
         const text = await response.text()
         expect(response.status).toBe(200)
         expect(text).not.toContain('id="home-new"')

@@ -9,7 +9,8 @@ import { startMockGateway } from '#mock/index.ts'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { createMetrics } from '../metrics.ts'
-import { DIST_DIR, startTestStack, type TestStack } from '../test/harness.ts'
+import { startTestStack, type TestStack } from '../test/harness.ts'
+import { FIXTURE_MANIFEST } from '../test/client-fixture.ts'
 import { BROWSER_UA } from '../test/http.ts'
 import { shopperClient } from '../test/storefront-client.ts'
 
@@ -77,7 +78,7 @@ describe('rendered-page cache and cookies', () => {
   it('never stores (or publicly caches) a response that sets a cookie', async () => {
     const mock = await startMockGateway({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }) })
     const config = loadConfig({ NODE_ENV: 'test', WEB_GATEWAY_URL: `${mock.url}/webgate`, ID_GATEWAY_URL: `${mock.url}/aurora-id`, ANTIFRAUD: 'off', LOG_LEVEL: 'silent' })
-    const app = await buildApp(config, { distDir: DIST_DIR, metrics: createMetrics({ defaultMetrics: false }), logger: false })
+    const app = await buildApp(config, { manifest: FIXTURE_MANIFEST, metrics: createMetrics({ defaultMetrics: false }), logger: false })
     // Stands for any hook that sets a cookie on a page answer.
     app.addHook('onRequest', async (request, reply) => {
       if (request.headers['x-test-set-cookie']) reply.setCookie('test_cookie', '1', { path: '/' })

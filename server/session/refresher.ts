@@ -2,7 +2,7 @@
  * One token refresh per refresh token in flight, shared by every concurrent request that carries it
  * (page loaders and proxied browser calls alike). The gateway rotates refresh tokens, so a request
  * that arrives shortly after with the old token must get the same new pair: results are kept briefly.
- * With a `coordinator` (Redis, server/redis/shared-refresh.ts) the one refresh holds across replicas;
+ * With a `coordinator` (Redis, server/session/shared-refresh.ts) the one refresh holds across replicas;
  * this in-process map still joins the requests of one replica, and carries on alone when Redis fails.
  */
 import { AppError } from '#shared/api/errors.ts'

@@ -9,7 +9,7 @@ import type { AuthHandler, ApiClient } from '#shared/api/client.ts'
 import type { SessionState } from '#shared/routing/types.ts'
 import { ecomEnabledFor, type Config } from '../config.ts'
 import { clearSessionCookies, readCookie, setTokenCookies } from './cookies.ts'
-import { isExpiring } from './jwt.ts'
+import { decodeClaims, isExpiring, type JwtClaims } from './jwt.ts'
 import { isCrawler } from './bot.ts'
 import type { TokenPair, TokenRefresher } from './refresher.ts'
 
@@ -18,6 +18,8 @@ export interface RequestSession {
   /** The routing view of the visitor. */
   state(): SessionState
   userId(): string | undefined
+  /** The access token's claims, decoded once per token (none when signed out). */
+  claims(): JwtClaims | undefined
   auth: AuthHandler
   /** Makes sure a token that is about to expire is refreshed before a call that needs it. */
   ensureFresh(): Promise<void>
@@ -40,6 +42,13 @@ export function createRequestSession(
   let refreshToken = readCookie(request, COOKIE.refreshToken)
   let pending: { kind: 'set'; tokens: TokenPair } | { kind: 'clear' } | undefined
   let ended = false
+  // The token's payload is decoded at most once per token: the refresh check and the sign-in share it.
+  let decoded: { token: string; claims: JwtClaims } | undefined
+  const claims = (): JwtClaims | undefined => {
+    if (!accessToken) return undefined
+    if (decoded?.token !== accessToken) decoded = { token: accessToken, claims: decodeClaims(accessToken) }
+    return decoded.claims
+  }
   // The crawler list is a large regex: test the user agent once per request.
   const bot = isCrawler(request.headers['user-agent'])
 
@@ -76,9 +85,11 @@ export function createRequestSession(
       bot,
     }),
     userId: () => (ended ? undefined : readCookie(request, COOKIE.userId)),
+    claims,
     auth: { token: () => accessToken, refresh },
     async ensureFresh() {
-      if (accessToken && refreshToken && isExpiring(accessToken, Date.now())) await refresh().catch(() => undefined)
+      const current = claims()
+      if (current && refreshToken && isExpiring(current, Date.now())) await refresh().catch(() => undefined)
     },
     get ended() {
       return ended

@@ -1,14 +1,14 @@
 /**
- * Integration harness: the real mock gateway and a real storefront app, both listening on free
- * loopback ports in this process. Each test gets its own pair; `close()` stops both.
+ * Real-socket harness: the real mock gateway and a storefront app, both listening on free loopback
+ * ports in this process, for what needs a socket (raw bytes and request targets, half-close, streaming,
+ * keep-alive). It is the app of server/test/app.ts (client fixture, no build needed) put on a listener.
+ * Each test gets its own pair; `close()` stops both. Checks of one request use `startTestApp` instead.
  */
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { pino } from 'pino'
-import { startMockGateway } from '#mock/index.ts'
-import { buildApp } from '../app.ts'
-import { loadConfig, type Config } from '../config.ts'
-import { createMetrics, type Metrics } from '../metrics.ts'
+import type { Config } from '../config.ts'
+import type { Metrics } from '../metrics.ts'
+import { startTestApp } from './app.ts'
 
 export interface TestStack {
   /** Storefront origin, e.g. http://127.0.0.1:41234 */
@@ -23,42 +23,12 @@ export interface TestStack {
   close(): Promise<void>
 }
 
-/** The built client (run `npm run build` first; `npm test` does). */
+/** The built app (run `npm run build` first): only the tests that spawn dist/server/main.js need it. */
 export const DIST_DIR = join(import.meta.dirname, '..', '..', process.env.DIST_DIR ?? 'dist')
 
-/** Starts a mock gateway and a storefront; `env` overrides the storefront's environment, `mock` the mock's options. */
+/** Starts a mock gateway and a listening storefront; `env` overrides the storefront's environment, `mock` the mock's options. */
 export async function startTestStack(options: { env?: Record<string, string>; mock?: Record<string, unknown> } = {}): Promise<TestStack> {
-  const mock = await startMockGateway({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), ...options.mock })
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    WEB_GATEWAY_URL: `${mock.url}/webgate`,
-    ID_GATEWAY_URL: `${mock.url}/aurora-id`,
-    ANTIFRAUD: 'off',
-    ECOM_USER_IDS: '100001',
-    LOG_LEVEL: 'silent',
-    ...options.env,
-  })
-  const metrics = createMetrics({ defaultMetrics: false })
-  const app = await buildApp(config, { distDir: DIST_DIR, metrics, logger: false })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  let mockOpen = true
-  const stopGateway = async () => {
-    if (mockOpen) await mock.close()
-    mockOpen = false
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    mockUrl: mock.url,
-    app,
-    config,
-    metrics,
-    stopGateway,
-    close: async () => {
-      await app.close()
-      await stopGateway()
-    },
-  }
+  const test = await startTestApp(options)
+  const url = await test.listen()
+  return { url, mockUrl: test.mockUrl, app: test.app, config: test.config, metrics: test.metrics, stopGateway: test.stopGateway, close: test.close }
 }

@@ -11,7 +11,7 @@ import { startMockGateway, type RunningMockGateway } from '#mock/index.ts'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { createMetrics, type Metrics } from '../metrics.ts'
-import { DIST_DIR } from './harness.ts'
+import { writeClientFixture } from './client-fixture.ts'
 
 /** One running storefront replica. */
 export interface Replica {
@@ -52,6 +52,7 @@ async function startCountingProxy(target: string): Promise<{ url: string; paths:
 export async function startReplicas(options: { count: number; env?: Record<string, string>; mock?: Record<string, unknown> }): Promise<ReplicaSet> {
   const mock = await startMockGateway({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), ...options.mock })
   const proxy = await startCountingProxy(mock.url)
+  const fixture = writeClientFixture()
   const replicas: Replica[] = []
   const close = async () => {
     await Promise.all(replicas.map((replica) => replica.app.close()))
@@ -60,6 +61,7 @@ export async function startReplicas(options: { count: number; env?: Record<strin
       proxy.server.closeAllConnections()
     })
     await mock.close()
+    fixture.remove()
   }
   try {
     for (let i = 0; i < options.count; i++) {
@@ -73,7 +75,7 @@ export async function startReplicas(options: { count: number; env?: Record<strin
         ...options.env,
       })
       const metrics = createMetrics({ defaultMetrics: false })
-      const app = await buildApp(config, { distDir: DIST_DIR, metrics, logger: false })
+      const app = await buildApp(config, { distDir: fixture.distDir, metrics, logger: false })
       replicas.push({ url: '', app, metrics })
       await app.listen({ port: 0, host: '127.0.0.1' })
       replicas[i]!.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`

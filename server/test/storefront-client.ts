@@ -14,8 +14,19 @@ export interface ShopperClient {
   cookies: Map<string, string>
 }
 
-/** A shopper of the storefront at `origin`. */
-export function shopperClient(origin: string): ShopperClient {
+/** How the shopper reaches the storefront: over HTTP, or through an app's `inject` (server/test/app.ts). */
+export interface StorefrontTarget {
+  url: string
+  fetch(path: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Response>
+}
+
+/** A shopper of the storefront at an origin (real HTTP) or of an injected app. */
+export function shopperClient(target: string | StorefrontTarget): ShopperClient {
+  const origin = typeof target === 'string' ? target : target.url
+  const send = typeof target === 'string'
+    ? (path: string, init: { method: string; headers: Record<string, string>; body?: string }) =>
+        fetch(origin + path, { method: init.method, headers: init.headers, body: init.body ?? null, redirect: 'manual' })
+    : (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => target.fetch(path, init)
   const cookies = new Map<string, string>()
   const absorb = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -36,7 +47,7 @@ export function shopperClient(origin: string): ShopperClient {
       const method = init.method ?? 'GET'
       if (method !== 'GET' && method !== 'HEAD') headers.origin = origin
       if (init.body !== undefined) headers['content-type'] = 'application/json'
-      const response = await fetch(origin + path, { method, headers, body: init.body === undefined ? null : JSON.stringify(init.body), redirect: 'manual' })
+      const response = await send(path, { method, headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) })
       absorb(response)
       return response
     },

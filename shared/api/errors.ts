@@ -28,6 +28,33 @@ export type ErrorCode = keyof typeof ERROR_CODES
 /** Generic fallback text of spec section 8. */
 export const FALLBACK_MESSAGE = 'Что-то пошло не так'
 
+/**
+ * The one spelling of a code is the registry's. Our answers in the gateway's shape keep the gateway's
+ * spelling on the wire, because the browser reads them as gateway answers: the proxy's and the login
+ * routes' own answers on `/webgate/*` and `/{product}-id/*`, and the JSON 404 of an unknown path
+ * (`{ code: 'notFound' }` like the gateway's 404).
+ */
+export const GATEWAY_SPELLING = {
+  not_found: 'notFound',
+  bad_request: 'validationError',
+  unprocessable: 'unprocessableEntity',
+} as const satisfies Partial<Record<ErrorCode, string>>
+
+/** The JSON body of an error answer of ours. */
+export interface ErrorBody {
+  code: string
+  message: string
+}
+
+/**
+ * The `{ code, message }` of an error answer, its text from the registry: `gatewaySpelling` spells the
+ * code as the gateway does (see `GATEWAY_SPELLING`); a 5xx may pass `FALLBACK_MESSAGE` to say nothing more.
+ */
+export function errorBody(code: ErrorCode, options: { gatewaySpelling?: boolean; message?: string } = {}): ErrorBody {
+  const spelled = options.gatewaySpelling ? (GATEWAY_SPELLING as Partial<Record<ErrorCode, string>>)[code] : undefined
+  return { code: spelled ?? code, message: options.message ?? ERROR_CODES[code].message }
+}
+
 export interface AppErrorOptions {
   /** Overrides the registry status, e.g. the exact upstream 4xx status. */
   status?: number

@@ -33,19 +33,9 @@ export const BffRegistrationSchema = z.object({
 })
 export type BffRegistration = z.infer<typeof BffRegistrationSchema>
 
-/** The browser's error report (`POST /api/error-report`). */
-export const ErrorReportSchema = z.object({
-  message: z.string().check(z.maxLength(2000)),
-  stack: z.optional(z.string().check(z.maxLength(8000))),
-  url: z.optional(z.string().check(z.maxLength(2000))),
-  status: z.optional(z.int()),
-  email: z.optional(z.string().check(z.maxLength(320))),
-})
-export type ErrorReport = z.infer<typeof ErrorReportSchema>
+/** The sign-out path, for the browser's sign-out that loads this module lazily. */
+export { LOGOUT_PATH } from './paths.ts'
 
-export { ERROR_REPORT_PATH, LOGOUT_PATH } from './paths.ts'
-/** Session-storage key of the path where the login began (the shopper returns there after registration). */
-export const LOGIN_ORIGIN_KEY = 'auth.loginOrigin'
 /** HttpOnly cookie holding the one-time login code between the code check and the token or registration call. */
 export const LOGIN_CODE_COOKIE = 'login_code'
 /** The login code works for 10 minutes at most; its cookie lives as long. */

@@ -1,5 +1,7 @@
 /** The path where the login began, so a newly registered shopper returns there (session storage). */
-import { LOGIN_ORIGIN_KEY } from '#shared/auth/bff.ts'
+
+/** Session-storage key of the path where the login began (the shopper returns there after registration). */
+const LOGIN_ORIGIN_KEY = 'auth.loginOrigin'
 
 /** Remembers the current path (not the auth pages themselves). */
 export function rememberLoginOrigin(): void {

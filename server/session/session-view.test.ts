@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestStack, type TestStack } from './test/harness.ts'
-import { rawRequest } from './test/http.ts'
+import { startTestApp, type TestApp } from '../test/app.ts'
 
 // The harness configures ECOM_USER_IDS=100001 (the seed's e-commerce shopper).
-let stack: TestStack
+let stack: TestApp
 
 beforeAll(async () => {
-  stack = await startTestStack({ env: { ECOM_USER_IDS: '100001,100777' }, mock: { config: { logLevel: 'silent' } } })
+  stack = await startTestApp({ env: { ECOM_USER_IDS: '100001,100777' }, mock: { config: { logLevel: 'silent' } } })
 })
 
 afterAll(async () => {
@@ -22,7 +21,7 @@ describe('the e-commerce id list stays on the server', () => {
     ['a signed-in shopper with e-commerce', 'access_token=header.payload.signature; user_id=100001'],
     ['a signed-in shopper without e-commerce', 'access_token=header.payload.signature; user_id=100002'],
   ])('never sends the list to %s', async (_who, cookie) => {
-    const page = await rawRequest(stack.url, '/cookie-policy', { headers: cookie ? { cookie } : {} })
+    const page = await stack.request('/cookie-policy', { headers: cookie ? { cookie } : {} })
     expect(page.status).toBe(200)
     expect(dataBlock(page.body)).toContain('"config"')
     expect(page.body).not.toContain('ecomUserIds')
@@ -30,21 +29,21 @@ describe('the e-commerce id list stays on the server', () => {
   })
 
   it('tells the page only whether e-commerce is on for this session', async () => {
-    const page = await rawRequest(stack.url, '/cookie-policy', { headers: { cookie: 'access_token=header.payload.signature; user_id=100001' } })
+    const page = await stack.request('/cookie-policy', { headers: { cookie: 'access_token=header.payload.signature; user_id=100001' } })
     expect(dataBlock(page.body)).toMatch(/"ecomEnabled":true/)
   })
 
   it('answers GET /api/session with the server\'s e-commerce decision for a listed shopper', async () => {
-    const response = await rawRequest(stack.url, '/api/session', { headers: { cookie: 'access_token=header.payload.signature; user_id=100001' } })
+    const response = await stack.request('/api/session', { headers: { cookie: 'access_token=header.payload.signature; user_id=100001' } })
     expect(response.status).toBe(200)
     expect(response.headers['cache-control']).toBe('private, no-store')
     expect(JSON.parse(response.body)).toEqual({ authorized: true, userId: '100001', incompleteProfile: false, ecomEnabled: true })
   })
 
   it('answers GET /api/session with e-commerce off for a shopper who is not listed, and for an anonymous visitor', async () => {
-    const other = await rawRequest(stack.url, '/api/session', { headers: { cookie: 'access_token=header.payload.signature; user_id=100002' } })
+    const other = await stack.request('/api/session', { headers: { cookie: 'access_token=header.payload.signature; user_id=100002' } })
     expect(JSON.parse(other.body)).toMatchObject({ authorized: true, userId: '100002', ecomEnabled: false })
-    const anonymous = await rawRequest(stack.url, '/api/session', { headers: { cookie: 'user_id=100001' } })
+    const anonymous = await stack.request('/api/session', { headers: { cookie: 'user_id=100001' } })
     expect(JSON.parse(anonymous.body)).toEqual({ authorized: false, incompleteProfile: false, ecomEnabled: false })
     expect(anonymous.body).not.toContain('100777')
   })

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTestStack, type TestStack } from '../test/harness.ts'
+import { startTestApp, type TestApp } from '../test/app.ts'
 import { createManualClock } from '#mock/index.ts'
 
 /** A tiny cookie jar: name → value and attributes of the last Set-Cookie. */
@@ -45,14 +45,14 @@ class Jar {
 const QUIET = { config: { logLevel: 'silent' } }
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }
 
-let stack: TestStack | undefined
+let stack: TestApp | undefined
 afterEach(async () => {
   await stack?.close()
   stack = undefined
 })
 
-async function call(s: TestStack, jar: Jar, method: string, path: string, body?: unknown, headers: Record<string, string> = SAME_ORIGIN): Promise<Response> {
-  const response = await fetch(s.url + path, {
+async function call(s: TestApp, jar: Jar, method: string, path: string, body?: unknown, headers: Record<string, string> = SAME_ORIGIN): Promise<Response> {
+  const response = await s.fetch(path, {
     method,
     headers: { ...headers, cookie: jar.header(path) },
     body: body === undefined ? null : JSON.stringify(body),
@@ -63,7 +63,7 @@ async function call(s: TestStack, jar: Jar, method: string, path: string, body?:
 }
 
 /** Signs a seeded phone in through the login routes; answers what each step returned. */
-async function signIn(s: TestStack, jar: Jar, phone: string) {
+async function signIn(s: TestApp, jar: Jar, phone: string) {
   const otp = await call(s, jar, 'POST', '/aurora-id/v1/auth/otp', { phone })
   expect(otp.status).toBe(200)
   const attempt = (await otp.json()) as { attemptId: string }
@@ -78,7 +78,7 @@ async function signIn(s: TestStack, jar: Jar, phone: string) {
 }
 
 /** How many refresh calls the storefront made to the id gateway. */
-async function refreshCount(s: TestStack): Promise<number> {
+async function refreshCount(s: TestApp): Promise<number> {
   const metric = await s.metrics.registry.getSingleMetric('upstream_request_duration_seconds')?.get()
   return (metric?.values ?? [])
     .filter((v) => (v as { metricName?: string }).metricName === 'upstream_request_duration_seconds_count' && v.labels.endpoint === 'auth.token.refresh')
@@ -87,7 +87,7 @@ async function refreshCount(s: TestStack): Promise<number> {
 
 describe('sign-in through the server', () => {
   it('keeps tokens in HttpOnly cookies and out of every answer body', async () => {
-    stack = await startTestStack({ mock: QUIET })
+    stack = await startTestApp({ mock: QUIET })
     const jar = new Jar()
     const { checkText, tokenText } = await signIn(stack, jar, '79000000001')
     const access = jar.cookies.get('access_token')!
@@ -118,7 +118,7 @@ describe('sign-in through the server', () => {
   })
 
   it('marks an incomplete profile and clears the mark once the missing name is saved', async () => {
-    stack = await startTestStack({ mock: QUIET })
+    stack = await startTestApp({ mock: QUIET })
     const jar = new Jar()
     await signIn(stack, jar, '79000000002')
     expect(jar.get('incomplete_profile')).toBe('1')
@@ -132,7 +132,7 @@ describe('sign-in through the server', () => {
   })
 
   it('lets a new phone register with the kept login code and signs it in', async () => {
-    stack = await startTestStack({ mock: QUIET })
+    stack = await startTestApp({ mock: QUIET })
     const jar = new Jar()
     const { checked, checkText } = await signIn(stack, jar, '79000000077')
     expect(checked.isRegistered).toBe(false)
@@ -153,7 +153,7 @@ describe('sign-in through the server', () => {
   })
 
   it('answers the per-IP OTP limit like the gateway 422', async () => {
-    stack = await startTestStack({ env: { OTP_IP_LIMIT: '2' }, mock: QUIET })
+    stack = await startTestApp({ env: { OTP_IP_LIMIT: '2' }, mock: QUIET })
     const jar = new Jar()
     const phones = ['79000000011', '79000000012', '79000000013']
     const statuses = []
@@ -162,7 +162,7 @@ describe('sign-in through the server', () => {
   })
 
   it('clears the session cookies on sign-out', async () => {
-    stack = await startTestStack({ mock: QUIET })
+    stack = await startTestApp({ mock: QUIET })
     const jar = new Jar()
     await signIn(stack, jar, '79000000001')
     const out = await call(stack, jar, 'POST', '/api/session/logout', {})
@@ -178,7 +178,7 @@ describe('token refresh', () => {
     // The mock's clock is the test's: the access token expires when the test says, never because a
     // loaded machine was slow (a real 2 s lifetime also expired the refreshed token under load).
     const clock = createManualClock(Date.now())
-    stack = await startTestStack({ mock: { clock, config: { accessTtlS: 60, logLevel: 'silent' } } })
+    stack = await startTestApp({ mock: { clock, config: { accessTtlS: 60, logLevel: 'silent' } } })
     const jar = new Jar()
     await signIn(stack, jar, '79000000001')
     const before = await refreshCount(stack)
@@ -187,11 +187,11 @@ describe('token refresh', () => {
     const idCookie = jar.header('/aurora-id/v1/profile')
     const s = stack
     const responses = await Promise.all([
-      fetch(`${s.url}/`, { headers: { cookie } }),
-      fetch(`${s.url}/aurora-id/v1/profile`, { headers: { cookie: idCookie } }),
-      fetch(`${s.url}/aurora-id/v1/profile`, { headers: { cookie: idCookie } }),
-      fetch(`${s.url}/webgate/cuscom/v2/user/permissions`, { headers: { cookie } }),
-      fetch(`${s.url}/webgate/v2/subscription/status`, { headers: { cookie } }),
+      s.fetch(`/`, { headers: { cookie } }),
+      s.fetch(`/aurora-id/v1/profile`, { headers: { cookie: idCookie } }),
+      s.fetch(`/aurora-id/v1/profile`, { headers: { cookie: idCookie } }),
+      s.fetch(`/webgate/cuscom/v2/user/permissions`, { headers: { cookie } }),
+      s.fetch(`/webgate/v2/subscription/status`, { headers: { cookie } }),
     ])
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
     expect(await refreshCount(stack)).toBe(before + 1)
@@ -204,7 +204,7 @@ describe('token refresh', () => {
 
   it('clears the cookies and renders the page anonymous when the refresh token was revoked', async () => {
     // The page load sees the access token expired by its own clock and refreshes before rendering.
-    stack = await startTestStack({ mock: { config: { accessTtlS: 2, logLevel: 'silent' } } })
+    stack = await startTestApp({ mock: { config: { accessTtlS: 2, logLevel: 'silent' } } })
     const jar = new Jar()
     await signIn(stack, jar, '79000000001')
     const revoked = await fetch(`${stack.mockUrl}/__mock/sessions/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
@@ -227,8 +227,8 @@ describe('cross-site requests', () => {
     ['/aurora-id/v1/auth/otp', 'POST'],
     ['/api/session/logout', 'POST'],
   ])('refuses a cross-site %s %s with 403', async (path, method) => {
-    stack = await startTestStack({ mock: QUIET })
-    const response = await fetch(stack.url + path, {
+    stack = await startTestApp({ mock: QUIET })
+    const response = await stack.fetch(path, {
       method,
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
       body: '{}',
@@ -257,7 +257,7 @@ describe('error reports', () => {
   it('sends browser and server errors with the user id and e-mail, never a 404', async () => {
     const sink = await collector()
     try {
-      stack = await startTestStack({ env: { ERROR_REPORT_URL: sink.url }, mock: QUIET })
+      stack = await startTestApp({ env: { ERROR_REPORT_URL: sink.url }, mock: QUIET })
       const jar = new Jar()
       await signIn(stack, jar, '79000000001')
       expect((await call(stack, jar, 'POST', '/api/error-report', { message: 'TypeError: x is undefined', url: '/catalog?code=1' })).status).toBe(204)

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIE } from '#shared/cookies.ts'
 import { LOGIN_CODE_COOKIE, LOGIN_CODE_MAX_AGE_S } from '#shared/auth/bff.ts'
-import { cookieOptions, readCookie } from '../session/cookies.ts'
+import { cookieOptions, readCookie } from './cookies.ts'
 
 const loginCodeOptions = (request: FastifyRequest, product: string) => ({
   ...cookieOptions(request, true),

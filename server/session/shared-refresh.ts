@@ -11,7 +11,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Redis } from 'ioredis'
-import type { RefreshCoordinator, TokenPair } from '../session/refresher.ts'
+import type { RefreshCoordinator, TokenPair } from './refresher.ts'
 
 /** What the shared refresh needs: the client, its key prefix, the lock's lifetime, the fallback report. */
 export interface SharedRefreshOptions {

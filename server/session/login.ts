@@ -22,18 +22,6 @@ export async function isProfileIncomplete(api: ApiClient): Promise<boolean> {
   }
 }
 
-/** The `sub` claim of a JWT without verifying it (the gateway verified it when it issued it). */
-export function jwtSubject(token: string): string | undefined {
-  const payload = token.split('.')[1]
-  if (!payload) return undefined
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }
-    return typeof claims.sub === 'string' || typeof claims.sub === 'number' ? String(claims.sub) : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Makes the tokens this request's session, learns the user id (the token's subject, else the
  * profile) and the completeness, and writes every session cookie. The answer carries no token.
@@ -46,7 +34,7 @@ export async function establishSession(
 ): Promise<BffSession> {
   request.session.adopt(tokens)
   const [userId, incomplete] = await Promise.all([
-    options.userId ?? jwtSubject(tokens.accessToken) ?? request.api.call(getProfile).then((profile) => profile.userId),
+    options.userId ?? request.session.claims()?.sub ?? request.api.call(getProfile).then((profile) => profile.userId),
     isProfileIncomplete(request.api).catch((error: unknown) => {
       // The check failing must not lose the session; the next profile change checks again.
       request.log.warn({ code: error instanceof AppError ? error.code : 'internal' }, 'profile completeness check failed')

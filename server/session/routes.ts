@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { safeParse } from 'zod/mini'
-import { AppError, ERROR_CODES, FALLBACK_MESSAGE, toAppError, userMessage } from '#shared/api/errors.ts'
+import { AppError, FALLBACK_MESSAGE, errorBody, toAppError, userMessage } from '#shared/api/errors.ts'
 import {
   BffRegistrationSchema, CROSS_TOKEN_PARAM, LOGOUT_PATH, type BffCrossToken, type BffOtpCheck, type BffSession,
 } from '#shared/auth/bff.ts'
@@ -17,18 +17,18 @@ import { registerProfile, updateProfile } from '#shared/gateway/profile.ts'
 import { OtpCheckSchema, OtpRequestSchema, type OtpAttempt } from '#shared/models/auth.ts'
 import { ProfilePatchSchema, type Profile } from '#shared/models/profile.ts'
 import { mainSiteLocation } from '#shared/routing/rules.ts'
-import { clearSessionCookies } from '../session/cookies.ts'
-import { establishSession, isProfileIncomplete } from '../auth/login.ts'
+import { clearSessionCookies } from './cookies.ts'
+import { establishSession, isProfileIncomplete } from './login.ts'
 import {
   clearCustomerCode, clearLoginCode, ensureSessionId, readLoginCode, setCustomerCode, setLoginCode, setProfileCookies,
-} from '../auth/login-cookies.ts'
-import type { RateLimiter } from '../auth/otp-limiter.ts'
+} from './login-cookies.ts'
+import type { RateLimiter } from './otp-limiter.ts'
 
 /** Body cap of our own JSON routes (DESIGN.md section 4). */
 const BODY_LIMIT = 64 * 1024
 
-export interface AuthRoutesOptions {
-  /** The OTP per-IP limiter; the app's (Redis or per process, see the context plugin) by default. */
+export interface SessionRoutesOptions {
+  /** The OTP per-IP limiter; the app's (Redis or per process, see the shared-state plugin) by default. */
   otpLimiter?: RateLimiter
 }
 
@@ -43,10 +43,10 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknow
 }
 
 const invalid = (reply: FastifyReply) =>
-  reply.code(400).header('cache-control', 'no-store').send({ code: 'validationError', message: ERROR_CODES.bad_request.message })
+  reply.code(400).header('cache-control', 'no-store').send(errorBody('bad_request', { gatewaySpelling: true }))
 
 /** Sign-out, the login calls that carry tokens or the login code, and profile changes. */
-export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
+export const sessionRoutesPlugin = fp(async (app, opts: SessionRoutesOptions) => {
   const { config } = app
   const { product } = config
   const { aud } = config.publicConfig
@@ -70,7 +70,7 @@ export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
     if (!parsed.success) return invalid(reply)
     if (!(await limiter.take(request.ip))) {
       request.log.info('otp per-ip limit reached')
-      return noStore(reply).code(422).send({ code: 'unprocessableEntity', message: AUTH_MESSAGES.tryLater })
+      return noStore(reply).code(422).send(errorBody('unprocessable', { gatewaySpelling: true }))
     }
     ensureSessionId(request, reply)
     try {
@@ -120,7 +120,7 @@ export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
     try {
       const ok = await request.session.auth.refresh()
       request.session.commit(reply)
-      if (!ok) return noStore(reply).code(401).send({ code: 'unauthorized', message: ERROR_CODES.unauthorized.message })
+      if (!ok) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewaySpelling: true }))
       return noStore(reply).code(204).send()
     } catch (error) {
       return sendFailure(request, reply, error)
@@ -156,7 +156,7 @@ export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
    */
   app.post(`${prefix}/v1/auth/cross-token/exchange`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     request.routeName = exchangeCrossToken.name
-    if (!request.session.auth.token()) return noStore(reply).code(401).send({ code: 'unauthorized', message: ERROR_CODES.unauthorized.message })
+    if (!request.session.auth.token()) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewaySpelling: true }))
     try {
       await request.session.ensureFresh()
       const token = request.session.auth.token()
@@ -186,7 +186,7 @@ export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
     request.routeName = updateProfile.name
     const parsed = safeParse(ProfilePatchSchema, request.body)
     if (!parsed.success) return invalid(reply)
-    if (!request.session.auth.token()) return noStore(reply).code(401).send({ code: 'unauthorized', message: ERROR_CODES.unauthorized.message })
+    if (!request.session.auth.token()) return noStore(reply).code(401).send(errorBody('unauthorized', { gatewaySpelling: true }))
     try {
       await request.session.ensureFresh()
       const profile: Profile = await request.api.call(updateProfile, { body: parsed.data })
@@ -197,9 +197,9 @@ export const authRoutesPlugin = fp(async (app, opts: AuthRoutesOptions) => {
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthorized' && request.session.ended) {
         request.session.commit(reply)
-        return noStore(reply).code(401).send({ code: 'unauthorized', message: ERROR_CODES.unauthorized.message })
+        return noStore(reply).code(401).send(errorBody('unauthorized', { gatewaySpelling: true }))
       }
       return sendFailure(request, reply, error)
     }
   })
-}, { name: 'auth-routes', dependencies: ['context'] })
+}, { name: 'session-routes', dependencies: ['context', 'shared-state', 'session', 'gateway-client'] })

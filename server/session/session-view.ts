@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import { SESSION_PATH } from '#shared/auth/paths.ts'
 
 /** The session view route. */
-export const sessionInfoPlugin = fp(async (app) => {
+export const sessionViewPlugin = fp(async (app) => {
   app.get(SESSION_PATH, async (request, reply) => {
     request.routeName = 'session'
     const state = request.session.state()
@@ -18,4 +18,4 @@ export const sessionInfoPlugin = fp(async (app) => {
       ecomEnabled: state.authorized && state.ecomEnabled,
     })
   })
-}, { name: 'session-info', dependencies: ['context'] })
+}, { name: 'session-view', dependencies: ['session'] })

@@ -5,12 +5,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { GATEWAY_CODE_MESSAGES } from '#shared/api/errors.ts'
-import { startTestStack, type TestStack } from '../test/harness.ts'
+import { startTestApp, type TestApp } from '../test/app.ts'
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }
 const EXCHANGE = '/aurora-id/v1/auth/cross-token/exchange'
 
-let stack: TestStack | undefined
+let stack: TestApp | undefined
 afterEach(async () => {
   await stack?.close()
   stack = undefined
@@ -21,8 +21,8 @@ function jar() {
   const cookies = new Map<string, string>()
   return {
     cookies,
-    async call(s: TestStack, path: string, body: unknown = {}): Promise<Response> {
-      const response = await fetch(s.url + path, {
+    async call(s: TestApp, path: string, body: unknown = {}): Promise<Response> {
+      const response = await s.fetch(path, {
         method: 'POST', headers: { ...SAME_ORIGIN, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, body: JSON.stringify(body),
       })
       for (const raw of response.headers.getSetCookie()) {
@@ -36,7 +36,7 @@ function jar() {
   }
 }
 
-async function signIn(s: TestStack, phone: string) {
+async function signIn(s: TestApp, phone: string) {
   const j = jar()
   const otp = (await (await j.call(s, '/aurora-id/v1/auth/otp', { phone })).json()) as { attemptId: string }
   await j.call(s, '/aurora-id/v1/auth/otp/check', { phone, attemptId: otp.attemptId, code: '12345' })
@@ -46,7 +46,7 @@ async function signIn(s: TestStack, phone: string) {
 
 describe('cross-token exchange of the profile link', () => {
   it('answers the main site profile URL carrying a cross token for a complete profile', async () => {
-    stack = await startTestStack({ env: { MAIN_SITE_URL: 'https://main.example/lk' } })
+    stack = await startTestApp({ env: { MAIN_SITE_URL: 'https://main.example/lk' } })
     const anna = await signIn(stack, '79000000001')
     const response = await anna.call(stack, EXCHANGE)
     expect(response.status).toBe(200)
@@ -60,7 +60,7 @@ describe('cross-token exchange of the profile link', () => {
   })
 
   it('answers incompleteProfile with its Russian text and marks the profile incomplete', async () => {
-    stack = await startTestStack()
+    stack = await startTestApp()
     const shopper = await signIn(stack, '79000000002')
     shopper.cookies.delete('incomplete_profile')
     const response = await shopper.call(stack, EXCHANGE)
@@ -70,7 +70,7 @@ describe('cross-token exchange of the profile link', () => {
   })
 
   it('answers 401 to a visitor without a session', async () => {
-    stack = await startTestStack()
+    stack = await startTestApp()
     expect((await jar().call(stack, EXCHANGE)).status).toBe(401)
   })
 })

@@ -1,0 +1,21 @@
+/** `request.api`: a gateway client per request, carrying the request's headers and its session's auth. */
+import fp from 'fastify-plugin'
+import type { ApiClient } from '#shared/api/client.ts'
+import { createServerApi, headerContextOf } from '../gateway.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A gateway client with this request's headers and session. */
+    api: ApiClient
+  }
+}
+
+/** Decorates every request with its gateway client. */
+export const gatewayClientPlugin = fp(async (app) => {
+  const { config, metrics, upstream: agent, buildId } = app
+  app.decorateRequest('api', null as unknown as ApiClient)
+  app.addHook('onRequest', async (request) => {
+    const headers = () => headerContextOf(request, config, buildId)
+    request.api = createServerApi({ config, agent, metrics, log: request.log, headers, auth: request.session.auth })
+  })
+}, { name: 'gateway-client', dependencies: ['context', 'upstream', 'session'] })

@@ -1,0 +1,31 @@
+/**
+ * The replicas' shared state (DESIGN.md section 6, decision 005): the Redis client with `REDIS_URL`,
+ * the OTP per-IP limiter and the refresh coordinator built on it (per process without it).
+ */
+import fp from 'fastify-plugin'
+import type { Redis } from 'ioredis'
+import { createSharedState } from '../redis/shared-state.ts'
+import type { RateLimiter } from '../session/otp-limiter.ts'
+import type { RefreshCoordinator } from '../session/refresher.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The replicas' shared state (DESIGN.md section 6); undefined without `REDIS_URL`. */
+    redis: Redis | undefined
+    /** The per-IP limit on SMS code requests: in Redis with `REDIS_URL`, else per process. */
+    otpLimiter: RateLimiter
+    /** Runs each token refresh once across replicas; undefined without `REDIS_URL`. */
+    refreshCoordinator: RefreshCoordinator | undefined
+  }
+}
+
+/** Decorates the app with the shared services; start-up never waits for Redis. */
+export const sharedStatePlugin = fp(async (app) => {
+  const shared = createSharedState(app.config, app.metrics, app.log)
+  app.decorate('redis', shared.redis)
+  app.decorate('otpLimiter', shared.otpLimiter)
+  app.decorate('refreshCoordinator', shared.refreshCoordinator)
+  app.addHook('onClose', async () => {
+    await shared.close()
+  })
+}, { name: 'shared-state', dependencies: ['context'] })

@@ -1,0 +1,36 @@
+/**
+ * The session of every request (DESIGN.md "Sessions", decision 002): the app's token refresher (one
+ * refresh per refresh token, across replicas with the shared state's coordinator) and, per request,
+ * `request.session` read from the cookies, with the access token's claims decoded once.
+ */
+import fp from 'fastify-plugin'
+import { createServerApi, headerContextOf } from '../gateway.ts'
+import { createRequestSession, type RequestSession } from './request-session.ts'
+import { TokenRefresher } from './refresher.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    refresher: TokenRefresher
+  }
+  interface FastifyRequest {
+    /** The visitor's session (tokens stay server-side). */
+    session: RequestSession
+  }
+}
+
+/** Decorates the app with the refresher and every request with its session. */
+export const sessionPlugin = fp(async (app) => {
+  const { config, metrics, upstream: agent, buildId } = app
+  app.decorate('refresher', new TokenRefresher({
+    aud: config.publicConfig.aud,
+    ...(app.refreshCoordinator ? { coordinator: app.refreshCoordinator } : {}),
+  }))
+  app.decorateRequest('session', null as unknown as RequestSession)
+  app.addHook('onRequest', async (request) => {
+    // The refresh call goes without the session's bearer, so it has its own client (built only if needed).
+    const idApi = () => createServerApi({
+      config, agent, metrics, log: request.log, headers: () => headerContextOf(request, config, buildId), timeoutMs: config.timeouts.upstreamBodyMs,
+    })
+    request.session = createRequestSession(request, { config, refresher: app.refresher, idApi })
+  })
+}, { name: 'session', dependencies: ['context', 'upstream', 'shared-state'] })

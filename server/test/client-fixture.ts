@@ -1,0 +1,37 @@
+/**
+ * A small client build for tests that need no real one: a manifest with hashed names, the files it
+ * names (the entry script also precompressed as `.br`, as the build writes it) and a favicon, in a
+ * temporary folder. The server renders pages and serves static files from it exactly as from `dist/`.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import type { ClientManifest } from '../render/manifest.ts'
+
+/** The fixture's manifest: one entry, one stylesheet, one shared chunk, no per-route chunks. */
+export const FIXTURE_MANIFEST: ClientManifest = {
+  buildId: 'test-build',
+  entry: '/assets/entry-TESTENTR.js',
+  css: ['/assets/entry-TESTSTYL.css'],
+  entryImports: ['/assets/chunk-TESTCHNK.js'],
+  routes: {},
+}
+
+/** A dist folder holding the fixture; `remove()` deletes it. */
+export function writeClientFixture(): { distDir: string; remove(): void } {
+  const distDir = mkdtempSync(join(tmpdir(), 'storefront-dist-'))
+  const client = join(distDir, 'client')
+  mkdirSync(join(client, 'assets'), { recursive: true })
+  writeFileSync(join(client, 'manifest.json'), JSON.stringify(FIXTURE_MANIFEST))
+  const files: Record<string, string> = {
+    [FIXTURE_MANIFEST.entry]: 'import "./chunk-TESTCHNK.js";\n'.repeat(80),
+    [FIXTURE_MANIFEST.css[0]!]: 'body { margin: 0 }\n',
+    [FIXTURE_MANIFEST.entryImports[0]!]: 'export const chunk = 1\n',
+    '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  }
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(client, path), text)
+  writeFileSync(join(client, `${FIXTURE_MANIFEST.entry}.br`), brotliCompressSync(files[FIXTURE_MANIFEST.entry]!))
+  writeFileSync(join(client, `${FIXTURE_MANIFEST.entry}.gz`), gzipSync(files[FIXTURE_MANIFEST.entry]!))
+  return { distDir, remove: () => rmSync(distDir, { recursive: true, force: true }) }
+}
