@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PublicConfig } from '#shared/public-config.ts'
-import { ERROR_CODES } from '#shared/api/errors.ts'
+import { errorBody } from '#shared/api/errors.ts'
 import { isProfilePath, matchPath } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
@@ -25,7 +25,7 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       request.routeName = 'unmatched'
-      return reply.code(404).send({ code: 'notFound', message: ERROR_CODES.not_found.message })
+      return reply.code(404).send(errorBody('not_found', { gatewaySpelling: true }))
     }
     if (request.url.length > MAX_PAGE_URL_LENGTH) {
       request.routeName = 'uri-too-long'
