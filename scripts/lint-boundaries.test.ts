@@ -19,7 +19,7 @@ describe('folder boundaries of docs/architecture.md', () => {
     ['client/features/x/y.ts', '#server/config.ts'],
     ['client/features/x/y.ts', '#mock/index.ts'],
     ['client/features/x/y.tsx', '#client/app/layout/toolbar.tsx'],
-    ['client/features/x/y.tsx', '../../pages/registry.ts'],
+    ['client/features/x/y.tsx', '../../views/registry.ts'],
     ['client/components/ui/x.tsx', '#client/features/auth/user-menu.tsx'],
     ['client/components/ui/x.tsx', '../../app/app.tsx'],
     ['client/components/x.tsx', '#client/context/app-context.tsx'],

@@ -4,7 +4,7 @@ import type { ApiClient } from '#shared/api/client.ts'
 import { goodsQuery } from '#shared/queries/goods.ts'
 import { queryKeys, routeQueries } from '#shared/routing/outcome.ts'
 import { productPage } from '#shared/routes/product.ts'
-import { renderHtml } from '#client/components/testing.tsx'
+import { renderInApp } from '#client/context/testing.tsx'
 import { RouteView, type PageProps } from './registry.ts'
 
 describe('RouteView', () => {
@@ -14,7 +14,7 @@ describe('RouteView', () => {
 
   it('gives the view its route params and each loader under the key the server loaded', () => {
     let props: PageProps | undefined
-    renderHtml(<RouteView view={view} Page={(given) => { props = given; return null }} />)
+    renderInApp(<RouteView view={view} Page={(given) => { props = given; return null }} />)
     expect(props?.routeName).toBe('product')
     expect(props?.params).toEqual({ product: 12 })
     expect(Object.keys(props?.queries ?? {})).toEqual(['goods', 'scores', 'reviews', 'media'])
@@ -23,7 +23,7 @@ describe('RouteView', () => {
 
   it('fetches a loader by running the route module\'s own loader (a refetch needs no query rebuilt by the view)', async () => {
     let props: PageProps | undefined
-    renderHtml(<RouteView view={view} Page={(given) => { props = given; return null }} />)
+    renderInApp(<RouteView view={view} Page={(given) => { props = given; return null }} />)
     const call = vi.fn(async () => ({ id: 12 }))
     await expect(props?.queries.goods?.fetch({ call } as unknown as ApiClient)).resolves.toEqual({ id: 12 })
     expect(call).toHaveBeenCalledTimes(1)
