@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -70,7 +71,7 @@ describe('security headers', () => {
     for (const path of ['/', '/cookie-policy', '/no-such-page']) {
       const response = await get(path)
       const csp = String(response.headers['content-security-policy'])
-      expect(csp, path).toMatch(/(^|;)\s*script-src 'self'(;|$)/)
+      expect(csp, path).toMatch(/(^|;)\s*script-src 'self' 'sha256-[A-Za-z0-9+/]+={0,2}'(;|$)/)
       expect(csp, path).toMatch(/frame-ancestors 'none'/)
       expect(csp, path).not.toContain('unsafe-eval')
       expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
@@ -78,11 +79,18 @@ describe('security headers', () => {
     }
   })
 
-  it('has no inline executable script in a page', async () => {
-    const html = (await get('/cookie-policy')).body
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!)
-    for (const attributes of scripts) {
-      expect(attributes).toMatch(/type="application\/(json|ld\+json)"|src="\/assets\//)
+  it('has one inline executable script in a page, the one the CSP allows by its hash', async () => {
+    for (const path of ['/', '/cookie-policy']) {
+      const response = await get(path)
+      const scripts = [...response.body.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)]
+      const inline = scripts.filter(([, attributes]) => attributes === '').map(([, , text]) => text!)
+      expect(inline, path).toHaveLength(1)
+      for (const [, attributes] of scripts.filter(([, attributes]) => attributes !== '')) {
+        expect(attributes, path).toMatch(/type="application\/(json|ld\+json)"|src="\/assets\//)
+      }
+      const hash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`
+      const scriptSrc = String(response.headers['content-security-policy']).split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))
+      expect(scriptSrc, path).toBe(`script-src 'self' ${hash}`)
     }
   })
 

@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
+import { AGREED_MARK_SCRIPT_HASH } from '../render/document.ts'
 
 /** SmartCaptcha's origin, the default captcha origin. */
 export const CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net'
@@ -45,13 +46,14 @@ export function originOf(url: string | undefined): string | undefined {
 
 /**
  * The page CSP: scripts are our own files only, plus the captcha's and the ad network's origins when
- * configured; no inline script (DESIGN.md section 3).
+ * configured; the only inline script is the document's consent mark, allowed by its hash (the same for
+ * every visitor, so pages stay cacheable; a nonce would not be).
  */
 export const contentSecurityPolicy = (captcha: string | undefined, origins: CspOrigins = {}): string => {
   const list = (...items: Array<string | false | undefined>) => [...new Set(items.filter(Boolean))].join(' ')
   return [
     "default-src 'self'",
-    `script-src ${list("'self'", captcha, origins.ads)}`,
+    `script-src ${list("'self'", AGREED_MARK_SCRIPT_HASH, captcha, origins.ads)}`,
     "style-src 'self'",
     // React writes `style` attributes for reserved image sizes; element styles stay 'self'.
     "style-src-attr 'unsafe-inline'",

@@ -1,7 +1,20 @@
 /** The HTML around the React stream: head tags per route, the data block and the module script. */
+import { createHash } from 'node:crypto'
 import type { PageMeta } from '#shared/routing/types.ts'
 import { BOOT_ELEMENT_ID, serializeBootData } from '#client/app/boot.ts'
 import { ROUTE_ANNOUNCER_ID } from '#client/app/use-navigation-effects.ts'
+import { AGREED_MARK_ATTRIBUTE } from '#client/features/cookies/agreed-mark.ts'
+import { COOKIE } from '#shared/cookies.ts'
+
+/**
+ * The one inline script of every page: marks `<html>` before first paint when the `user_agreement`
+ * cookie is present, so CSS hides the server-rendered cookie banner from shoppers who already agreed.
+ * The same bytes for every visitor (page cache, CDN); the CSP allows it by AGREED_MARK_SCRIPT_HASH.
+ */
+export const AGREED_MARK_SCRIPT = `if(/(?:^|;\\s*)${COOKIE.userAgreement}=1(?:;|$)/.test(document.cookie))document.documentElement.setAttribute('${AGREED_MARK_ATTRIBUTE}','')`
+
+/** The CSP source that allows AGREED_MARK_SCRIPT and nothing else inline. */
+export const AGREED_MARK_SCRIPT_HASH = `'sha256-${createHash('sha256').update(AGREED_MARK_SCRIPT).digest('base64')}'`
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(value: string): string {
@@ -24,6 +37,8 @@ export function documentHead(input: HeadInput): string {
   const tags = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Before the stylesheets: an inline script after a pending stylesheet would wait for it.
+    `<script>${AGREED_MARK_SCRIPT}</script>`,
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.robots ? `<meta name="robots" content="${escapeHtml(meta.robots)}">` : '',
