@@ -22,9 +22,87 @@ test.describe('cookie banner', () => {
     await expect(page.getByRole('region', { name: 'Файлы cookie' })).toHaveCount(0)
   })
 
-  test('is not in the server HTML (rendered after hydration only)', async ({ request }) => {
-    const html = await (await request.get('/')).text()
-    expect(html).not.toContain('cookie-banner')
+  test('is in the server HTML, the same bytes for a visitor who agreed and one who did not', async ({ request, baseURL }) => {
+    // The visitor who agreed asks first: were the render to depend on the cookie, the page it leaves in
+    // the page cache would lack the banner, and the second visitor would get that.
+    const agreed = await request.get('/cookie-policy', { headers: { cookie: 'user_agreement=1' } })
+    const fresh = await request.get(`${baseURL}/cookie-policy`, { headers: { cookie: '' } })
+    const [agreedHtml, freshHtml] = [await agreed.text(), await fresh.text()]
+    expect(agreedHtml).toContain('class="cookie-banner__text"')
+    expect(agreedHtml).toContain('Принять')
+    expect(freshHtml).toBe(agreedHtml)
+    expect(agreed.headers()['vary'] ?? '').not.toMatch(/cookie/i)
+  })
+
+  test('needs no inline script: the consent mark is a file of our origin in the head, and the CSP stays script-src self', async ({ request }) => {
+    const response = await request.get('/')
+    const html = await response.text()
+    expect(html).not.toMatch(/<script>/)
+    const mark = html.match(/<script src="(\/assets\/consent-mark-[^"]+\.js)"><\/script>/)
+    expect(mark).not.toBeNull()
+    expect(html.indexOf(mark![0])).toBeLessThan(html.indexOf('rel="stylesheet"'))
+    expect((await request.get(mark![1]!)).status()).toBe(200)
+    const scriptSrc = response.headers()['content-security-policy']!.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))
+    expect(scriptSrc).toBe("script-src 'self'")
+  })
+
+  test('is hidden before hydration for a visitor who agreed, and shown to one who did not', async ({ page, context, baseURL }) => {
+    // Without the app's modules the page stays as the server sent it: only the consent mark of the head runs.
+    await page.route('**/assets/**/*.js', (route) =>
+      route.request().url().includes('/consent-mark-') ? route.continue() : route.fulfill({ contentType: 'text/javascript', body: '' }),
+    )
+    await page.goto('/cookie-policy')
+    await expect(page.locator('.cookie-banner__text')).toBeVisible()
+    await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+    await page.goto('/cookie-policy')
+    await expect(page.locator('html')).toHaveAttribute('data-agreed', '')
+    await expect(page.locator('.cookie-banner')).toHaveCount(1)
+    await expect(page.locator('.cookie-banner')).toBeHidden()
+  })
+
+  test('never shows in any frame for a visitor who agreed, and is removed once hydrated', async ({ page, context, baseURL }) => {
+    // Checked before every paint from the first one on (requestAnimationFrame runs ahead of each frame).
+    await page.addInitScript(() => {
+      const w = window as unknown as { bannerFrames: number; frames: number }
+      w.bannerFrames = 0
+      w.frames = 0
+      const probe = () => {
+        w.frames++
+        const banner = document.querySelector('.cookie-banner')
+        if (banner && banner.checkVisibility()) w.bannerFrames++
+        requestAnimationFrame(probe)
+      }
+      requestAnimationFrame(probe)
+    })
+    const seen = () => page.evaluate(() => {
+      const { bannerFrames, frames } = window as unknown as { bannerFrames: number; frames: number }
+      return { bannerFrames, frames }
+    })
+    // The probe does see the banner when it is there.
+    await page.goto('/cookie-policy')
+    await waitForHydration(page)
+    await expect.poll(async () => (await seen()).bannerFrames).toBeGreaterThan(0)
+    await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+    await page.goto('/cookie-policy')
+    await waitForHydration(page)
+    await page.waitForLoadState('networkidle')
+    await expect(page.locator('.cookie-banner')).toHaveCount(0)
+    const frames = await seen()
+    expect(frames.frames).toBeGreaterThan(0)
+    expect(frames.bannerFrames).toBe(0)
+  })
+
+  test('sends no cookies_view to a visitor who agreed', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+    await page.addInitScript(() => localStorage.setItem('analytics.debug', '1'))
+    const events: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'info' && message.text().startsWith('[analytics]')) events.push(message.text().split(' ')[1]!)
+    })
+    await page.goto('/')
+    await expect.poll(() => events).toContain('page_view')
+    await page.waitForLoadState('networkidle')
+    expect(events).not.toContain('cookies_view')
   })
 
   test('sends cookies_view on show and cookies_accept_click on accept', async ({ page }) => {

@@ -221,6 +221,28 @@ async function buildClient() {
   return result.metafile
 }
 
+/**
+ * Builds the consent mark (`client/consent-mark.ts`): a classic script for `<head>`, apart from the
+ * module graph (it runs before first paint, without modules); returns its output file.
+ */
+async function buildConsentMark() {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { 'consent-mark': 'client/consent-mark.ts' },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox111', 'safari16'],
+    outdir: join(dist, 'client', 'assets'),
+    entryNames: '[name]-[hash]',
+    minify: !dev,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
+  return Object.keys(result.metafile.outputs).find((file) => file.endsWith('.js'))
+}
+
 /** Route name → page source file, read from the registry (one import per line). */
 async function pageSources() {
   const text = await readFile(join(root, 'client/views/registry.ts'), 'utf8')
@@ -233,7 +255,7 @@ async function pageSources() {
 }
 
 /** The manifest the server reads: entry, CSS, and per-route preloads. */
-async function writeManifest(metafile) {
+async function writeManifest(metafile, consentMarkFile) {
   const url = (file) => '/' + relative(join(dist, 'client'), join(root, file)).split('\\').join('/')
   const outputs = Object.entries(metafile.outputs)
   const staticImports = (file, seen = new Set()) => {
@@ -265,11 +287,12 @@ async function writeManifest(metafile) {
     routes[route] = files.map(url)
   }
   const sharedRouteChunks = [...users].filter(([, pages]) => pages.size > 1).map(([file]) => url(file))
-  const buildId = createHash('sha256').update(outputs.map(([file]) => file).sort().join('\n')).digest('hex').slice(0, 12)
+  const buildId = createHash('sha256').update([...outputs.map(([file]) => file), consentMarkFile].sort().join('\n')).digest('hex').slice(0, 12)
   const manifest = {
     buildId,
     entry: url(entryFile),
     css: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
+    consentMark: url(consentMarkFile),
     entryImports: [...entryImports].map(url),
     routes,
     routeOwn,
@@ -321,7 +344,7 @@ await rm(dist, { recursive: true, force: true })
 await mkdir(join(dist, 'client'), { recursive: true })
 if (existsSync(join(root, 'client/public'))) await cp(join(root, 'client/public'), join(dist, 'client'), { recursive: true })
 const metafile = await buildClient()
-const manifest = await writeManifest(metafile)
+const manifest = await writeManifest(metafile, await buildConsentMark())
 await precompress(join(dist, 'client'))
 await writeFile(join(dist, 'client', 'metafile.json'), JSON.stringify(metafile))
 await buildNode('server/main.ts', join(dist, 'server', 'main.js'))

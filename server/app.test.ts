@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from './test/app.ts'
+import { FIXTURE_MANIFEST } from './test/client-fixture.ts'
 
 let stack: TestApp
 
@@ -76,11 +77,17 @@ describe('security headers', () => {
     }
   })
 
-  it('has no inline executable script in a page', async () => {
-    const html = (await get('/cookie-policy')).body
-    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!)
-    for (const attributes of scripts) {
-      expect(attributes).toMatch(/type="application\/(json|ld\+json)"|src="\/assets\//)
+  it('has no inline executable script in a page: the consent mark is a file of our origin, and the CSP is script-src self', async () => {
+    for (const path of ['/', '/cookie-policy']) {
+      const response = await get(path)
+      const scripts = [...response.body.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)]
+      expect(scripts.filter(([, attributes]) => attributes === ''), path).toHaveLength(0)
+      for (const [, attributes] of scripts) {
+        expect(attributes, path).toMatch(/type="application\/(json|ld\+json)"|src="\/assets\//)
+      }
+      expect(response.body, path).toContain(`<script src="${FIXTURE_MANIFEST.consentMark}"></script>`)
+      const scriptSrc = String(response.headers['content-security-policy']).split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))
+      expect(scriptSrc, path).toBe("script-src 'self'")
     }
   })
 

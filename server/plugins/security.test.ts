@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest'
+import { documentHead } from '../render/document.ts'
 import { CAPTCHA_ORIGIN, captchaOrigin, contentSecurityPolicy, fingerprintOrigin, originOf } from './security.ts'
+
+const SCRIPT_SELF = "script-src 'self'"
 
 describe('content security policy', () => {
   it('allows only our own scripts and no framing when no captcha is configured', () => {
     const csp = contentSecurityPolicy(undefined)
-    expect(csp).toContain("script-src 'self';")
+    expect(csp).toContain(`${SCRIPT_SELF};`)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toContain(CAPTCHA_ORIGIN)
     expect(csp).not.toContain('unsafe-inline\'; script')
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|nonce-)/)
+  })
+
+  it('needs no inline script: the document head loads the consent mark as a file of our origin', () => {
+    const head = documentHead({ meta: { title: 't', description: 'd' }, canonicalUrl: undefined, origin: 'http://localhost', css: ['/assets/a.css'], consentMark: '/assets/consent-mark-X.js', preloads: [], siteName: 's' })
+    // Executable inline scripts only: JSON-LD and the data block are not subject to script-src.
+    expect(head).not.toMatch(/<script>|<script (?![^>]*\b(src|type)=)/)
+    // Before the stylesheet, so it loads beside it and runs before first paint.
+    expect(head.indexOf('<script src="/assets/consent-mark-X.js"></script>')).toBeGreaterThan(-1)
+    expect(head.indexOf('consent-mark-X.js')).toBeLessThan(head.indexOf('/assets/a.css'))
+    expect(contentSecurityPolicy(undefined)).toContain("script-src 'self';")
   })
 
   it('adds the captcha origin to scripts, frames and connections when a captcha is configured', () => {
     const csp = contentSecurityPolicy(CAPTCHA_ORIGIN)
-    expect(csp).toContain(`script-src 'self' ${CAPTCHA_ORIGIN}`)
+    expect(csp).toContain(`${SCRIPT_SELF} ${CAPTCHA_ORIGIN}`)
     expect(csp).toContain(`frame-src 'self' ${CAPTCHA_ORIGIN}`)
     expect(csp).toContain(`connect-src 'self' ${CAPTCHA_ORIGIN}`)
   })
@@ -20,7 +34,7 @@ describe('content security policy', () => {
   it('adds the tile origin to images and the ad origin to scripts only when they are configured', () => {
     const csp = contentSecurityPolicy(undefined, { tiles: 'http://127.0.0.1:4010', ads: 'https://yandex.ru' })
     expect(csp).toContain("img-src 'self' data: https: http://127.0.0.1:4010;")
-    expect(csp).toContain("script-src 'self' https://yandex.ru;")
+    expect(csp).toContain(`${SCRIPT_SELF} https://yandex.ru;`)
     expect(csp).toContain("connect-src 'self' https://yandex.ru;")
     expect(contentSecurityPolicy(undefined, {})).not.toMatch(/yandex\.ru|127\.0\.0\.1/)
   })
@@ -38,7 +52,7 @@ describe('fingerprint origin', () => {
     expect(contentSecurityPolicy(undefined, { connect: [fingerprintOrigin({})] })).toContain("connect-src 'self';")
     const csp = contentSecurityPolicy(undefined, { connect: [fingerprintOrigin({ fingerprintUrl: 'https://kfp.example/api/token' })] })
     expect(csp).toContain("connect-src 'self' https://kfp.example;")
-    expect(csp).toContain("script-src 'self';")
+    expect(csp).toContain(`${SCRIPT_SELF};`)
   })
 })
 

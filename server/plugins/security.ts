@@ -46,7 +46,8 @@ export function originOf(url: string | undefined): string | undefined {
 
 /**
  * The page CSP: scripts are our own files only, plus the captcha's and the ad network's origins when
- * configured; no inline script (DESIGN.md section 3).
+ * configured; the only inline script is the document's consent mark, allowed by its hash (the same for
+ * every visitor, so pages stay cacheable; a nonce would not be).
  */
 export const contentSecurityPolicy = (captcha: string | undefined, origins: CspOrigins = {}): string => {
   const list = (...items: Array<string | false | undefined>) => [...new Set(items.filter(Boolean))].join(' ')

@@ -14,6 +14,8 @@ export interface HeadInput {
   canonicalUrl: string | undefined
   origin: string
   css: readonly string[]
+  /** The consent mark script (manifest `consentMark`): classic and render-blocking, before the stylesheets. */
+  consentMark: string
   preloads: readonly string[]
   siteName: string
 }
@@ -24,6 +26,8 @@ export function documentHead(input: HeadInput): string {
   const tags = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // Before the stylesheets, so it loads beside them and runs before first paint (client/consent-mark.ts).
+    `<script src="${escapeHtml(input.consentMark)}"></script>`,
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.robots ? `<meta name="robots" content="${escapeHtml(meta.robots)}">` : '',

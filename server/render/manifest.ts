@@ -8,6 +8,8 @@ export interface ClientManifest {
   entry: string
   /** Stylesheet URLs. */
   css: string[]
+  /** The consent mark's URL: the classic script of `<head>` that hides the cookie banner from a shopper who agreed. */
+  consentMark: string
   /** Static imports of the entry: preloaded on every page. */
   entryImports: string[]
   /** Route name → its page chunk and that chunk's static imports not already in the entry. */

@@ -284,6 +284,7 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     canonicalUrl: input.canonicalPath ? new URL(input.canonicalPath, page.origin).toString() : undefined,
     origin: page.origin,
     css: deps.manifest.css,
+    consentMark: deps.manifest.consentMark,
     preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined),
     siteName: SITE_NAME,
   })

@@ -14,6 +14,7 @@ export const FIXTURE_MANIFEST: ClientManifest = {
   buildId: 'test-build',
   entry: '/assets/entry-TESTENTR.js',
   css: ['/assets/entry-TESTSTYL.css'],
+  consentMark: '/assets/consent-mark-TESTMARK.js',
   entryImports: ['/assets/chunk-TESTCHNK.js'],
   routes: {},
 }
@@ -27,6 +28,7 @@ export function writeClientFixture(): { distDir: string; remove(): void } {
   const files: Record<string, string> = {
     [FIXTURE_MANIFEST.entry]: 'import "./chunk-TESTCHNK.js";\n'.repeat(80),
     [FIXTURE_MANIFEST.css[0]!]: 'body { margin: 0 }\n',
+    [FIXTURE_MANIFEST.consentMark]: '(()=>{})()\n',
     [FIXTURE_MANIFEST.entryImports[0]!]: 'export const chunk = 1\n',
     '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   }

@@ -1,8 +1,11 @@
 /**
  * `<CookieBanner/>` (issue 5, item 8): a bar at the bottom of the screen until the shopper accepts
- * cookies. Rendered only after hydration and only when the `user_agreement` cookie is absent, so the
- * server markup never differs; 'Принять' sets the cookie client-side. Sends `cookies_view` when
- * shown and `cookies_accept_click` on accept (spec section 7).
+ * cookies. The server renders it for every visitor (the HTML never depends on the consent cookie, and
+ * the banner paints with the first HTML instead of after hydration: it is often the LCP element);
+ * the client's first render matches, then an effect removes it when `user_agreement` is present. Until
+ * then the head script's mark hides it (agreed-mark.ts), so it never flashes. 'Принять' sets the
+ * cookie client-side. Sends `cookies_view` when it stays shown and `cookies_accept_click` on accept
+ * (spec section 7).
  */
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
@@ -19,11 +22,13 @@ export function CookieBanner() {
   const { track } = useAnalytics()
   const toast = useToast()
   const textId = useId()
-  const [shown, setShown] = useState(false)
+  const [shown, setShown] = useState(true)
 
   useEffect(() => {
-    if (hasUserAgreement(document.cookie)) return
-    setShown(true)
+    if (hasUserAgreement(document.cookie)) {
+      setShown(false)
+      return
+    }
     track('cookies_view')
     // Once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
