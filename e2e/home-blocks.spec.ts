@@ -106,7 +106,7 @@ test('a brand of the brands block opens the search filtered by that brand', asyn
   await follow(page, tile)
   const cards = page.getByRole('list', { name: 'Товары' }).getByRole('article')
   await expect(cards.first()).toBeVisible()
-  const brands = await cards.locator('.product-card__brand').allTextContents()
+  const brands = await cards.locator('.product-card__link > p').allTextContents()
   expect(new Set(brands.map((text) => text.trim()))).toEqual(new Set([brand]))
 })
 
