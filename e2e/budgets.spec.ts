@@ -15,13 +15,14 @@ const dist = join(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist')
 const FIRST_LOAD_REQUESTS = 10
 /**
  * gzip bytes of that JavaScript. DESIGN.md section 5 sets 90 KB, which the build does not meet yet:
- * the framework chunk alone is 75 KB (react-dom 65 KB of it), the app shell 21.4 KB, the common kit
- * and the home page 9.4 KB (106.3 KB in all; the zod schemas and the API client load with the first
- * gateway call, decisions 007 and 009). This ceiling is that figure plus a little, so the first load
+ * the framework chunk alone is 75 KB (react-dom 65 KB of it), the app shell about 22 KB, the common
+ * kit and the home page about 10 KB, and the consent mark 0.3 KB (108.0 KB in all after the merges of
+ * issues 9, 12 and 15; the zod schemas and the API client load with the first gateway call, decisions
+ * 007 and 009). This ceiling is that figure plus a little, so the first load
  * cannot grow unnoticed, and moves down to 90 KB as the shell shrinks. `node scripts/bench-browser.mjs`
  * reports the miss against the real budget.
  */
-const FIRST_LOAD_GZIP_CEILING = 108 * 1024
+const FIRST_LOAD_GZIP_CEILING = 109 * 1024
 /** DESIGN.md section 5: the home page's DOM at most 900 elements. */
 const HOME_DOM_ELEMENTS = 900
 /** shared/constants.ts PRELOAD_DELAY_MS: links prefetch their routes this long after they mount. */

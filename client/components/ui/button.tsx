@@ -102,10 +102,12 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   size?: ButtonSize
   /** Pressed state for toggles (favorites): sets `aria-pressed`. */
   pressed?: boolean
+  /** Show the label as a tooltip too (default). Off where the icon speaks for itself and repeats many times (the cards' heart). */
+  tooltip?: boolean
 }
 
-/** A square button showing only an icon, named by `label` (also its tooltip). */
-export function IconButton({ icon, label, variant = 'ghost', size = 'md', pressed, className, type = 'button', title, ...rest }: IconButtonProps) {
+/** A square button showing only an icon, named by `label` (also its tooltip unless `tooltip` is false). */
+export function IconButton({ icon, label, variant = 'ghost', size = 'md', pressed, tooltip = true, className, type = 'button', title, ...rest }: IconButtonProps) {
   return (
     <button
       {...rest}
@@ -113,7 +115,7 @@ export function IconButton({ icon, label, variant = 'ghost', size = 'md', presse
       className={cx('icon-btn', `icon-btn--${variant}`, `icon-btn--${size}`, className)}
       aria-label={label}
       aria-pressed={pressed}
-      title={title ?? label}
+      title={title ?? (tooltip ? label : undefined)}
     >
       <Icon name={icon} size={null} />
     </button>

@@ -27,6 +27,13 @@ describe('Button', () => {
   it('names an icon button by its label', () => {
     expect(renderHtml(<IconButton icon="heart" label="В избранное" pressed={false} />)).toMatch(/aria-label="В избранное" aria-pressed="false"/)
   })
+
+  it('shows the label as a tooltip unless told not to, and keeps the name either way', () => {
+    expect(renderHtml(<IconButton icon="heart" label="В избранное" />)).toContain('title="В избранное"')
+    const quiet = renderHtml(<IconButton icon="heart" label="В избранное" tooltip={false} />)
+    expect(quiet).not.toContain('title=')
+    expect(quiet).toContain('aria-label="В избранное"')
+  })
 })
 
 describe('Icon', () => {

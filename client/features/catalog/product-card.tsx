@@ -66,7 +66,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
           <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth trackParams={trackParams} />
         </div>
       )}
-      <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" />
+      <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" tooltip={false} />
     </article>
   )
 }

@@ -9,10 +9,12 @@ export interface FavoriteButtonProps {
   className?: string
   size?: 'sm' | 'md' | 'lg'
   variant?: 'ghost' | 'secondary'
+  /** The label as a tooltip too (default); a list of cards repeats the heart, so cards leave it out. */
+  tooltip?: boolean
 }
 
 /** Heart toggle with `aria-pressed`. */
-export function FavoriteButton({ goodsId, favorites, className, size = 'md', variant = 'ghost' }: FavoriteButtonProps) {
+export function FavoriteButton({ goodsId, favorites, className, size = 'md', variant = 'ghost', tooltip = true }: FavoriteButtonProps) {
   if (!favorites.enabled) return null
   const active = favorites.has(goodsId)
   return (
@@ -23,6 +25,7 @@ export function FavoriteButton({ goodsId, favorites, className, size = 'md', var
       size={size}
       variant={variant}
       className={className}
+      tooltip={tooltip}
       onClick={() => void favorites.toggle(goodsId)}
     />
   )
