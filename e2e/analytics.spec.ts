@@ -4,7 +4,7 @@
  * nothing is sent; the `analytics.debug` key logs every event with console.info.
  */
 import type { Request } from '@playwright/test'
-import { test, expect, startStack, type Stack } from './fixtures/stack.ts'
+import { test, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { StorePickerPage } from './fixtures/store-picker.ts'
 import { CatalogPage } from './fixtures/catalog-page.ts'
 import { ANALYTICS_EVENTS } from '../client/analytics/events.ts'
@@ -94,6 +94,8 @@ test.describe('with a counter id', () => {
 
     await page.goto(`${counted.baseURL}/`)
     await expect(page.getByRole('button', { name: 'Принять' })).toBeVisible()
+    // The banner is in the server HTML: wait for the app, so the toolbar link navigates on the client.
+    await waitForHydration(page)
     // A client navigation before consent, then the page-hide flush: a queued event would leave now.
     await page.locator('a.toolbar__catalog').click()
     await expect(page).toHaveURL(/\/catalog$/)
