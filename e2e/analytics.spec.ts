@@ -3,29 +3,12 @@
  * collector with a timestamp (store events with the store fields of spec section 3); without it
  * nothing is sent; the `analytics.debug` key logs every event with console.info.
  */
-import type { Request } from '@playwright/test'
 import { test, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { StorePickerPage } from './fixtures/store-picker.ts'
 import { CatalogPage } from './fixtures/catalog-page.ts'
 import { ANALYTICS_EVENTS } from '../client/analytics/events.ts'
+import { eventsOf, isCollect, refuseBeacon, type SentEvent } from './fixtures/collector.ts'
 
-interface SentEvent {
-  name: string
-  params: Record<string, unknown>
-  timestamp: number
-}
-
-const isCollect = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/analytics/collect'
-const eventsOf = (request: Request): { counterId: string; userUuid: string; events: SentEvent[] } =>
-  JSON.parse(request.postData() ?? '{"events":[]}')
-
-/**
- * Chromium does not expose the body of a Blob beacon to the test, so the payload tests take the
- * tracker's other transport (fetch with keepalive) by refusing the beacon; one test keeps the beacon.
- */
-const refuseBeacon = () => {
-  navigator.sendBeacon = () => false
-}
 
 test.describe('with a counter id', () => {
   let counted: Stack

@@ -3,21 +3,10 @@
  * a store chosen in the picker names itself on later product events, and a device that kept a store
  * without its name (chosen before names were kept) gets it from `/v1/stores-facade/store` once.
  */
-import type { Request } from '@playwright/test'
 import { test, expect, startStack, type Stack } from './fixtures/stack.ts'
 import { StorePickerPage } from './fixtures/store-picker.ts'
+import { eventsOf, isCollect, refuseBeacon, type SentEvent } from './fixtures/collector.ts'
 
-interface SentEvent {
-  name: string
-  params: Record<string, unknown>
-}
-
-const isCollect = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/analytics/collect'
-const eventsOf = (request: Request): SentEvent[] => (JSON.parse(request.postData() ?? '{"events":[]}') as { events: SentEvent[] }).events
-/** The payload is read from the fetch transport: Chromium does not show a Blob beacon's body to the test. */
-const refuseBeacon = () => {
-  navigator.sendBeacon = () => false
-}
 
 let counted: Stack
 test.beforeAll(async () => {
@@ -31,7 +20,7 @@ test('a store chosen in the picker is named on the product events that follow', 
   await page.addInitScript(refuseBeacon)
   const events: SentEvent[] = []
   page.on('request', (request) => {
-    if (isCollect(request)) events.push(...eventsOf(request))
+    if (isCollect(request)) events.push(...eventsOf(request).events)
   })
   await page.goto(`${counted.baseURL}/`)
   await page.getByRole('button', { name: 'Принять' }).click()
@@ -69,9 +58,9 @@ test('a store kept without its name gets the name from the gateway once, and lat
   expect(lookups).toEqual([expect.stringContaining('code=AU-KZN-001')])
 
   await page.getByRole('button', { name: 'Принять' }).click()
-  const sent = page.waitForRequest((r) => isCollect(r) && eventsOf(r).some((e) => e.name === 'product_view'))
+  const sent = page.waitForRequest((r) => isCollect(r) && eventsOf(r).events.some((e) => e.name === 'product_view'))
   await page.goto(`${counted.baseURL}/product/10030`)
-  expect(eventsOf(await sent).find((e) => e.name === 'product_view')!.params).toMatchObject({ store_code: 'AU-KZN-001', store_name: 'Аврора, ул. Баумана' })
+  expect(eventsOf(await sent).events.find((e) => e.name === 'product_view')!.params).toMatchObject({ store_code: 'AU-KZN-001', store_name: 'Аврора, ул. Баумана' })
   // Once named, the device is not asked again.
   expect(lookups).toHaveLength(1)
 })
