@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
-import { Agent, fetch as undiciFetch } from 'undici'
-import { createApiClient, type ApiClient, type AuthHandler } from '#shared/api/client.ts'
+import { Agent, type Dispatcher } from 'undici'
+import { createApiClient, type ApiClient, type AuthHandler, type GatewayFetch } from '#shared/api/client.ts'
 import { deviceTagFor, type HeaderContext } from '#shared/api/headers.ts'
 import type { Gateway } from '#shared/api/endpoint.ts'
 import { COOKIE } from '#shared/cookies.ts'
@@ -23,6 +23,33 @@ export function createUpstreamAgent(config: Config): Agent {
     keepAliveTimeout: 10_000,
     connections: 128,
   })
+}
+
+/**
+ * The client's `fetch` on the server: undici's `request` on the shared agent. The client reads only the
+ * status and the body, and WHATWG fetch's Request, Response, Headers and web streams cost about twice
+ * the CPU of a call (150 µs more on this machine, several calls per page). It rejects as fetch does: with
+ * the signal's reason when aborted. The server's calls send JSON or nothing; any other body is refused.
+ */
+export function requestFetch(agent: Dispatcher): GatewayFetch {
+  return async (url, init) => {
+    if (init.body != null && typeof init.body !== 'string') throw new TypeError('gateway calls from the server send a JSON string body')
+    const target = new URL(url)
+    const { statusCode, body } = await agent.request({
+      origin: target.origin,
+      path: target.pathname + target.search,
+      method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
+      headers: init.headers as Record<string, string>,
+      body: init.body ?? null,
+      signal: init.signal ?? undefined,
+    })
+    return {
+      status: statusCode,
+      text: () => body.text(),
+      json: () => body.json(),
+      body: { cancel: () => body.dump() },
+    }
+  }
 }
 
 /** The base URL of a gateway. */
@@ -60,8 +87,7 @@ export function createServerApi(deps: ServerApiDeps): ApiClient {
   return createApiClient({
     product: deps.config.product,
     baseUrl: (gateway) => gatewayBase(deps.config, gateway),
-    fetch: undiciFetch as unknown as typeof fetch,
-    init: { dispatcher: deps.agent },
+    fetch: requestFetch(deps.agent),
     headers: deps.headers,
     timeoutMs: deps.timeoutMs ?? deps.config.timeouts.pageDataBudgetMs,
     ...(deps.auth ? { auth: deps.auth } : {}),

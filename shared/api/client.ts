@@ -27,18 +27,31 @@ export interface ApiEvent {
   error?: AppError
 }
 
+/**
+ * What the client reads of an answer: the status and the body. The browser's `fetch` gives a
+ * `Response`, which has this shape; the server passes a leaner function over undici's `request`.
+ */
+export interface GatewayAnswer {
+  readonly status: number
+  text(): Promise<string>
+  json(): Promise<unknown>
+  /** Discards an unread body (retries, a 401 before the refresh). */
+  readonly body: { cancel(): Promise<void> } | null
+}
+
+/** How the client sends one request: `fetch` itself, or anything with its shape for these calls. */
+export type GatewayFetch = (url: string, init: RequestInit) => Promise<GatewayAnswer>
+
 export interface ApiClientOptions {
   product: string
   /** Base URL of each gateway: `/webgate` in the browser, the configured upstream on the server. */
   baseUrl: (gateway: Gateway) => string
-  fetch: typeof globalThis.fetch
+  fetch: GatewayFetch
   headers: () => HeaderContext
   timeoutMs: number
   auth?: AuthHandler
   /** Called after each exchange; request and response errors are only logged (spec section 7). */
   onEvent?: (event: ApiEvent) => void
-  /** Extra fetch init (the server passes its undici dispatcher). */
-  init?: Record<string, unknown>
 }
 
 export interface CallOptions<TParams, TQuery, TBody> {
@@ -60,7 +73,7 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { product } = options
 
-  async function exchange(def: EndpointDef, url: string, init: RequestInit, attempt: number): Promise<Response> {
+  async function exchange(def: EndpointDef, url: string, init: RequestInit, attempt: number): Promise<GatewayAnswer> {
     const started = Date.now()
     try {
       const response = await options.fetch(url, init)
@@ -98,9 +111,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const signal = callOptions.signal
         ? AbortSignal.any([callOptions.signal, AbortSignal.timeout(options.timeoutMs)])
         : AbortSignal.timeout(options.timeoutMs)
-      let response: Response
+      let response: GatewayAnswer
       try {
-        response = await exchange(anyDef, url, { ...options.init, method: def.method, headers, body: payload ?? null, signal }, attempt)
+        response = await exchange(anyDef, url, { method: def.method, headers, body: payload ?? null, signal }, attempt)
       } catch (error) {
         // A dropped connection on an idempotent GET is retried like a 502.
         if (error instanceof AppError && error.code === 'network' && shouldRetryStatus(def.method, 502, retries)) {
@@ -127,7 +140,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function readAnswer(def: EndpointDef, response: Response): Promise<unknown> {
+  async function readAnswer(def: EndpointDef, response: GatewayAnswer): Promise<unknown> {
     if (def.responseType === 'text') return response.text()
     let data: unknown = undefined
     if (response.status !== 204) {
@@ -157,7 +170,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /** Builds the AppError for a 4xx/5xx answer, keeping the gateway's own error code. */
-async function gatewayError(def: EndpointDef, response: Response): Promise<AppError> {
+async function gatewayError(def: EndpointDef, response: GatewayAnswer): Promise<AppError> {
   let gatewayCode: string | undefined
   let details: Record<string, unknown> | undefined
   let message = `${def.name}: gateway answered ${response.status}`
