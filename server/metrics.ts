@@ -6,6 +6,8 @@ export interface Metrics {
   readonly registry: Registry
   readonly httpDuration: Histogram<'route' | 'method' | 'status'>
   readonly renderDuration: Histogram<'route' | 'status'>
+  /** Renders the string renderer gave up on (the tree suspended or failed), streamed instead (decision 012). */
+  readonly streamedRenders: Counter<'route'>
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
   readonly cacheEvents: Counter<'event'>
   readonly pageCacheEvents: Counter<'event'>
@@ -34,6 +36,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       help: 'Server render time from data ready to the last byte, by route name',
       labelNames: ['route', 'status'],
       buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers: [registry],
+    }),
+    streamedRenders: new Counter({
+      name: 'ssr_streamed_renders_total',
+      help: 'Page renders streamed because part of the tree suspended or failed in the string renderer, by route name',
+      labelNames: ['route'],
       registers: [registry],
     }),
     upstreamDuration: new Histogram({

@@ -336,6 +336,7 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     finished()
     return
   }
+  deps.metrics.streamedRenders.inc({ route: routeName })
   const react = renderToPipeableStream(element, {
     onShellReady() {
       if (!input.bot) react.pipe(out)
