@@ -306,6 +306,29 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
 
   // Never a personal answer, a signed-in one (no cache key) or one that sets a cookie.
   const cacheAs = !isPrivate && input.status === 200 ? input.cacheAs : undefined
+  const storeInCache = (body: Buffer) => {
+    // Set-Cookie is written by @fastify/cookie's onSend hook, so only once sent is it certain there is none.
+    if (cacheAs !== undefined && !reply.hasHeader('set-cookie')) deps.pageCache.store(cacheAs, { status: input.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PUBLIC_PAGE_CACHE }, body })
+  }
+  const renderStarted = performance.now()
+  const observe = () => deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - renderStarted) / 1000)
+  const element = <App boot={boot} api={page.api} page={Page} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
+
+  // The page's data is loaded, so the tree renders without suspending: the string renderer gives the
+  // same HTML for about half the CPU of the streaming one, and the document leaves in one write with
+  // its length (decision 012).
+  const html = renderAtOnce(element)
+  if (html !== undefined) {
+    const document = head + html + tail
+    reply.raw.once('finish', () => {
+      observe()
+      if (cacheAs !== undefined) storeInCache(Buffer.from(document))
+    })
+    return void reply.send(document)
+  }
+  deps.metrics.streamedRenders.inc({ route: routeName })
+
+  // Part of the tree suspends or fails: stream it, the head first.
   let failed = false
   const out = new CoalescingStream({ tail, keep: cacheAs !== undefined })
   out.write(head)
@@ -317,26 +340,12 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     out.end()
     return
   }
-  const renderStarted = performance.now()
-  const finished = () => {
-    release()
-    deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - renderStarted) / 1000)
-  }
   out.once('end', () => {
-    // Set-Cookie is written by @fastify/cookie's onSend hook, so only now is it certain there is none.
-    const body = cacheAs !== undefined && !failed && !reply.hasHeader('set-cookie') ? out.body() : undefined
-    if (body) deps.pageCache.store(cacheAs!, { status: input.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PUBLIC_PAGE_CACHE }, body })
+    release()
+    observe()
+    const body = failed ? undefined : out.body()
+    if (body) storeInCache(body)
   })
-  const element = <App boot={boot} api={page.api} page={Page} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
-  // The page's data is loaded before the render, so the tree renders without suspending: the string
-  // renderer gives the same HTML for about half the CPU of the streaming one (decision 012).
-  const html = renderAtOnce(element)
-  if (html !== undefined) {
-    out.end(html)
-    finished()
-    return
-  }
-  deps.metrics.streamedRenders.inc({ route: routeName })
   const react = renderToPipeableStream(element, {
     onShellReady() {
       if (!input.bot) react.pipe(out)
@@ -370,8 +379,5 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     }
   }
   reply.raw.once('close', onClose)
-  out.once('end', () => {
-    clearTimeout(abortTimer)
-    finished()
-  })
+  out.once('end', () => clearTimeout(abortTimer))
 }
