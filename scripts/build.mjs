@@ -66,7 +66,7 @@ const COMMON_ENTRY = 'virtual:common'
  * assigns chunks by file, following every re-export of a barrel: one `Price` imported through the UI
  * barrel put the dialog, tabs and text field into the chunk of every page that shows a price.
  */
-const BARRELS = ['client/components/ui/index.ts']
+const BARRELS = ['client/components/ui/index.ts', 'shared/routing/index.ts']
 
 /** Export name → member file, for each barrel. */
 async function barrelMaps() {
@@ -93,7 +93,7 @@ async function barrelMaps() {
 /** Rewrites `import { A, type B } from '<barrel>'` into imports of the member files (types dropped). */
 function unbarrel(source, importer, maps) {
   return source.replace(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g, (statement, names, spec) => {
-    const target = spec.startsWith('#client/') ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
+    const target = /^#(client|shared)\//.test(spec) ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
     const map = target && maps.get(target)
     if (!map) return statement
     const byFile = new Map()

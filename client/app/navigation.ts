@@ -1,18 +1,17 @@
 /**
  * Client navigation: applies the shared routing rules on every navigation, loads the route's module
  * and data (waiting up to 100 ms before showing the new route), follows server redirects, and recovers
- * from chunk-load errors by reloading to the target (with the 10 s reload guard).
+ * from chunk-load errors by reloading to the target (with the 10 s reload guard). The rules themselves
+ * are in the routing kit, loaded with the first navigation or prefetch (client/lib/routing-kit.ts).
  */
 import { mutate } from 'swr'
 import { unstable_serialize } from 'swr'
-import { AppError, toAppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { RELOAD_GUARD_MS, TRANSITION_WAIT_MS } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
-import { NOTHING_LOADED, pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
-import { loadRouteModule } from '#shared/routing/route-modules.ts'
-import { resolveNavigation } from '#shared/routing/rules.ts'
+import type { LoadedPage, PageOutcome } from '#shared/routing/outcome.ts'
 import { parseSearch } from '#shared/routing/search.ts'
+import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
 import type { PageMeta, SessionState } from '#shared/routing/types.ts'
 import { PAGE_MODULES, hasPage, type PageModule } from '../views/registry.ts'
 import type { View } from './boot.ts'
@@ -38,6 +37,10 @@ async function loadChunk<T>(load: () => Promise<T>, targetUrl: string): Promise<
       // The browser is leaving; never resolve so nothing renders in between.
       return new Promise<T>(() => undefined)
     }
+    // The registry comes with the routing kit; when that cannot load either, the chunk's own error stands.
+    const { AppError } = await loadRoutingKit().catch(() => {
+      throw error
+    })
     throw new AppError('unavailable', 'chunk load failed twice within the reload guard', { cause: error })
   }
 }
@@ -77,6 +80,7 @@ export interface NavigateInput {
 export async function navigate(input: NavigateInput): Promise<NavigationResult> {
   const url = input.pathname + input.search
   if (input.updateAvailable) return { kind: 'full-load', location: url }
+  const { NOTHING_LOADED, loadRouteModule, pageOutcome, queryKeys, resolveNavigation, routeQueries, toAppError } = await loadChunk(loadRoutingKit, url)
   const decision = resolveNavigation({ pathname: input.pathname, search: input.search, session: input.session, mainSiteUrl: input.mainSiteUrl })
   if (decision.kind === 'redirect') {
     return decision.external ? { kind: 'full-load', location: decision.location } : { kind: 'redirect', location: decision.location, replace: true }

@@ -3,6 +3,7 @@
  * then turns into a link to the cart. Renders nothing when e-commerce is off for the visitor
  * (spec section 1). A visitor without a session is asked to sign in first.
  */
+import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { href } from '#shared/routing/href.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'
@@ -11,7 +12,6 @@ import { useAnalytics, type AnalyticsParams } from '#client/analytics/index.ts'
 import { Button, ButtonLink, type ButtonSize } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
-import { ecomErrorMessage, gatewayCodeOf } from './ecom-errors.ts'
 import { useAction } from './use-action.ts'
 import { useCartCommands } from './use-cart.ts'
 
@@ -37,13 +37,21 @@ export function AddToCartButton({ goodsId, quantity = 1, disabled, size = 'md', 
   const [, navigate] = useLocation()
   const { data: cart } = useQuery(session.authorized && session.ecomEnabled ? cartQuery() : null)
   const commands = useCartCommands()
+  const [message, setMessage] = useState<string>()
   const add = useAction(async () => {
     track('product_addToCart_click', { product_id: String(goodsId), ...trackParams })
     if (!session.authorized) {
       if (!(await openLogin({ reason: 'Войдите, чтобы добавить товар в корзину' }))) return
       refreshSession()
     }
-    await commands.add(goodsId, quantity)
+    try {
+      await commands.add(goodsId, quantity)
+    } catch (error) {
+      // The messages (with the error registry) load with the first failure, not with every card.
+      const { ecomErrorMessage, gatewayCodeOf } = await import('./ecom-errors.ts')
+      setMessage(gatewayCodeOf(error) === 'outOfStock' ? 'Товар закончился' : ecomErrorMessage(error))
+      throw error
+    }
     toast.show({
       theme: 'success',
       type: 'cart-added',
@@ -61,7 +69,7 @@ export function AddToCartButton({ goodsId, quantity = 1, disabled, size = 'md', 
       </ButtonLink>
     )
   }
-  const error = add.error === undefined ? undefined : gatewayCodeOf(add.error) === 'outOfStock' ? 'Товар закончился' : ecomErrorMessage(add.error)
+  const error = add.error === undefined ? undefined : message
   return (
     <div className="add-to-cart">
       <Button

@@ -12,10 +12,8 @@ import { mutate, unstable_serialize } from 'swr'
 import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { PRELOAD_QUEUE_LIMIT } from '#shared/constants.ts'
-import { routeQueries } from '#shared/routing/outcome.ts'
-import { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'
-import { resolveNavigation } from '#shared/routing/rules.ts'
 import { parseSearch } from '#shared/routing/search.ts'
+import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
@@ -99,15 +97,20 @@ export interface PrefetchOptions {
 export function prefetchRoute(path: string, context: PrefetchContext, options: PrefetchOptions = {}): void {
   const intent = options.intent === true
   if (done.has(path) || slowConnection() || (!intent && prefetchPaused())) return
-  const url = new URL(path, 'http://localhost')
-  const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: context.session, mainSiteUrl: context.mainSiteUrl })
-  const name = decision.kind === 'render' ? decision.route.name : undefined
-  if (decision.kind !== 'render' || decision.blocked || name === undefined || !isPageRoute(name)) return
+  // Marked at once, so a second call while the routing kit loads does not queue the route twice.
   done.add(path)
-  // The route module is a lazy chunk of its own; a failed load just skips the prefetch.
-  loadRouteModule(name).then((module) => {
-    queueQueries(url, (ctx) => routeQueries(module, ctx), decision.params, context, path, intent)
-  }, () => failed(path))
+  const url = new URL(path, 'http://localhost')
+  // The rules and the route modules come with the routing kit (the first prefetch loads it, so the
+  // first navigation finds it there); a failed load just skips the prefetch.
+  loadRoutingKit().then(({ isPageRoute, loadRouteModule, resolveNavigation, routeQueries }) => {
+    const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: context.session, mainSiteUrl: context.mainSiteUrl })
+    const name = decision.kind === 'render' ? decision.route.name : undefined
+    // Unmatched, redirecting and guarded routes are asked again next time (the session may change).
+    if (decision.kind !== 'render' || decision.blocked || name === undefined || !isPageRoute(name)) return void done.delete(path)
+    return loadRouteModule(name).then((module) => {
+      queueQueries(url, (ctx) => routeQueries(module, ctx), decision.params, context, path, intent)
+    })
+  }).catch(() => failed(path))
 }
 
 /** Queues the anonymous queries of one route for prefetching. */
