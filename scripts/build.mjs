@@ -66,7 +66,7 @@ const COMMON_ENTRY = 'virtual:common'
  * assigns chunks by file, following every re-export of a barrel: one `Price` imported through the UI
  * barrel put the dialog, tabs and text field into the chunk of every page that shows a price.
  */
-const BARRELS = ['client/components/ui/index.ts', 'client/components/toasts/index.ts', 'shared/routing/index.ts']
+const BARRELS = ['client/components/ui/index.ts', 'client/components/toasts/index.ts', 'client/analytics/index.ts', 'shared/routing/index.ts']
 
 /** Export name → member file, for each barrel. */
 async function barrelMaps() {
