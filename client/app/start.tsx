@@ -18,6 +18,7 @@ import { readBrowserCookie, readConfigOverride } from '#client/context/session.t
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
+import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 export async function start(): Promise<void> {
@@ -44,13 +45,14 @@ export async function start(): Promise<void> {
       if (event.error && event.error.code !== 'aborted') console.warn(`[api] ${event.endpoint} failed: ${event.error.code}`)
     },
   })
-  // A signed-in page hydrates with the user menu, whose code is not in the shell (lazy-user-menu.tsx).
-  const userMenu = boot.session.authorized ? loadUserMenu() : undefined
+  // Parts the server rendered for this shopper whose code is not in the shell (lazy-part.tsx): a
+  // signed-in page has the user menu, a shopper with e-commerce the cart buttons.
+  const parts = Promise.all([boot.session.authorized && loadUserMenu(), boot.session.ecomEnabled && loadCartButton()])
   const page = boot.view.kind === 'page' && hasPage(boot.view.route)
     ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
     : undefined
-  // Without it (its chunk failed twice) React renders the toolbar afresh: a recoverable mismatch.
-  await userMenu?.catch(() => undefined)
+  // Without them (a chunk failed) React renders the part afresh: a recoverable mismatch.
+  await parts.catch(() => undefined)
   // The server rendered an error view: its code must be there before hydration (lazy-error-view.tsx).
   if (!page) await loadErrorViews()
   const root = document.getElementById('root')
