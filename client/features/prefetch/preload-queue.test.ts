@@ -1,7 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
-import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
 import { PREFETCH_BACKOFF_BASE_MS, PREFETCH_BACKOFF_MAX_MS, prefetchPaused, prefetchRoute, pendingPreloads, resetPrefetch, type PrefetchContext } from './preload-queue.ts'
 
 /** A prefetch context whose API client answers every call with `answer`. */
@@ -28,8 +27,8 @@ async function settle(): Promise<void> {
 const products = (from: number, count: number) => Array.from({ length: count }, (_, index) => `/product/${from + index}-goods`)
 
 describe('prefetch backoff', () => {
-  // The routing kit and the product route's page data, loaded once so each prefetch finds them at once.
-  beforeAll(() => Promise.all([loadRoutingKit(), import('#shared/routes/product.ts')]))
+  // The product route's page data, loaded once so each prefetch finds it at once.
+  beforeAll(() => import('#shared/routes/product.ts'))
   beforeEach(() => {
     vi.stubGlobal('navigator', {})
     vi.useFakeTimers({ toFake: ['Date'] })

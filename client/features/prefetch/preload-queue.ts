@@ -13,7 +13,9 @@ import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { PRELOAD_QUEUE_LIMIT } from '#shared/constants.ts'
 import { parseSearch } from '#shared/routing/search.ts'
-import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
+// The queue is itself loaded with the first prefetch (prefetch-link.tsx), so it takes the routing kit along.
+import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#client/lib/routing-kit.ts'
+import { slowConnection } from './slow-connection.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
@@ -44,12 +46,6 @@ let pausedUntil = 0
 
 /** How many preloads are in flight now (for tests). */
 export const pendingPreloads = (): number => pending
-
-/** Whether the connection is too slow to prefetch (Network Information API, where the browser has it). */
-export function slowConnection(): boolean {
-  const connection = (navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } }).connection
-  return connection?.effectiveType === 'slow-2g' || connection?.saveData === true
-}
 
 /** Whether prefetching for links in view is paused after failures (intent still prefetches). */
 export const prefetchPaused = (): boolean => Date.now() < pausedUntil
@@ -97,20 +93,15 @@ export interface PrefetchOptions {
 export function prefetchRoute(path: string, context: PrefetchContext, options: PrefetchOptions = {}): void {
   const intent = options.intent === true
   if (done.has(path) || slowConnection() || (!intent && prefetchPaused())) return
-  // Marked at once, so a second call while the routing kit loads does not queue the route twice.
-  done.add(path)
   const url = new URL(path, 'http://localhost')
-  // The rules and the route modules come with the routing kit (the first prefetch loads it, so the
-  // first navigation finds it there); a failed load just skips the prefetch.
-  loadRoutingKit().then(({ isPageRoute, loadRouteModule, resolveNavigation, routeQueries }) => {
-    const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: context.session, mainSiteUrl: context.mainSiteUrl })
-    const name = decision.kind === 'render' ? decision.route.name : undefined
-    // Unmatched, redirecting and guarded routes are asked again next time (the session may change).
-    if (decision.kind !== 'render' || decision.blocked || name === undefined || !isPageRoute(name)) return void done.delete(path)
-    return loadRouteModule(name).then((module) => {
-      queueQueries(url, (ctx) => routeQueries(module, ctx), decision.params, context, path, intent)
-    })
-  }).catch(() => failed(path))
+  const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: context.session, mainSiteUrl: context.mainSiteUrl })
+  const name = decision.kind === 'render' ? decision.route.name : undefined
+  if (decision.kind !== 'render' || decision.blocked || name === undefined || !isPageRoute(name)) return
+  done.add(path)
+  // The route module is a lazy chunk of its own; a failed load just skips the prefetch.
+  loadRouteModule(name).then((module) => {
+    queueQueries(url, (ctx) => routeQueries(module, ctx), decision.params, context, path, intent)
+  }, () => failed(path))
 }
 
 /** Queues the anonymous queries of one route for prefetching. */
