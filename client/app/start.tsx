@@ -19,6 +19,7 @@ import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
 import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
+import { loadCartLink } from '../features/ecom/cart-link-slot.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 export async function start(): Promise<void> {
@@ -46,8 +47,8 @@ export async function start(): Promise<void> {
     },
   })
   // Parts the server rendered for this shopper whose code is not in the shell (lazy-part.tsx): a
-  // signed-in page has the user menu, a shopper with e-commerce the cart buttons.
-  const parts = Promise.all([boot.session.authorized && loadUserMenu(), boot.session.ecomEnabled && loadCartButton()])
+  // signed-in page has the user menu, a shopper with e-commerce the cart link and buttons.
+  const parts = Promise.all([boot.session.authorized && loadUserMenu(), boot.session.ecomEnabled && Promise.all([loadCartLink(), loadCartButton()])])
   const page = boot.view.kind === 'page' && hasPage(boot.view.route)
     ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
     : undefined

@@ -13,7 +13,7 @@ import { Logo } from '#client/components/layout/logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredPlace } from '#client/features/stores/stored-city.ts'
 import { StorePromptSlot } from '#client/features/stores/store-prompt-slot.tsx'
-import { CartLink } from '#client/features/ecom/cart-link.tsx'
+import { CartLinkSlot } from '#client/features/ecom/cart-link-slot.tsx'
 import { loadUserMenu, UserMenuSlot } from '#client/features/auth/lazy-user-menu.tsx'
 
 /** Label of the store button before a city is chosen. */
@@ -116,7 +116,7 @@ export function Toolbar({ routeName }: ToolbarProps) {
         </nav>
         <ToolbarSearch className="toolbar__search" prefill={routeName === 'search'} />
         <div className="toolbar__actions">
-          <CartLink />
+          <CartLinkSlot />
           <AuthButton />
         </div>
       </div>
