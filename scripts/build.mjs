@@ -31,6 +31,11 @@ const dev = process.argv.includes('--dev')
 
 /** The framework packages: one chunk of their own. */
 const FRAMEWORK = ['react', 'react/jsx-runtime', 'react-dom/client', 'scheduler', 'swr', 'wouter']
+/**
+ * The framework's ES-module packages: the framework entry re-exports only the names our code imports
+ * from them, so esbuild drops the rest (`export *` from an entry point keeps every export alive).
+ */
+const FRAMEWORK_ESM = ['swr', 'wouter']
 /** The app shell module: its static imports form the shell chunk. */
 const SHELL = join(root, 'client/app/start.tsx')
 /**
@@ -125,6 +130,26 @@ async function lazyModules() {
   return found
 }
 
+/** Package → the value names that client/ and shared/ import from it (`default` for a default import). */
+async function importedNames(packages) {
+  const names = new Map(packages.map((name) => [name, new Set()]))
+  for (const folder of ['client', 'shared']) {
+    for (const entry of await readdir(join(root, folder), { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test(-d)?\.tsx?$/.test(entry.name)) continue
+      const text = await readFile(join(entry.parentPath ?? entry.path, entry.name), 'utf8')
+      for (const [, clause, spec] of text.matchAll(/^import\s+(?!type\s)([^'\n]*?)\s*from\s+'([^']+)'/gm)) {
+        const found = names.get(spec)
+        if (!found) continue
+        const [, defaultName, braced] = /^(\w+)?\s*,?\s*(?:\{([^}]*)\})?$/.exec(clause.trim()) ?? []
+        if (defaultName) found.add('default')
+        for (const item of (braced ?? '').split(',').map((part) => part.trim()).filter((part) => part && !part.startsWith('type '))) found.add(item.split(/\s+as\s+/)[0])
+        if (!defaultName && braced === undefined) throw new Error(`${entry.name}: cannot read the import of ${spec}`)
+      }
+    }
+  }
+  return names
+}
+
 /** The `shared/models` modules that build zod schemas (schema-free ones such as goods-sorts.ts stay out). */
 async function schemaModuleFiles() {
   const files = new Set()
@@ -159,8 +184,12 @@ async function chunkingPlugin() {
   const lazy = await lazyModules()
   const barrels = await barrelMaps()
   const schemaModules = await schemaModuleFiles()
+  const esmNames = await importedNames(FRAMEWORK_ESM)
   const virtual = {
-    [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => `export * from ${JSON.stringify(name)}`).join('\n'),
+    [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => {
+      const used = esmNames.get(name)
+      return used ? `export { ${[...used].sort().join(', ')} } from ${JSON.stringify(name)}` : `export * from ${JSON.stringify(name)}`
+    }).join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
     [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
