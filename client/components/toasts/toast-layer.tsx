@@ -1,6 +1,6 @@
 /**
  * `<ToastLayer store regions>`: the toasts themselves, drawn into the two live regions that
- * `ToastViewport` keeps in the page (toast-viewport.tsx loads this module with the first toast). A
+ * `ToastViewport` keeps in the page (this module loads with the page's first toast). A
  * toast goes to the edge its caller asked for unless it would hide an open dialog or a part of the
  * page marked `data-toast-avoid` (toast-placement.ts); when a dialog fills the screen, the dialog
  * makes room under a top toast (`--toast-reserve`).
@@ -8,9 +8,13 @@
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { TOAST_OFFSET_PX } from '#shared/constants.ts'
-import type { ToastPosition, ToastRecord, ToastStore } from './toast-store.ts'
+import type { ToastPosition, ToastRecord } from './toast-store.ts'
+import type { ToastStoreApi } from './lazy-toast-store.ts'
 import { ToastView } from './toast-view.tsx'
 import { chooseToastPosition, type Span } from './toast-placement.ts'
+
+/** The store's code travels with the layer: the first toast needs both (lazy-toast-store.ts). */
+export { ToastStore } from './toast-store.ts'
 
 const POSITIONS: readonly ToastPosition[] = ['top', 'bottom']
 /** Space kept between a top toast and a dialog that made room for it. */
@@ -55,7 +59,7 @@ function areasToAvoid(): Span[] {
 
 /** Props of `ToastLayer`. */
 export interface ToastLayerProps {
-  store: ToastStore
+  store: ToastStoreApi
   /** The live region of each screen edge (toast-viewport.tsx). */
   regions: Readonly<Record<ToastPosition, HTMLElement>>
 }
