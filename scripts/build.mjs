@@ -5,9 +5,14 @@
  * server and the mock gateway.
  *
  * Chunking is deliberate (DESIGN.md section 5: first load of `/` in at most 10 requests):
- * - framework: react, react-dom, scheduler, swr, wouter: one chunk that changes only with them;
- * - app shell: everything client/app/start.tsx imports statically (layout, API client, routing): one chunk;
+ * - framework: react, react-dom, scheduler, swr, wouter: one chunk that changes only with them (of swr
+ *   and wouter only the names our code imports, so the rest is dropped);
+ * - app shell: everything client/app/start.tsx imports statically (layout, route table, boot): one chunk,
+ *   holding only what hydration needs; the rest loads on first use (decision 012, docs/architecture.md
+ *   "What the first load carries"): the routing kit, the search dropdown, toasts, the tracker, the user
+ *   menu and cart parts are lazy chunks, and the footer's code stays on the server;
  * - entry: a few hundred bytes that start the shell;
+ * - common kit: product cards and prefetching links, which most pages share;
  * - per route: the page module and what it alone needs; code several routes share stays in shared chunks.
  * esbuild puts each module into the chunk of the set of entry points that reach it, and every lazy
  * import is an entry point, so a shell module that some pages also import would land in a chunk of its
