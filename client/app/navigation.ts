@@ -58,6 +58,8 @@ function reloadAllowed(): boolean {
 export async function navigate(input: NavigateInput): Promise<NavigationResult> {
   const url = input.pathname + input.search
   if (input.updateAvailable) return { kind: 'full-load', location: url }
+  // The new page may scroll back or to an anchor once shown (use-navigation-effects.ts): its code comes meanwhile.
+  void import('./scroll-restore.ts').catch(() => undefined)
   const kit = await loadChunk(loadRoutingKit, url)
   return kit.navigate(input, { loadChunk, hasPage, loadPage: loadPageModule })
 }
