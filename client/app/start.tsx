@@ -47,13 +47,13 @@ export async function start(): Promise<void> {
     },
   })
   // Parts the server rendered for this shopper whose code is not in the shell (lazy-part.tsx): a
-  // signed-in page has the user menu, a shopper with e-commerce the cart link and buttons.
-  const parts = Promise.all([boot.session.authorized && loadUserMenu(), boot.session.ecomEnabled && Promise.all([loadCartLink(), loadCartButton()])])
+  // signed-in page has the user menu, a shopper with e-commerce the cart link and buttons. Without
+  // them (a chunk failed) React renders the part afresh after hydration: a recoverable mismatch.
+  const parts = Promise.all([boot.session.authorized && loadUserMenu(), boot.session.ecomEnabled && Promise.all([loadCartLink(), loadCartButton()])]).catch(() => undefined)
   const page = boot.view.kind === 'page' && hasPage(boot.view.route)
     ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
     : undefined
-  // Without them (a chunk failed) React renders the part afresh: a recoverable mismatch.
-  await parts.catch(() => undefined)
+  await parts
   // The server rendered an error view: its code must be there before hydration (lazy-error-view.tsx).
   if (!page) await loadErrorViews()
   const root = document.getElementById('root')
