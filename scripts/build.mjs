@@ -44,16 +44,16 @@ const FRAMEWORK_ESM = ['swr', 'wouter']
 /** The app shell module: its static imports form the shell chunk. */
 const SHELL = join(root, 'client/app/start.tsx')
 /**
- * The kit most pages share (product cards, prefetching links, the home page's queries and the models'
- * plain values, small enough to spare the first load two requests): one chunk rather than one per
- * combination of pages that use a piece of it.
+ * The kit most pages share (product cards, prefetching links, the queries' view shapes and the models'
+ * plain values that most route modules use): one chunk rather than one per combination of pages that
+ * use a piece of it. The home page's own queries are not in it: the first load hydrates from the HTML's
+ * data and needs a route's queries only for a refetch or a navigation (the routing kit loads them).
  */
 const COMMON = [
   'client/features/prefetch/prefetch-link.tsx',
   'client/features/catalog/product-card.tsx',
   'client/features/product/use-favorites.ts',
-  'shared/queries/promotions.ts',
-  'shared/queries/main-page.ts',
+  'shared/queries/views.ts',
   'shared/models/values.ts',
 ]
 const FRAMEWORK_ENTRY = 'virtual:framework'
