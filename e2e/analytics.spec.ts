@@ -160,6 +160,29 @@ test.describe('without a counter id', () => {
     await expect.poll(() => logged.find((line) => line.startsWith('[analytics] cookies_accept_click'))).toBeTruthy()
   })
 
+  test('the footer, kept as the server rendered it, sends each link\'s event and opens our pages without a page load', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('analytics.debug', '1'))
+    const logged: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'info') logged.push(message.text())
+    })
+    await page.goto('/')
+    await waitForHydration(page)
+    const footer = page.getByRole('contentinfo')
+    // Its icons are drawn like every other icon of the page.
+    await expect(footer.locator('[data-icon="vk"] svg')).toHaveCount(1)
+    await page.evaluate(() => {
+      ;(window as unknown as { __marker: number }).__marker = 7
+    })
+    await footer.getByRole('link', { name: 'Статьи' }).click()
+    await expect(page).toHaveURL(/\/articles$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7)
+    await expect.poll(() => logged.some((line) => line.startsWith('[analytics] footerLinks_articles'))).toBe(true)
+    // A main-site link leaves for the main site (followed here only as far as its address).
+    await expect(footer.getByRole('link', { name: 'Вакансии' })).toHaveAttribute('href', 'https://aurora.example/careers')
+  })
+
   test('logs nothing without the debug key', async ({ page }) => {
     const logged: string[] = []
     page.on('console', (message) => {

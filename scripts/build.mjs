@@ -5,9 +5,14 @@
  * server and the mock gateway.
  *
  * Chunking is deliberate (DESIGN.md section 5: first load of `/` in at most 10 requests):
- * - framework: react, react-dom, scheduler, swr, wouter: one chunk that changes only with them;
- * - app shell: everything client/app/start.tsx imports statically (layout, API client, routing): one chunk;
+ * - framework: react, react-dom, scheduler, swr, wouter: one chunk that changes only with them (of swr
+ *   and wouter only the names our code imports, so the rest is dropped);
+ * - app shell: everything client/app/start.tsx imports statically (layout, route table, boot): one chunk,
+ *   holding only what hydration needs; the rest loads on first use (decision 012, docs/architecture.md
+ *   "What the first load carries"): the routing kit, the search dropdown, toasts, the tracker, the user
+ *   menu and cart parts are lazy chunks, and the footer's code stays on the server;
  * - entry: a few hundred bytes that start the shell;
+ * - common kit: product cards and prefetching links, which most pages share;
  * - per route: the page module and what it alone needs; code several routes share stays in shared chunks.
  * esbuild puts each module into the chunk of the set of entry points that reach it, and every lazy
  * import is an entry point, so a shell module that some pages also import would land in a chunk of its
@@ -31,19 +36,24 @@ const dev = process.argv.includes('--dev')
 
 /** The framework packages: one chunk of their own. */
 const FRAMEWORK = ['react', 'react/jsx-runtime', 'react-dom/client', 'scheduler', 'swr', 'wouter']
+/**
+ * The framework's ES-module packages: the framework entry re-exports only the names our code imports
+ * from them, so esbuild drops the rest (`export *` from an entry point keeps every export alive).
+ */
+const FRAMEWORK_ESM = ['swr', 'wouter']
 /** The app shell module: its static imports form the shell chunk. */
 const SHELL = join(root, 'client/app/start.tsx')
 /**
- * The kit most pages share (product cards, prefetching links, the home page's queries and the models'
- * plain values, small enough to spare the first load two requests): one chunk rather than one per
- * combination of pages that use a piece of it.
+ * The kit most pages share (product cards, prefetching links, the queries' view shapes and the models'
+ * plain values that most route modules use): one chunk rather than one per combination of pages that
+ * use a piece of it. The home page's own queries are not in it: the first load hydrates from the HTML's
+ * data and needs a route's queries only for a refetch or a navigation (the routing kit loads them).
  */
 const COMMON = [
   'client/features/prefetch/prefetch-link.tsx',
   'client/features/catalog/product-card.tsx',
   'client/features/product/use-favorites.ts',
-  'shared/queries/promotions.ts',
-  'shared/queries/main-page.ts',
+  'shared/queries/views.ts',
   'shared/models/values.ts',
 ]
 const FRAMEWORK_ENTRY = 'virtual:framework'
@@ -66,7 +76,7 @@ const COMMON_ENTRY = 'virtual:common'
  * assigns chunks by file, following every re-export of a barrel: one `Price` imported through the UI
  * barrel put the dialog, tabs and text field into the chunk of every page that shows a price.
  */
-const BARRELS = ['client/components/ui/index.ts']
+const BARRELS = ['client/components/ui/index.ts', 'client/components/toasts/index.ts', 'client/analytics/index.ts', 'shared/routing/index.ts']
 
 /** Export name → member file, for each barrel. */
 async function barrelMaps() {
@@ -93,7 +103,7 @@ async function barrelMaps() {
 /** Rewrites `import { A, type B } from '<barrel>'` into imports of the member files (types dropped). */
 function unbarrel(source, importer, maps) {
   return source.replace(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g, (statement, names, spec) => {
-    const target = spec.startsWith('#client/') ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
+    const target = /^#(client|shared)\//.test(spec) ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
     const map = target && maps.get(target)
     if (!map) return statement
     const byFile = new Map()
@@ -123,6 +133,26 @@ async function lazyModules() {
     }
   }
   return found
+}
+
+/** Package → the value names that client/ and shared/ import from it (`default` for a default import). */
+async function importedNames(packages) {
+  const names = new Map(packages.map((name) => [name, new Set()]))
+  for (const folder of ['client', 'shared']) {
+    for (const entry of await readdir(join(root, folder), { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test(-d)?\.tsx?$/.test(entry.name)) continue
+      const text = await readFile(join(entry.parentPath ?? entry.path, entry.name), 'utf8')
+      for (const [, clause, spec] of text.matchAll(/^import\s+(?!type\s)([^'\n]*?)\s*from\s+'([^']+)'/gm)) {
+        const found = names.get(spec)
+        if (!found) continue
+        const [, defaultName, braced] = /^(\w+)?\s*,?\s*(?:\{([^}]*)\})?$/.exec(clause.trim()) ?? []
+        if (defaultName) found.add('default')
+        for (const item of (braced ?? '').split(',').map((part) => part.trim()).filter((part) => part && !part.startsWith('type '))) found.add(item.split(/\s+as\s+/)[0])
+        if (!defaultName && braced === undefined) throw new Error(`${entry.name}: cannot read the import of ${spec}`)
+      }
+    }
+  }
+  return names
 }
 
 /** The `shared/models` modules that build zod schemas (schema-free ones such as goods-sorts.ts stay out). */
@@ -159,8 +189,12 @@ async function chunkingPlugin() {
   const lazy = await lazyModules()
   const barrels = await barrelMaps()
   const schemaModules = await schemaModuleFiles()
+  const esmNames = await importedNames(FRAMEWORK_ESM)
   const virtual = {
-    [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => `export * from ${JSON.stringify(name)}`).join('\n'),
+    [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => {
+      const used = esmNames.get(name)
+      return used ? `export { ${[...used].sort().join(', ')} } from ${JSON.stringify(name)}` : `export * from ${JSON.stringify(name)}`
+    }).join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
     [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }

@@ -55,6 +55,14 @@ describe('Tracker', () => {
     ])
   })
 
+  it('keeps the time an event happened when it is recorded later (events tracked before its code loaded)', () => {
+    const { tracker, sent } = makeTracker()
+    const happened = Date.parse('2026-11-21T11:59:58Z')
+    tracker.track('page_view', { route: 'main' }, happened)
+    vi.advanceTimersByTime(ANALYTICS_FLUSH_MS)
+    expect(sent[0]!.batch.events[0]!.timestamp).toBe(happened)
+  })
+
   it('sends nothing when no counter id is configured', () => {
     const { tracker, sent } = makeTracker({ counterId: undefined })
     tracker.track('cookies_view')

@@ -8,6 +8,7 @@ import { STORAGE } from '#shared/cookies.ts'
 import { hasUserAgreement } from '#client/lib/user-agreement.ts'
 import type { AnalyticsEventName } from './events.ts'
 import { mergeParams, type AnalyticsParams, type AnalyticsValue } from './params.ts'
+import { ANALYTICS_HELD_MAX } from './limits.ts'
 
 /** Where batches go (a storefront route). */
 export const ANALYTICS_ENDPOINT = '/analytics/collect'
@@ -15,8 +16,7 @@ export const ANALYTICS_ENDPOINT = '/analytics/collect'
 export const ANALYTICS_FLUSH_MS = 1_000
 /** A batch is sent at once when it holds this many events. */
 export const ANALYTICS_BATCH_MAX = 20
-/** Events of this page held while the shopper has not accepted cookies (older ones are dropped). */
-export const ANALYTICS_HELD_MAX = 50
+export { ANALYTICS_HELD_MAX }
 
 /** One goal event as sent. */
 export interface AnalyticsEvent {
@@ -65,10 +65,10 @@ export class Tracker {
     return Boolean(this.deps.counterId)
   }
 
-  /** Records a goal event; never throws. */
-  track = (name: AnalyticsEventName, params?: AnalyticsParams): void => {
+  /** Records a goal event (that happened at `at`, by default now); never throws. */
+  track = (name: AnalyticsEventName, params?: AnalyticsParams, at?: number): void => {
     try {
-      const event: AnalyticsEvent = { name, params: mergeParams(this.deps.context?.(name), params), timestamp: this.deps.now() }
+      const event: AnalyticsEvent = { name, params: mergeParams(this.deps.context?.(name), params), timestamp: at ?? this.deps.now() }
       if (this.debug()) this.deps.debugLog('[analytics]', name, event.params, this.enabled ? '' : '(no counter id: not sent)')
       if (!this.enabled) return
       if (!this.deps.consented()) {

@@ -5,7 +5,7 @@
  * every answer is still validated against its endpoint's schema.
  */
 import type { ApiClient, ApiClientOptions } from '#shared/api/client.ts'
-import { AppError } from '#shared/api/errors.ts'
+import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
 
 type ClientModule = Pick<typeof import('#shared/api/client.ts'), 'createApiClient'>
 
@@ -15,9 +15,13 @@ export function lazyApiClient(options: ApiClientOptions, load: () => Promise<Cli
   const ready = () => {
     client ??= load().then(
       (module) => module.createApiClient(options),
-      (cause: unknown) => {
+      async (cause: unknown) => {
         client = undefined
         // A chunk that cannot be fetched is a network failure of the call, as the client would report it.
+        // The error registry travels with the routing kit; when that cannot load either, the cause stands.
+        const { AppError } = await loadRoutingKit().catch(() => {
+          throw cause
+        })
         throw new AppError('network', `api client: ${String(cause)}`, { cause })
       },
     )

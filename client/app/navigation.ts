@@ -1,27 +1,23 @@
 /**
- * Client navigation: applies the shared routing rules on every navigation, loads the route's module
- * and data (waiting up to 100 ms before showing the new route), follows server redirects, and recovers
- * from chunk-load errors by reloading to the target (with the 10 s reload guard).
+ * Client navigation: the app's side of it. The rules, the route's module and data, the 100 ms wait and
+ * server redirects are the routing kit's `navigate` (client/lib/navigate.ts), loaded with the page's
+ * first prefetch or navigation; this module loads views and recovers from chunk-load errors by
+ * reloading to the target (with the 10 s reload guard).
  */
-import { mutate } from 'swr'
-import { unstable_serialize } from 'swr'
-import { AppError, toAppError } from '#shared/api/errors.ts'
-import type { ApiClient } from '#shared/api/client.ts'
-import { RELOAD_GUARD_MS, TRANSITION_WAIT_MS } from '#shared/constants.ts'
+import { RELOAD_GUARD_MS } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
-import { NOTHING_LOADED, pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
-import { loadRouteModule } from '#shared/routing/route-modules.ts'
-import { resolveNavigation } from '#shared/routing/rules.ts'
-import { parseSearch } from '#shared/routing/search.ts'
-import type { PageMeta, SessionState } from '#shared/routing/types.ts'
+import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
+import type { NavigateInput as KitNavigateInput, NavigationResult as KitNavigationResult } from '#client/lib/navigate.ts'
 import { PAGE_MODULES, hasPage, type PageModule } from '../views/registry.ts'
-import type { View } from './boot.ts'
 
 /** What a navigation resolved to. */
-export type NavigationResult =
-  | { kind: 'view'; view: View; module?: PageModule; meta?: PageMeta }
-  | { kind: 'redirect'; location: string; replace: true }
-  | { kind: 'full-load'; location: string }
+export type NavigationResult = KitNavigationResult<PageModule>
+
+/** What a navigation starts from. */
+export interface NavigateInput extends KitNavigateInput {
+  /** A new build is out: the next navigation is a full page load (spec section 4). */
+  updateAvailable: boolean
+}
 
 /** Loads a page module; a chunk that fails to load reloads the browser to the target (spec section 4). */
 export function loadPageModule(name: keyof typeof PAGE_MODULES, targetUrl: string): Promise<PageModule> {
@@ -38,6 +34,10 @@ async function loadChunk<T>(load: () => Promise<T>, targetUrl: string): Promise<
       // The browser is leaving; never resolve so nothing renders in between.
       return new Promise<T>(() => undefined)
     }
+    // The registry comes with the routing kit; when that cannot load either, the chunk's own error stands.
+    const { AppError } = await loadRoutingKit().catch(() => {
+      throw error
+    })
     throw new AppError('unavailable', 'chunk load failed twice within the reload guard', { cause: error })
   }
 }
@@ -54,85 +54,12 @@ function reloadAllowed(): boolean {
   }
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-export interface NavigateInput {
-  pathname: string
-  search: string
-  session: SessionState
-  api: ApiClient
-  mainSiteUrl: string
-  product: string
-  /** A new build is out: the next navigation is a full page load (spec section 4). */
-  updateAvailable: boolean
-  /** Called when data that arrived after the 100 ms wait turns the page into an error view. */
-  onLateError: (view: View) => void
-  /** Called with the page's meta once data that arrived after the 100 ms wait is in (the real title). */
-  onLateMeta: (meta: PageMeta) => void
-  /** Data already known for a serialized key (SWR cache or SSR fallback): a prefetched route renders at once. */
-  known: (key: string) => unknown
-}
-
 /** Resolves one client navigation. */
 export async function navigate(input: NavigateInput): Promise<NavigationResult> {
   const url = input.pathname + input.search
   if (input.updateAvailable) return { kind: 'full-load', location: url }
-  const decision = resolveNavigation({ pathname: input.pathname, search: input.search, session: input.session, mainSiteUrl: input.mainSiteUrl })
-  if (decision.kind === 'redirect') {
-    return decision.external ? { kind: 'full-load', location: decision.location } : { kind: 'redirect', location: decision.location, replace: true }
-  }
-  const name = decision.kind === 'render' ? decision.route.name : undefined
-  if (decision.kind === 'not-found' || name === undefined || !hasPage(name)) return { kind: 'view', view: { kind: 'error', status: 404 } }
-
-  const module = await loadChunk(() => loadRouteModule(name), url)
-  const search = parseSearch(input.search)
-  const ctx = { params: decision.params, search, session: input.session, product: input.product }
-  const queries = routeQueries(module, ctx)
-  // A guarded page without a session renders its frame only: its loaders wait for the sign-in.
-  const entries = decision.blocked === 'login' ? [] : Object.entries(queries)
-
-  const settled: Promise<LoadedPage> = Promise.all(
-    entries.map(async ([loader, query]) => {
-      const key = unstable_serialize(query.key)
-      const known = query.personal ? undefined : input.known(key)
-      if (known !== undefined) return { loader, data: known, error: undefined }
-      try {
-        return { loader, data: await mutate(key, query.fetch(input.api), { revalidate: false }), error: undefined }
-      } catch (error) {
-        return { loader, data: undefined, error: toAppError(error) }
-      }
-    }),
-  ).then((results) => ({
-    data: Object.fromEntries(results.map((r) => [r.loader, r.data])),
-    failures: Object.fromEntries(results.flatMap((r) => (r.error ? [[r.loader, r.error] as const] : []))),
-  }))
-  const view = await loadPageModule(name, url)
-  const early = await Promise.race([settled, wait(TRANSITION_WAIT_MS).then(() => undefined)])
-
-  const shown: View = { kind: 'page', route: name, params: decision.params, search, blocked: decision.blocked, keys: queryKeys(queries) }
-  const outcomeOf = (loaded: LoadedPage): PageOutcome =>
-    pageOutcome({ module, ctx, queries, loaded, pathname: input.pathname, search: input.search, origin: window.location.origin, mainSiteUrl: input.mainSiteUrl })
-  const resultOf = (outcome: PageOutcome): NavigationResult => {
-    switch (outcome.kind) {
-      case 'error':
-        return { kind: 'view', view: { kind: 'error', status: outcome.status, code: outcome.code, message: outcome.message } }
-      case 'redirect':
-        return outcome.external ? { kind: 'full-load', location: outcome.location } : { kind: 'redirect', location: outcome.location, replace: true }
-      case 'page':
-        return { kind: 'view', view: shown, module: view, meta: outcome.meta }
-    }
-  }
-
-  if (early) return resultOf(outcomeOf(early))
-  // The data is slower than the transition wait: show the route now (its hooks show loading states)
-  // with the head it has without data; once the data is in, it becomes an error view, a redirect or
-  // the real head.
-  void settled.then((loaded) => {
-    const late = resultOf(outcomeOf(loaded))
-    if (late.kind === 'view' && late.view.kind === 'error') input.onLateError(late.view)
-    else if (late.kind === 'view' && late.meta) input.onLateMeta(late.meta)
-    else if (late.kind !== 'view') window.location.assign(late.location)
-  })
-  const before = outcomeOf(NOTHING_LOADED)
-  return { kind: 'view', view: shown, module: view, ...(before.kind === 'page' ? { meta: before.meta } : {}) }
+  // The new page may scroll back or to an anchor once shown (use-navigation-effects.ts): its code comes meanwhile.
+  void import('./scroll-restore.ts').catch(() => undefined)
+  const kit = await loadChunk(loadRoutingKit, url)
+  return kit.navigate(input, { loadChunk, hasPage, loadPage: loadPageModule })
 }

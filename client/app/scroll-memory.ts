@@ -3,7 +3,8 @@
  * shopper left it while a new navigation starts at the top (spec rule 6). Each entry gets a key in
  * `history.state`; positions are recorded for the page on screen, and kept in session storage so a
  * reload or a return from another site finds them too. The browser's own restoration is off: it
- * would scroll before the client has rendered the page it returns to.
+ * would scroll before the client has rendered the page it returns to. Scrolling back to a position or
+ * an anchor while the page settles is scroll-restore.ts, loaded when a page first needs it.
  */
 import { STORAGE } from '#shared/cookies.ts'
 
@@ -11,8 +12,6 @@ import { STORAGE } from '#shared/cookies.ts'
 const SCROLL_KEY_FIELD = '__scrollKey'
 /** Entries remembered per tab (the oldest are forgotten first). */
 const SCROLL_MEMORY_LIMIT = 50
-/** How long a restore may wait for a page to grow tall enough (images, late data), in ms. */
-const RESTORE_WAIT_MS = 3_000
 
 /** Key → vertical position, oldest first. */
 export type ScrollPositions = Map<string, number>
@@ -125,61 +124,4 @@ export function enterShownEntry(initial: boolean): number | undefined {
   const navigationType = initial ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type : undefined
   const returning = initial ? navigationType === 'back_forward' || navigationType === 'reload' : wasPop
   return returning ? positions.get(key) : undefined
-}
-
-/**
- * Repeats `attempt` (true: done) whenever the page changes size, until it is done, the shopper scrolls
- * or types themselves, or a few seconds pass. Returns a function that stops waiting.
- */
-function untilSettled(attempt: () => boolean): () => void {
-  if (attempt()) return () => undefined
-  const observer = new ResizeObserver(() => {
-    if (attempt()) stop()
-  })
-  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
-  const timer = setTimeout(() => stop(), RESTORE_WAIT_MS)
-  function stop(): void {
-    observer.disconnect()
-    clearTimeout(timer)
-    for (const type of inputs) window.removeEventListener(type, stop)
-  }
-  observer.observe(document.body)
-  for (const type of inputs) window.addEventListener(type, stop, { passive: true })
-  return stop
-}
-
-/**
- * Scrolls to `y`, waiting (until the page is tall enough, the shopper scrolls themselves, or a few
- * seconds pass) when the page is still growing. Returns a function that stops waiting.
- */
-export function scrollToWhenPossible(y: number): () => void {
-  return untilSettled(() => {
-    const max = document.documentElement.scrollHeight - window.innerHeight
-    window.scrollTo(0, Math.min(y, Math.max(max, 0)))
-    return max >= y
-  })
-}
-
-/**
- * Scrolls the element with the id `id` (a URL's hash) into view and keeps it there while the page is
- * still settling: a page shown before its data (the 100 ms transition wait) grows above the anchor when
- * the data comes, which would push the anchor out of view; an anchor rendered only with the data is
- * scrolled to when it appears. Holding ends when the shopper scrolls or types, or after a few seconds.
- * `found`: the anchor was on the page at once.
- */
-export function keepAnchorInView(id: string): { found: boolean; stop: () => void } {
-  const found = document.getElementById(id) !== null
-  let top: number | undefined
-  const stop = untilSettled(() => {
-    const anchor = document.getElementById(id)
-    if (!anchor) return false
-    // Scrolled again only when the layout moved it: a stable anchor is left as it is.
-    const now = anchor.getBoundingClientRect().top + window.scrollY
-    if (now !== top) {
-      top = now
-      anchor.scrollIntoView()
-    }
-    return false
-  })
-  return { found, stop }
 }

@@ -17,6 +17,9 @@ import { installErrorReporting } from './error-reporting.ts'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
+import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
+import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
+import { loadCartLink } from '../features/ecom/cart-link-slot.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 export async function start(): Promise<void> {
@@ -43,9 +46,14 @@ export async function start(): Promise<void> {
       if (event.error && event.error.code !== 'aborted') console.warn(`[api] ${event.endpoint} failed: ${event.error.code}`)
     },
   })
+  // Parts the server rendered for this shopper whose code is not in the shell (lazy-part.tsx): a
+  // signed-in page has the user menu, a shopper with e-commerce the cart link and buttons. Without
+  // them (a chunk failed) React renders the part afresh after hydration: a recoverable mismatch.
+  const parts = Promise.all([boot.session.authorized && loadUserMenu(), boot.session.ecomEnabled && Promise.all([loadCartLink(), loadCartButton()])]).catch(() => undefined)
   const page = boot.view.kind === 'page' && hasPage(boot.view.route)
     ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
     : undefined
+  await parts
   // The server rendered an error view: its code must be there before hydration (lazy-error-view.tsx).
   if (!page) await loadErrorViews()
   const root = document.getElementById('root')

@@ -4,28 +4,42 @@
  * the main heading (DESIGN.md section 3).
  */
 import { useEffect } from 'react'
-import { enterShownEntry, installScrollMemory, keepAnchorInView, scrollToWhenPossible } from './scroll-memory.ts'
+import { enterShownEntry, installScrollMemory } from './scroll-memory.ts'
 
 /** Id of the polite live region that announces page titles. */
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
+
+type ScrollRestore = typeof import('./scroll-restore.ts')
+
+/** Runs `hold` from scroll-restore.ts (loaded on first need) unless the effect ended meanwhile; returns the cleanup. */
+function restoring(hold: (restore: ScrollRestore) => () => void): () => void {
+  let stop: (() => void) | undefined
+  let ended = false
+  import('./scroll-restore.ts').then((restore) => {
+    if (!ended) stop = hold(restore)
+  }, () => undefined)
+  return () => {
+    ended = true
+    stop?.()
+  }
+}
 
 /** Runs the effects for navigation number `seq` (0 is the server-rendered page: only a remembered scroll). */
 export function useNavigationEffects(seq: number, title: string | undefined): void {
   useEffect(() => {
     installScrollMemory()
     const remembered = enterShownEntry(seq === 0)
-    if (seq === 0) return remembered === undefined ? undefined : scrollToWhenPossible(remembered)
+    if (seq === 0) return remembered === undefined ? undefined : restoring((restore) => restore.scrollToWhenPossible(remembered))
     if (title) document.title = title
     const hash = decodeURIComponent(window.location.hash.slice(1))
     let stopRestore: (() => void) | undefined
     let anchored = false
     if (remembered !== undefined) {
-      stopRestore = scrollToWhenPossible(remembered)
+      stopRestore = restoring((restore) => restore.scrollToWhenPossible(remembered))
     } else if (hash) {
       // The anchor is held in view while the page's late data renders above it (or until it appears).
-      const held = keepAnchorInView(hash)
-      anchored = held.found
-      stopRestore = held.stop
+      anchored = document.getElementById(hash) !== null
+      stopRestore = restoring((restore) => restore.keepAnchorInView(hash).stop)
       if (!anchored) window.scrollTo(0, 0)
     } else {
       window.scrollTo(0, 0)

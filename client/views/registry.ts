@@ -5,14 +5,13 @@
  * table parses them, and its route module's queries by loader name.
  */
 import { createElement, useMemo, useRef, type ComponentType, type ReactNode } from 'react'
-import { AppError } from '#shared/api/errors.ts'
 import type { ParamsOf } from '#shared/routing/define-page.ts'
-import { routeQueries } from '#shared/routing/outcome.ts'
 import type { QueryData } from '#shared/routing/query.ts'
-import { loadRouteModule, type PageRouteName } from '#shared/routing/route-modules.ts'
+import type { PageRouteName } from '#shared/routing/route-modules.ts'
 import type { LoaderContext, SearchParams } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
 import { useApp } from '#client/context/app-context.tsx'
+import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
 import type { QueryRef } from '../data/use-query.ts'
 
 /** The loaders a route module declares (`{ goods: Query<GoodsAnswer>, … }`). */
@@ -81,7 +80,7 @@ type PageView = Extract<View, { kind: 'page' }>
 /**
  * Renders the view of a page route with its queries: each loader's key from the view (server or
  * navigation), read from the SWR cache; its fetcher (a refetch, a block that failed on the server, a
- * guarded page after sign-in) loads the route module and runs the same loader.
+ * guarded page after sign-in) loads the routing kit and the route module and runs the same loader.
  */
 export function RouteView({ view, Page }: { view: PageView; Page: ComponentType<PageProps> }): ReactNode {
   const { config, session } = useApp()
@@ -94,6 +93,7 @@ export function RouteView({ view, Page }: { view: PageView; Page: ComponentType<
       refs[loader] = {
         key,
         fetch: async (api, signal) => {
+          const { AppError, loadRouteModule, routeQueries } = await loadRoutingKit()
           if (!hasPage(route)) throw new AppError('not_found', `${route}: no route module`)
           const ctx: LoaderContext<unknown> = {
             params: view.params,

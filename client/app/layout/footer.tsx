@@ -1,11 +1,14 @@
 /**
  * The site footer: 'Покупателям' (our routes), 'О компании' (the main site), social links and
- * copyright. Every link sends its `footerLinks_*` or `socials_*` event.
+ * copyright. Static markup: the server renders it and the browser keeps that HTML without this code
+ * (footer-slot.tsx). Each link names its `footerLinks_*` or `socials_*` event (`data-track`), our
+ * routes are marked for client navigation (`data-route`), and main-site links carry their path
+ * (`data-path`) so a config override of the main site's address still applies.
  */
-import { Link } from 'wouter'
-import { href } from '#shared/routing/index.ts'
+import type { MouseEventHandler } from 'react'
+import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { useAnalytics, type AnalyticsEventName } from '#client/analytics/index.ts'
+import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import { Icon, type IconName } from '#client/components/icon.tsx'
 import { Logo } from '#client/components/layout/logo.tsx'
 
@@ -39,26 +42,31 @@ const SOCIAL_LINKS: ReadonlyArray<{ label: string; url: string; icon: IconName; 
   { label: 'Одноклассники', url: 'https://ok.ru/aurora_shop', icon: 'ok', event: 'socials_ok' },
 ]
 
+/** Props of `Footer`. */
+export interface FooterProps {
+  /** The footer's one click handler (events, client navigation): footer-slot.tsx. */
+  onClick?: MouseEventHandler<HTMLElement>
+}
+
 /** Site footer. */
-export function Footer() {
+export function Footer({ onClick }: FooterProps) {
   const { config } = useApp()
-  const { track } = useAnalytics()
   const mainSite = config.mainSiteUrl.replace(/\/+$/, '')
   const item = (link: FooterLink) => (
     <li key={link.path}>
       {link.external ? (
-        <a className="site-footer__link" href={mainSite + link.path} onClick={() => track(link.event)}>
+        <a className="site-footer__link" href={mainSite + link.path} data-track={link.event} data-path={link.path}>
           {link.label}
         </a>
       ) : (
-        <Link className="site-footer__link" href={link.path} onClick={() => track(link.event)}>
+        <a className="site-footer__link" href={link.path} data-track={link.event} data-route="">
           {link.label}
-        </Link>
+        </a>
       )}
     </li>
   )
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" onClick={onClick}>
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
           <Logo />
@@ -83,7 +91,7 @@ export function Footer() {
           <ul className="site-footer__socials" aria-labelledby="footer-socials">
             {SOCIAL_LINKS.map((social) => (
               <li key={social.icon}>
-                <a className="site-footer__social" href={social.url} rel="noopener noreferrer" onClick={() => track(social.event)}>
+                <a className="site-footer__social" href={social.url} rel="noopener noreferrer" data-track={social.event}>
                   <Icon name={social.icon} size={22} />
                   <span className="visually-hidden">{social.label}</span>
                 </a>

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { renderInApp } from '#client/context/testing.tsx'
 import { cityNameOf } from '#client/features/stores/stored-city.ts'
 import { SiteLayout } from './site-layout.tsx'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { loadUserMenu } from '#client/features/auth/lazy-user-menu.tsx'
+import { loadCartLink } from '#client/features/ecom/cart-link-slot.tsx'
+import { loadFooter } from './footer-slot.tsx'
 
 const page = (layout: 'default' | 'product' = 'default', routeName = 'main') => (
   <SiteLayout layout={layout} routeName={routeName} breadcrumbs={layout === 'product' ? <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Крем' }]} /> : undefined}>
@@ -11,6 +14,9 @@ const page = (layout: 'default' | 'product' = 'default', routeName = 'main') => 
 )
 
 describe('SiteLayout', () => {
+  // The server's streaming render waits for these lazy parts; renderToString cannot, so they load first.
+  beforeAll(() => Promise.all([loadUserMenu(), loadCartLink(), loadFooter()]))
+
   it('starts with a skip link to the main landmark', () => {
     const html = renderInApp(page())
     expect(html.indexOf('href="#main"')).toBeLessThan(html.indexOf('<header'))

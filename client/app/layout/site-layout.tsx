@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react'
 import type { Layout } from '#shared/routing/index.ts'
 import { ToastViewport } from '#client/components/toasts/toast-viewport.tsx'
-import { Footer } from './footer.tsx'
+import { FooterSlot } from './footer-slot.tsx'
 import { Toolbar } from './toolbar.tsx'
 
 /** Props of `SiteLayout`. */
@@ -33,7 +33,7 @@ export function SiteLayout({ layout, routeName, breadcrumbs, children }: SiteLay
           {children}
         </div>
       </main>
-      <Footer />
+      <FooterSlot />
       <ToastViewport />
     </div>
   )

@@ -13,8 +13,8 @@ import { Logo } from '#client/components/layout/logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredPlace } from '#client/features/stores/stored-city.ts'
 import { StorePromptSlot } from '#client/features/stores/store-prompt-slot.tsx'
-import { CartLink } from '#client/features/ecom/cart-link.tsx'
-import { UserMenu } from '#client/features/auth/user-menu.tsx'
+import { CartLinkSlot } from '#client/features/ecom/cart-link-slot.tsx'
+import { loadUserMenu, UserMenuSlot } from '#client/features/auth/lazy-user-menu.tsx'
 
 /** Label of the store button before a city is chosen. */
 const STORE_BUTTON_DEFAULT = 'Выберите магазин'
@@ -54,7 +54,7 @@ function StoreButton() {
 function AuthButton() {
   const { session, config, openLogin } = useApp()
   const { track } = useAnalytics()
-  if (session.authorized) return <UserMenu profileHref={profileUrl(config.mainSiteUrl)} />
+  if (session.authorized) return <UserMenuSlot profileHref={profileUrl(config.mainSiteUrl)} />
   return (
     <button
       type="button"
@@ -62,6 +62,8 @@ function AuthButton() {
       aria-haspopup="dialog"
       onClick={() => {
         track('toolbar_login_click')
+        // The menu that replaces this button after the sign-in loads meanwhile.
+        void loadUserMenu().catch(() => undefined)
         void openLogin()
       }}
     >
@@ -114,7 +116,7 @@ export function Toolbar({ routeName }: ToolbarProps) {
         </nav>
         <ToolbarSearch className="toolbar__search" prefill={routeName === 'search'} />
         <div className="toolbar__actions">
-          <CartLink />
+          <CartLinkSlot />
           <AuthButton />
         </div>
       </div>

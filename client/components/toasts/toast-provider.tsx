@@ -5,31 +5,32 @@
  * store (the server never has one: toasts are shown from effects and handlers only).
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { ToastStore, type ToastOptions } from './toast-store.ts'
+import type { ToastOptions } from './toast-store.ts'
+import { LazyToastStore, type ToastStoreApi } from './lazy-toast-store.ts'
 
-const ToastContext = createContext<ToastStore | null>(null)
+const ToastContext = createContext<ToastStoreApi | null>(null)
 
 /** The store of the mounted provider, for `showToast` outside React (browser only). */
-let activeStore: ToastStore | null = null
+let activeStore: ToastStoreApi | null = null
 /** The browser's page-wide store used when no provider is mounted. */
-let browserFallback: ToastStore | null = null
+let browserFallback: ToastStoreApi | null = null
 
-function fallbackStore(): ToastStore | null {
+function fallbackStore(): ToastStoreApi | null {
   if (typeof window === 'undefined') return null
-  browserFallback ??= new ToastStore()
+  browserFallback ??= new LazyToastStore()
   return browserFallback
 }
 
 /** Props of `ToastProvider`. */
 export interface ToastProviderProps {
   children: ReactNode
-  /** A store made elsewhere (tests); by default the provider makes its own. */
-  store?: ToastStore
+  /** A store made elsewhere (tests); by default the provider makes its own (lazy-toast-store.ts). */
+  store?: ToastStoreApi
 }
 
 /** Provides the toast store to the tree below. */
 export function ToastProvider({ children, store: given }: ToastProviderProps) {
-  const [store] = useState(() => given ?? new ToastStore())
+  const [store] = useState<ToastStoreApi>(() => given ?? new LazyToastStore())
   useEffect(() => {
     activeStore = store
     return () => {
@@ -41,7 +42,7 @@ export function ToastProvider({ children, store: given }: ToastProviderProps) {
 }
 
 /** The provider's store; outside a provider the browser's page-wide store, and null on the server. */
-export function useToastStore(): ToastStore | null {
+export function useToastStore(): ToastStoreApi | null {
   return useContext(ToastContext) ?? fallbackStore()
 }
 

@@ -86,9 +86,8 @@ export class ToastStore {
     this.timers = { ...defaultTimers(), ...timers }
   }
 
-  /** Shows a toast, replacing the one at the same position; returns its id. */
-  show = (options: ToastOptions): string => {
-    const id = `toast-${++this.counter}`
+  /** Shows a toast, replacing the one at the same position; returns its id (`id` when given: lazy-toast-store.ts). */
+  show = (options: ToastOptions, id = `toast-${++this.counter}`): string => {
     const record: ToastRecord = {
       id,
       theme: options.theme ?? 'info',

@@ -1,85 +1,22 @@
 /**
- * `<AddToCartButton goodsId>` for product pages and cards: adds the goods to the gateway-held cart,
- * then turns into a link to the cart. Renders nothing when e-commerce is off for the visitor
- * (spec section 1). A visitor without a session is asked to sign in first.
+ * `<AddToCartButton goodsId>` for product pages and cards: nothing when e-commerce is off for the
+ * visitor (spec section 1), so most visitors never load the button's code (cart-button.tsx: the cart
+ * query and commands, the error texts); a lazy part (lazy-part.tsx) that the browser loads before
+ * hydrating a page of a shopper with e-commerce (client/app/start.tsx).
  */
-import { useLocation } from 'wouter'
-import { href } from '#shared/routing/href.ts'
-import { cartQuery } from '#shared/queries/ecom.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { useAnalytics, type AnalyticsParams } from '#client/analytics/index.ts'
-import { Button, ButtonLink, type ButtonSize } from '#client/components/ui/index.ts'
-import { useToast } from '#client/components/toasts/index.ts'
-import { useQuery } from '#client/data/use-query.ts'
-import { ecomErrorMessage, gatewayCodeOf } from './ecom-errors.ts'
-import { useAction } from './use-action.ts'
-import { useCartCommands } from './use-cart.ts'
+import { lazyPart } from '#client/components/lazy-part.tsx'
+import type { AddToCartButtonProps } from './cart-button.tsx'
 
-/** Props of `AddToCartButton`. */
-export interface AddToCartButtonProps {
-  goodsId: number
-  /** Units to add. Default 1. */
-  quantity?: number
-  /** The goods cannot be bought now (sold out): the button is shown disabled. */
-  disabled?: boolean
-  size?: ButtonSize
-  fullWidth?: boolean
-  className?: string
-  /** Product and list params of the add-to-cart event (spec section 3: price, discount, position). */
-  trackParams?: AnalyticsParams
-}
+export type { AddToCartButtonProps } from './cart-button.tsx'
 
-/** Add-to-cart button (or 'В корзине' link once the goods are in the cart). */
-export function AddToCartButton({ goodsId, quantity = 1, disabled, size = 'md', fullWidth, className, trackParams }: AddToCartButtonProps) {
-  const { session, openLogin, refreshSession } = useApp()
-  const { track } = useAnalytics()
-  const toast = useToast()
-  const [, navigate] = useLocation()
-  const { data: cart } = useQuery(session.authorized && session.ecomEnabled ? cartQuery() : null)
-  const commands = useCartCommands()
-  const add = useAction(async () => {
-    track('product_addToCart_click', { product_id: String(goodsId), ...trackParams })
-    if (!session.authorized) {
-      if (!(await openLogin({ reason: 'Войдите, чтобы добавить товар в корзину' }))) return
-      refreshSession()
-    }
-    await commands.add(goodsId, quantity)
-    toast.show({
-      theme: 'success',
-      type: 'cart-added',
-      title: 'Товар добавлен в корзину',
-      buttonLabel: 'Перейти в корзину',
-      onButtonClick: () => navigate(href('ecom-cart')),
-    })
-  })
+const cartButton = lazyPart<AddToCartButtonProps>(() => import('./cart-button.tsx').then((module) => module.CartButton))
 
-  if (!session.ecomEnabled) return null
-  if (cart?.lines.some((line) => line.goodsId === goodsId)) {
-    return (
-      <ButtonLink href={href('ecom-cart')} variant="secondary" size={size} fullWidth={fullWidth} iconStart="check" className={className}>
-        В корзине
-      </ButtonLink>
-    )
-  }
-  const error = add.error === undefined ? undefined : gatewayCodeOf(add.error) === 'outOfStock' ? 'Товар закончился' : ecomErrorMessage(add.error)
-  return (
-    <div className="add-to-cart">
-      <Button
-        size={size}
-        fullWidth={fullWidth}
-        iconStart="cart"
-        className={className}
-        disabled={disabled}
-        loading={add.pending}
-        onClick={() => void add.run()}
-      >
-        В корзину
-      </Button>
-      {error && (
-        <p className="ecom-error add-to-cart__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  )
+/** Loads the cart button's code once. */
+export const loadCartButton = cartButton.preload
+
+/** Add-to-cart button (or 'В корзине' link once the goods are in the cart); nothing without e-commerce. */
+export function AddToCartButton(props: AddToCartButtonProps) {
+  const { session } = useApp()
+  return session.ecomEnabled ? <cartButton.Part {...props} /> : null
 }

@@ -1,14 +1,15 @@
 /**
  * `<PrefetchLink href>`: wouter's `Link` that prefetches its route's data once it has been on screen
  * 1 s after mount (spec section 2 rule 7), or at once when the shopper points at or focuses it, so
- * the navigation then renders at once. The queue backs off while prefetches fail (preload-queue.ts).
+ * the navigation then renders at once. The queue backs off while prefetches fail (preload-queue.ts,
+ * loaded with the page's first prefetch).
  */
 import { useCallback, useEffect, useRef, type AnchorHTMLAttributes, type FocusEvent, type PointerEvent, type ReactNode } from 'react'
 import { useSWRConfig } from 'swr'
 import { Link } from 'wouter'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { prefetchRoute, slowConnection } from './preload-queue.ts'
+import { slowConnection } from './slow-connection.ts'
 
 /** Props of `PrefetchLink`. */
 export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -25,16 +26,21 @@ export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, 
   const { cache } = useSWRConfig()
   const start = useCallback(
     (intent: boolean) =>
-      prefetchRoute(
-        href,
-        {
-          api,
-          cache,
-          mainSiteUrl: config.mainSiteUrl,
-          product: config.product,
-          session: { ...session, customerCode: false, storeChosen: undefined },
-        },
-        { intent },
+      void import('./preload-queue.ts').then(
+        ({ prefetchRoute }) =>
+          prefetchRoute(
+            href,
+            {
+              api,
+              cache,
+              mainSiteUrl: config.mainSiteUrl,
+              product: config.product,
+              session: { ...session, customerCode: false, storeChosen: undefined },
+            },
+            { intent },
+          ),
+        // A queue that cannot load prefetches nothing; the navigation loads what it needs.
+        () => undefined,
       ),
     [href, api, cache, config, session],
   )

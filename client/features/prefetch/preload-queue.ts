@@ -12,10 +12,10 @@ import { mutate, unstable_serialize } from 'swr'
 import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { PRELOAD_QUEUE_LIMIT } from '#shared/constants.ts'
-import { routeQueries } from '#shared/routing/outcome.ts'
-import { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'
-import { resolveNavigation } from '#shared/routing/rules.ts'
 import { parseSearch } from '#shared/routing/search.ts'
+// The queue is itself loaded with the first prefetch (prefetch-link.tsx), so it takes the routing kit along.
+import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#client/lib/routing-kit.ts'
+import { slowConnection } from './slow-connection.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
@@ -46,12 +46,6 @@ let pausedUntil = 0
 
 /** How many preloads are in flight now (for tests). */
 export const pendingPreloads = (): number => pending
-
-/** Whether the connection is too slow to prefetch (Network Information API, where the browser has it). */
-export function slowConnection(): boolean {
-  const connection = (navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } }).connection
-  return connection?.effectiveType === 'slow-2g' || connection?.saveData === true
-}
 
 /** Whether prefetching for links in view is paused after failures (intent still prefetches). */
 export const prefetchPaused = (): boolean => Date.now() < pausedUntil

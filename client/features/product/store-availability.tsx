@@ -2,29 +2,19 @@
  * `<StoreAvailability goodsId>`: whether the store the shopper chose has the goods, on cards (short) and
  * on the product page (`detailed`, naming the store's street). The choice lives on the device, so this
  * renders nothing on the server and during hydration, and nothing without a chosen store; the cards of
- * a page share one gateway call (`availability-batch.ts`), so the page's data block does not grow.
+ * a page share one gateway call (`availability-batch.ts`), so the page's data block does not grow. The
+ * line's code (store-availability-line.tsx) loads once the device has a chosen store.
  */
-import { useSyncExternalStore } from 'react'
-import useSWR from 'swr'
-import type { ApiClient } from '#shared/api/client.ts'
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react'
 import { STORAGE } from '#shared/cookies.ts'
-import { useApp } from '#client/context/app-context.tsx'
-import { cx } from '#client/components/ui/class-names.ts'
 import { STORE_CHANGE_EVENT } from '#client/features/stores/stored-city.ts'
-import { createAvailabilityBatcher, gatewayAvailability } from './availability-batch.ts'
+import type { StoreAvailabilityLineProps } from './store-availability-line.tsx'
 
 /** The goods to answer for, and the short (card) or detailed (product page) form. */
 export interface StoreAvailabilityProps {
   goodsId: number
   /** The product page's form: names the store's street. Default: the card's short form. */
   detailed?: boolean
-}
-
-const batchers = new WeakMap<ApiClient, ReturnType<typeof createAvailabilityBatcher>>()
-const batcherOf = (api: ApiClient) => {
-  let batcher = batchers.get(api)
-  if (!batcher) batchers.set(api, (batcher = createAvailabilityBatcher(gatewayAvailability(api))))
-  return batcher
 }
 
 const subscribe = (onChange: () => void) => {
@@ -50,19 +40,16 @@ const storeSnapshot = (): string => {
 }
 const noStore = () => ''
 
+type LineModule = typeof import('./store-availability-line.tsx')
+let loaded: LineModule | undefined
+const loadLine = (): Promise<LineModule> => (loaded ? Promise.resolve(loaded) : import('./store-availability-line.tsx').then((module) => (loaded = module)))
+
 /** The chosen store's availability line for one goods. */
-export function StoreAvailability({ goodsId, detailed = false }: StoreAvailabilityProps) {
-  const { api } = useApp()
-  const [code, type, street] = useSyncExternalStore(subscribe, storeSnapshot, noStore).split('\n')
-  const { data: available } = useSWR(code ? ['store.availability', code, goodsId] : null, () => batcherOf(api).load(code!, goodsId), {
-    revalidateOnFocus: false,
-  })
-  if (!code || available === undefined) return null
-  const place = type === 'pickup-point' ? 'в пункте выдачи' : 'в магазине'
-  const text = available ? `Есть ${place}` : `Нет ${place}`
-  return (
-    <p className={cx('store-availability', available ? 'store-availability--yes' : 'store-availability--no', detailed && 'store-availability--detailed')}>
-      {detailed && street ? `${text}: ${street}` : text}
-    </p>
-  )
+export function StoreAvailability(props: StoreAvailabilityProps) {
+  const store = useSyncExternalStore(subscribe, storeSnapshot, noStore)
+  const [Line, setLine] = useState<ComponentType<StoreAvailabilityLineProps> | undefined>(() => loaded?.StoreAvailabilityLine)
+  useEffect(() => {
+    if (store && !Line) loadLine().then((module) => setLine(() => module.StoreAvailabilityLine), () => undefined)
+  }, [store, Line])
+  return store && Line ? <Line {...props} store={store} /> : null
 }

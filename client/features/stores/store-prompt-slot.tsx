@@ -9,9 +9,23 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { USER_AGREEMENT_EVENT, hasUserAgreement } from '#client/lib/user-agreement.ts'
 import { STORAGE } from '#shared/cookies.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { browserStorage, readChoice } from './store-storage.ts'
 
 const StorePrompt = lazy(() => import('./store-prompt.tsx').then((m) => ({ default: m.StorePrompt })))
+
+/**
+ * The three keys of the device's choice this slot needs, read as store-storage.ts reads them (which
+ * the prompt and the picker load with their code): blocked storage reads as empty.
+ */
+function storedChoice(): { storeCode: string | undefined; prompted: boolean; named: boolean } {
+  const read = (key: string): string | null => {
+    try {
+      return localStorage.getItem(key)
+    } catch {
+      return null
+    }
+  }
+  return { storeCode: read(STORAGE.shopCode) || undefined, prompted: read(STORAGE.storePrompted) === '1', named: Boolean(read(STORAGE.shopName)) }
+}
 
 /** Slot of the first-visit store prompt (next to the toolbar's store button). */
 export function StorePromptSlot() {
@@ -19,11 +33,11 @@ export function StorePromptSlot() {
   const { api } = useApp()
   useEffect(() => {
     const unanswered = () => {
-      const choice = readChoice(browserStorage())
+      const choice = storedChoice()
       return !choice.prompted && !choice.storeCode
     }
-    const { storeCode } = readChoice(browserStorage())
-    if (storeCode && !browserStorage()?.getItem(STORAGE.shopName)) {
+    const { storeCode, named } = storedChoice()
+    if (storeCode && !named) {
       const controller = new AbortController()
       void import('./adopt-store.ts').then((m) => m.rememberStoreName(api, storeCode, controller.signal))
       return () => controller.abort()

@@ -1,0 +1,72 @@
+/**
+ * The footer without its code in the browser: its markup is static, so the browser keeps the
+ * server's footer HTML as it is (a `dangerouslySetInnerHTML` of that very HTML, which hydration leaves
+ * untouched) instead of loading footer.tsx to hydrate it. One click handler does what each link's own
+ * did: sends the link's event (`data-track`) and opens our routes by client navigation, as wouter's
+ * `Link` does for a plain left click. Icons are filled in and main-site links follow the config (its
+ * local override) the way `Icon` and the footer's render would.
+ */
+import { lazy, Suspense, useContext, useEffect, useRef, type MouseEvent } from 'react'
+import { useLocation } from 'wouter'
+import { useApp } from '#client/context/app-context.tsx'
+import { useAnalytics, type AnalyticsEventName } from '#client/analytics/index.ts'
+import { IconProjectContext } from '#client/components/icon.tsx'
+import { iconLoader, iconUrl } from '#client/components/icon-loader.ts'
+
+let loaded: typeof import('./footer.tsx') | undefined
+
+/** Loads footer.tsx once (the server's render, and a browser render with no server footer to keep). */
+export function loadFooter(): Promise<typeof import('./footer.tsx')> {
+  return loaded ? Promise.resolve(loaded) : import('./footer.tsx').then((module) => (loaded = module))
+}
+
+const LazyFooter = lazy(() => loadFooter().then((module) => ({ default: module.Footer })))
+
+/** The server's footer HTML, read once from the page being hydrated; undefined when there is none. */
+let serverHtml: string | undefined
+const keptHtml = (): string | undefined => (serverHtml ??= document.querySelector('footer.site-footer')?.innerHTML)
+
+/** The site footer: rendered by the server, kept as it is by the browser. */
+export function FooterSlot() {
+  const { config } = useApp()
+  const { track } = useAnalytics()
+  const [, navigate] = useLocation()
+  const project = useContext(IconProjectContext)
+  const ref = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    const footer = ref.current
+    if (!footer) return
+    const mainSite = config.mainSiteUrl.replace(/\/+$/, '')
+    for (const link of footer.querySelectorAll<HTMLAnchorElement>('a[data-path]')) link.href = mainSite + link.dataset.path
+    const loader = iconLoader()
+    for (const icon of footer.querySelectorAll<HTMLElement>('[data-icon]')) {
+      const url = iconUrl(project, icon.dataset.icon!)
+      void loader.load(url).then(() => {
+        icon.innerHTML = loader.get(url) ?? ''
+      })
+    }
+  }, [config.mainSiteUrl, project])
+
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-track]') : null
+    if (!link) return
+    // The server wrote the name from the footer's typed link lists.
+    track(link.dataset.track as AnalyticsEventName)
+    if (link.dataset.route === undefined || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    navigate(link.getAttribute('href') ?? '/')
+  }
+
+  // The server's render waits here for footer.tsx (no boundary: the shell waits for it).
+  if (typeof window === 'undefined') return loaded ? <loaded.Footer /> : <LazyFooter />
+  const html = keptHtml()
+  if (html === undefined) {
+    return (
+      <Suspense fallback={null}>
+        <LazyFooter onClick={onClick} />
+      </Suspense>
+    )
+  }
+  return <footer ref={ref} className="site-footer" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
+}
