@@ -18,7 +18,7 @@ const FIRST_LOAD_REQUESTS = 10
  * the framework chunk alone is 74.2 KB (react-dom 65 KB of it), the app shell 13.3 KB, the common kit
  * 4.6 KB, the home page 3.4 KB, the entry, the bundler's helpers and the consent mark 0.8 KB (96.4 KB
  * in all, issue 12; it was 108.0 KB before the parts the page does not need to become interactive
- * began to load on first use: docs/architecture.md "What the first load carries", decision 012).
+ * began to load on first use: docs/architecture.md "What the first load carries", decision 013).
  * This ceiling is that figure plus a little, so the first load cannot grow unnoticed, and moves down
  * to 90 KB as the shell shrinks. `node scripts/bench-browser.mjs` reports the miss against the real budget.
  */

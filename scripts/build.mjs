@@ -8,7 +8,7 @@
  * - framework: react, react-dom, scheduler, swr, wouter: one chunk that changes only with them (of swr
  *   and wouter only the names our code imports, so the rest is dropped);
  * - app shell: everything client/app/start.tsx imports statically (layout, route table, boot): one chunk,
- *   holding only what hydration needs; the rest loads on first use (decision 012, docs/architecture.md
+ *   holding only what hydration needs; the rest loads on first use (decision 013, docs/architecture.md
  *   "What the first load carries"): the routing kit, the search dropdown, toasts, the tracker, the user
  *   menu and cart parts are lazy chunks, and the footer's code stays on the server;
  * - entry: a few hundred bytes that start the shell;
