@@ -7,6 +7,23 @@
  */
 import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 
+/**
+ * The loaders of every part the server renders from a lazy chunk (lazy parts, the footer, the error
+ * views). The server awaits them all before its first render (`loadServerParts`), so its render never
+ * suspends on code and stays with the string renderer (decision 012).
+ */
+const serverParts = new Set<() => Promise<unknown>>()
+
+/** Registers a loader the server must run before it renders (module scope, once per part). */
+export function renderedByServer(load: () => Promise<unknown>): void {
+  serverParts.add(load)
+}
+
+/** Loads the code of every registered part; the server calls it once at start. */
+export function loadServerParts(): Promise<unknown[]> {
+  return Promise.all([...serverParts].map((load) => load()))
+}
+
 /** A lazily loaded part and its loader. */
 export interface LazyPart<P> {
   Part: (props: P) => ReactNode
@@ -28,6 +45,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     )
     return loading
   }
+  renderedByServer(preload)
   const ServerPart = lazy(() => preload().then((component) => ({ default: component })))
   function Part(props: P): ReactNode {
     const [Component, setComponent] = useState(() => loaded)

@@ -12,16 +12,17 @@ import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
 import { RenderSlots } from '../render/render-slots.ts'
 import { PageCache } from '../page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
-import { loadErrorViews } from '#client/components/errors/lazy-error-view.tsx'
+import { loadServerParts } from '#client/components/lazy-part.tsx'
 
 /** Longest request target we render; longer ones answer 414. */
 export const MAX_PAGE_URL_LENGTH = 2048
 
 /** Registers the page renderer as the not-found handler. */
 export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) => {
-  // The browser loads the error views on first use; the server loads them now, so an error page renders
-  // at once like any other page instead of suspending on them (decision 012).
-  await loadErrorViews()
+  // The browser loads some parts on first use (the error views, the footer, the lazy parts); the server
+  // loads them all now, so its render never suspends on code and stays with the string renderer
+  // (decision 012).
+  await loadServerParts()
   const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
   const pageCache = new PageCache({ ...app.config.pageCache, onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }) })
   const deps = { slots: new RenderSlots(app.config.renderConcurrency), config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }

@@ -12,6 +12,7 @@ import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics, type AnalyticsEventName } from '#client/analytics/index.ts'
 import { IconProjectContext } from '#client/components/icon.tsx'
 import { iconLoader, iconUrl } from '#client/components/icon-loader.ts'
+import { renderedByServer } from '#client/components/lazy-part.tsx'
 
 let loaded: typeof import('./footer.tsx') | undefined
 
@@ -19,6 +20,8 @@ let loaded: typeof import('./footer.tsx') | undefined
 export function loadFooter(): Promise<typeof import('./footer.tsx')> {
   return loaded ? Promise.resolve(loaded) : import('./footer.tsx').then((module) => (loaded = module))
 }
+
+renderedByServer(loadFooter)
 
 const LazyFooter = lazy(() => loadFooter().then((module) => ({ default: module.Footer })))
 

@@ -6,6 +6,7 @@
  */
 import { lazy } from 'react'
 import type { ErrorViewProps } from './error-views.tsx'
+import { renderedByServer } from '../lazy-part.tsx'
 
 let loaded: typeof import('./error-views.tsx') | undefined
 
@@ -13,6 +14,8 @@ let loaded: typeof import('./error-views.tsx') | undefined
 export function loadErrorViews(): Promise<unknown> {
   return loaded ? Promise.resolve(loaded) : import('./error-views.tsx').then((module) => (loaded = module))
 }
+
+renderedByServer(loadErrorViews)
 
 const LazyErrorView = lazy(() => loadErrorViews().then(() => ({ default: loaded!.ErrorView })))
 
