@@ -288,6 +288,16 @@ async function pageSources() {
   return map
 }
 
+/**
+ * Lazy parts (client/components/lazy-part.tsx) the server renders for some shoppers only: their
+ * chunks go into the manifest so a page that shows them preloads them beside the shell, instead of
+ * fetching them only once the shell runs (start.tsx loads them before hydrating).
+ */
+const PARTS = {
+  signedIn: ['client/features/auth/user-menu.tsx'],
+  ecom: ['client/features/ecom/cart-link.tsx', 'client/features/ecom/cart-button.tsx'],
+}
+
 /** The manifest the server reads: entry, CSS, and per-route preloads. */
 async function writeManifest(metafile, consentMarkFile) {
   const url = (file) => '/' + relative(join(dist, 'client'), join(root, file)).split('\\').join('/')
@@ -321,6 +331,16 @@ async function writeManifest(metafile, consentMarkFile) {
     routes[route] = files.map(url)
   }
   const sharedRouteChunks = [...users].filter(([, pages]) => pages.size > 1).map(([file]) => url(file))
+  const parts = {}
+  for (const [name, sources] of Object.entries(PARTS)) {
+    const files = new Set()
+    for (const source of sources) {
+      const chunk = outputs.find(([, out]) => out.entryPoint === source)
+      if (!chunk) throw new Error(`no chunk for the lazy part ${source}: is it still imported lazily?`)
+      for (const file of [chunk[0], ...staticImports(chunk[0])]) if (!entryImports.has(file) && file !== entryFile) files.add(file)
+    }
+    parts[name] = [...files].map(url)
+  }
   const buildId = createHash('sha256').update([...outputs.map(([file]) => file), consentMarkFile].sort().join('\n')).digest('hex').slice(0, 12)
   const manifest = {
     buildId,
@@ -331,6 +351,7 @@ async function writeManifest(metafile, consentMarkFile) {
     routes,
     routeOwn,
     sharedRouteChunks,
+    parts,
   }
   await writeFile(join(dist, 'client', 'manifest.json'), JSON.stringify(manifest, null, 2))
   return manifest

@@ -14,6 +14,14 @@ export interface ClientManifest {
   entryImports: string[]
   /** Route name → its page chunk and that chunk's static imports not already in the entry. */
   routes: Record<string, string[]>
+  /** Chunks of the lazy parts some shoppers see: the user menu (`signedIn`), the cart link and buttons (`ecom`). */
+  parts?: { signedIn?: string[]; ecom?: string[] }
+}
+
+/** Which lazy parts the page renders for this shopper. */
+export interface PartsShown {
+  signedIn: boolean
+  ecom: boolean
 }
 
 /** Reads `client/manifest.json` from the dist folder; throws with a clear message when the build is missing. */
@@ -26,8 +34,15 @@ export function loadManifest(distDir: string): ClientManifest {
   }
 }
 
-/** The modulepreload URLs of one route: the entry's static imports and the route's own chunks. */
-export const preloadsFor = (manifest: ClientManifest, route: string | undefined): string[] => [
-  ...manifest.entryImports,
-  ...(route ? (manifest.routes[route] ?? []) : []),
+/**
+ * The modulepreload URLs of one page: the entry's static imports, the route's own chunks, and the
+ * chunks of the lazy parts the page shows this shopper (start.tsx loads those before hydrating).
+ */
+export const preloadsFor = (manifest: ClientManifest, route: string | undefined, shown: PartsShown = { signedIn: false, ecom: false }): string[] => [
+  ...new Set([
+    ...manifest.entryImports,
+    ...(route ? (manifest.routes[route] ?? []) : []),
+    ...(shown.signedIn ? (manifest.parts?.signedIn ?? []) : []),
+    ...(shown.ecom ? (manifest.parts?.ecom ?? []) : []),
+  ]),
 ]

@@ -286,7 +286,7 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     origin: page.origin,
     css: deps.manifest.css,
     consentMark: deps.manifest.consentMark,
-    preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined),
+    preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined, { signedIn: input.state.authorized, ecom: input.state.ecomEnabled }),
     siteName: SITE_NAME,
   })
   // The data block carries the fallback and the view's keys packed (boot-pack.ts); the server's own render uses them as is.
