@@ -70,6 +70,8 @@ test.describe('search on a phone', () => {
     await search.type('шамп')
     await search.options.filter({ hasText: /^Шампуни/ }).click()
     await expect(page).not.toHaveURL(/\/$/)
+    // The category page has arrived: its arrival moves the focus to it, which would close a dropdown opened before.
+    await expect(page.getByRole('heading', { level: 1, name: 'Шампуни' })).toBeVisible()
     await search.input.fill('')
     await search.input.click()
     const history = page.getByRole('listbox', { name: 'История и популярные запросы' })
