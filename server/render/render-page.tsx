@@ -342,6 +342,7 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
   }
   out.once('end', () => {
     release()
+    clearTimeout(abortTimer)
     observe()
     const body = failed ? undefined : out.body()
     if (body) storeInCache(body)
@@ -379,5 +380,4 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     }
   }
   reply.raw.once('close', onClose)
-  out.once('end', () => clearTimeout(abortTimer))
 }
