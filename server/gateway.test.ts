@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '#shared/api/errors.ts'
-import { requestFetch } from './gateway.ts'
+import type { EndpointDef } from '#shared/api/endpoint.ts'
+import type { StandardSchemaV1 } from '#shared/api/standard-schema.ts'
+import { getStoreCategories } from '#shared/gateway/catalog.ts'
+import { getGoodsFilters, searchGoods } from '#shared/gateway/goods.ts'
+import { getSpecialOffers } from '#shared/gateway/main-page.ts'
+import { createMockGateway } from '../mock-gateway/gateway.ts'
+import { call } from '../mock-gateway/testing.ts'
+import { compiledAnswerSchema, requestFetch } from './gateway.ts'
 
 interface Seen {
   method: string
@@ -72,5 +79,38 @@ describe('requestFetch', () => {
 
   it('refuses a body other than a JSON string: the server sends no forms', async () => {
     await expect(fetchOf()(`${origin}/upload`, { method: 'POST', body: new FormData() })).rejects.toThrow(TypeError)
+  })
+})
+
+describe('compiledAnswerSchema', () => {
+  const standard = (schema: unknown) => (schema as StandardSchemaV1)['~standard']
+  const cases: [string, EndpointDef, string][] = [
+    ['goods.search', searchGoods as EndpointDef, '/v2/goods/search?categoryId=1&page=1&pageSize=24'],
+    ['goods.filters', getGoodsFilters as EndpointDef, '/v1/goods/filters?categoryId=1'],
+    ['categories.store', getStoreCategories as EndpointDef, '/v3/categories/store'],
+    ['mainPage.specialOffers', getSpecialOffers as EndpointDef, '/v1/cosmetic-{product}/main-page/special-offers'],
+  ]
+
+  it.each(cases)('accepts what %s answers in the mock exactly as the plain schema does', async (_name, def, path) => {
+    const gateway = await createMockGateway()
+    const answer = await call(gateway, 'GET', `/webgate${path.replace('{product}', gateway.state.config.product)}`)
+    expect(answer.status).toBe(200)
+    const compiled = compiledAnswerSchema(def)
+    expect(compiled).not.toBe(def.response)
+    expect(compiledAnswerSchema(def)).toBe(compiled)
+    const plain = await standard(def.response).validate(answer.body)
+    expect(plain.issues).toBeUndefined()
+    expect(await compiled['~standard'].validate(answer.body)).toEqual(plain)
+  })
+
+  it('refuses a broken answer with the same issues as the plain schema', async () => {
+    const gateway = await createMockGateway()
+    const answer = await call(gateway, 'GET', '/webgate/v2/goods/search?categoryId=1&page=1&pageSize=24')
+    const broken = structuredClone(answer.body)
+    broken.items[3].price = 'дорого'
+    delete broken.items[5].name
+    const plain = await standard(searchGoods.response).validate(broken)
+    expect(plain.issues?.length).toBeGreaterThan(0)
+    expect(await compiledAnswerSchema(searchGoods as EndpointDef)['~standard'].validate(broken)).toEqual(plain)
   })
 })

@@ -148,6 +148,8 @@ describe('the API client: the retry policy', () => {
 describe('the API client: timeouts and aborts', () => {
   const hang = () => {
     const fetch = vi.fn((_url: string, init?: RequestInit) => new Promise<Response>((_resolve, reject) => {
+      // As fetch does: an aborted signal rejects at once, a later abort when it comes.
+      if (init?.signal?.aborted) reject(init.signal.reason)
       init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
     }))
     return fetch as unknown as typeof globalThis.fetch
@@ -164,6 +166,31 @@ describe('the API client: timeouts and aborts', () => {
     const pending = client(hang()).call(getItem, { params: { id: 7 }, signal: controller.signal })
     controller.abort()
     expect((await failure(pending)).code).toBe('aborted')
+  })
+
+  it('answers aborted at once for a signal aborted before the call', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    expect((await failure(client(hang()).call(getItem, { params: { id: 7 }, signal: controller.signal }))).code).toBe('aborted')
+  })
+
+  it('leaves no timer and no listener on the caller\'s signal once a call is answered or has failed', async () => {
+    vi.useFakeTimers()
+    try {
+      const controller = new AbortController()
+      const listening = vi.spyOn(controller.signal, 'addEventListener')
+      const unlistening = vi.spyOn(controller.signal, 'removeEventListener')
+      const { fetch } = fakeFetch(json(ITEM), json({ code: 'not_found' }, 404))
+      const api = client(fetch)
+      await expect(api.call(getItem, { params: { id: 7 }, signal: controller.signal })).resolves.toEqual(ITEM)
+      expect(vi.getTimerCount()).toBe(0)
+      expect((await failure(api.call(getItem, { params: { id: 7 }, signal: controller.signal }))).code).toBe('not_found')
+      expect(vi.getTimerCount()).toBe(0)
+      expect(listening).toHaveBeenCalledTimes(2)
+      expect(unlistening.mock.calls).toEqual(listening.mock.calls.map(([type, listener]) => [type, listener]))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
