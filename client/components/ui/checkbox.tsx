@@ -3,7 +3,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names.ts'
 
 /** Props of `Checkbox` and `Switch`. */
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size'> {
+export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size' | 'aria-invalid' | 'aria-describedby'> {
   label: ReactNode
   hint?: ReactNode
   error?: string | undefined
@@ -16,14 +16,15 @@ function Check({ label, hint, error, className, id, role, kind, ...inputProps }:
   const errorId = error ? `${inputId}-error` : undefined
   return (
     <div className={cx('check', `check--${kind}`, error && 'check--invalid', className)}>
+      {/* The caller's attributes last: they hold none of these, and spread first they render three times slower (button.tsx). */}
       <input
-        {...inputProps}
         type="checkbox"
         role={role}
         id={inputId}
         className="check__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        {...inputProps}
       />
       <label className="check__label" htmlFor={inputId}>
         <span className="check__box" aria-hidden="true" />
