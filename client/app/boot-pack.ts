@@ -50,7 +50,10 @@ export function packFallback(value: unknown): unknown {
     if (Array.isArray(item)) return packArray(item)
     if (isPlainObject(item)) {
       const out: Record<string, unknown> = {}
-      for (const [key, member] of Object.entries(item)) if (member !== undefined) out[key] = pack(member)
+      for (const key in item) {
+        const member = item[key]
+        if (member !== undefined) out[key] = pack(member)
+      }
       return out
     }
     return item
@@ -83,15 +86,18 @@ export function packFallback(value: unknown): unknown {
 
 /** The columns of a table, most frequent first; undefined when a real null forbids packing. */
 function columnsOf(items: Record<string, unknown>[]): Column[] | undefined {
+  // Plain loops: this runs over every list of every page the server renders.
   const counts = new Map<string, number>()
   for (const item of items) {
-    for (const [key, value] of Object.entries(item)) {
+    for (const key in item) {
+      const value = item[key]
       if (value === null) return undefined
       if (value !== undefined) counts.set(key, (counts.get(key) ?? 0) + 1)
     }
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([key]): Column => {
-    const values = items.map((item) => item[key]).filter((value) => value !== undefined)
+    const values: unknown[] = []
+    for (const item of items) if (item[key] !== undefined) values.push(item[key])
     const subkeys = sameShape(values)
     if (subkeys) return [key, subkeys]
     const prefix = values.length >= MIN_ROWS ? commonPrefix(values) : ''
@@ -102,14 +108,20 @@ function columnsOf(items: Record<string, unknown>[]): Column[] | undefined {
 /** The keys shared by every value when all are objects with the same defined, non-null members. */
 function sameShape(values: unknown[]): string[] | undefined {
   if (!values.every(isPlainObject)) return undefined
-  const keysOf = (value: Record<string, unknown>) => Object.keys(value).filter((key) => value[key] !== undefined)
-  const keys = keysOf(values[0] as Record<string, unknown>)
+  const definedKeys = (value: Record<string, unknown>): number => {
+    let count = 0
+    for (const key in value) if (value[key] !== undefined) count++
+    return count
+  }
+  const first = values[0] as Record<string, unknown>
+  const keys: string[] = []
+  for (const key in first) if (first[key] !== undefined) keys.push(key)
   if (keys.length === 0) return undefined
-  const same = (values as Record<string, unknown>[]).every((value) => {
-    const own = keysOf(value)
-    return own.length === keys.length && keys.every((key) => value[key] !== undefined && value[key] !== null)
-  })
-  return same ? keys : undefined
+  for (const value of values as Record<string, unknown>[]) {
+    if (definedKeys(value) !== keys.length) return undefined
+    for (const key of keys) if (value[key] === undefined || value[key] === null) return undefined
+  }
+  return keys
 }
 
 /** The longest prefix of every value when all are strings ('' otherwise). */
