@@ -319,10 +319,11 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
   // its length (decision 012).
   const html = renderAtOnce(element)
   if (html !== undefined) {
-    const document = head + html + tail
+    // Encoded once: the socket gets these bytes and their length as is, and the page cache keeps them.
+    const document = Buffer.from(head + html + tail)
     reply.raw.once('finish', () => {
       observe()
-      if (cacheAs !== undefined) storeInCache(Buffer.from(document))
+      if (cacheAs !== undefined) storeInCache(document)
     })
     return void reply.send(document)
   }
