@@ -216,19 +216,27 @@ async function runLoaders(deps: RenderDeps, api: ApiClient, queries: LoaderMap, 
   const failures: Record<string, AppError> = {}
   const fallback: Record<string, unknown> = {}
   let personal = false
-  await Promise.all(
+  const settled = await Promise.all(
     Object.entries(queries).map(async ([name, query]) => {
       personal ||= query.personal
       const key = unstable_serialize(query.key)
       try {
         const value = query.personal ? await query.fetch(api, signal) : await deps.cache.get(key, () => query.fetch(api, signal))
-        data[name] = value
-        fallback[key] = value
+        return { name, key, ok: true as const, value }
       } catch (cause) {
-        failures[name] = toAppError(cause)
+        return { name, key, ok: false as const, error: toAppError(cause) }
       }
     }),
   )
+  // Filled in the loaders' order, not in the order their answers came: the same data gives the same bytes.
+  for (const result of settled) {
+    if (result.ok) {
+      data[result.name] = result.value
+      fallback[result.key] = result.value
+    } else {
+      failures[result.name] = result.error
+    }
+  }
   return { data, failures, fallback, personal }
 }
 
