@@ -1,13 +1,14 @@
 /**
  * What `npm run bench` and `npm run bench:peers` share: free loopback ports, starting and stopping the
  * built mock gateway and store (by PID, nothing outlives the script), the pages to measure, wrk runs
- * parsed into figures, and the CPU time and RSS of a process read from /proc.
+ * parsed into figures, a paced (open-loop) load, and the CPU time and RSS of a process read from /proc.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { Pool } from 'undici'
 
 /** The checkout this script belongs to. */
 export const ROOT = new URL('..', import.meta.url).pathname
@@ -182,6 +183,52 @@ export function wrk(url, { seconds = 8, connections = 50, paths, maxRequests } =
       else reject(new Error(`wrk exited ${code}: ${out}`))
     })
   })
+}
+
+/**
+ * A paced load: `rate` GETs per second for `seconds`, sent on schedule whether or not earlier ones have
+ * answered (over at most `connections` keep-alive connections; a request waits when all are busy). Each
+ * latency counts from the moment the request was due, so a stall shows in the figures instead of
+ * slowing the load down (as a closed loop like wrk's does). Requests time out after 5 s, like wrk's.
+ */
+export async function pacedLoad(url, { rate, seconds = 8, connections = 64 }) {
+  const target = new URL(url)
+  const pool = new Pool(target.origin, { connections, headersTimeout: 5_000, bodyTimeout: 5_000 })
+  const due = Math.max(1, Math.round(rate * seconds))
+  const latencies = []
+  const pending = []
+  let errors = 0
+  let sent = 0
+  const started = performance.now()
+  const send = (dueAt) => pool.request({ path: target.pathname + target.search, method: 'GET', signal: AbortSignal.timeout(5_000) }).then(
+    async ({ statusCode, body }) => {
+      await body.arrayBuffer()
+      if (statusCode >= 400) errors++
+      else latencies.push(performance.now() - dueAt)
+    },
+    () => {
+      errors++
+    },
+  )
+  await new Promise((resolve) => {
+    const tick = () => {
+      const now = performance.now()
+      for (let dueAt = started + (sent * 1000) / rate; sent < due && dueAt <= now; dueAt = started + (sent * 1000) / rate) {
+        pending.push(send(dueAt))
+        sent++
+      }
+      if (sent >= due) resolve()
+      else setTimeout(tick, 2)
+    }
+    tick()
+  })
+  await Promise.all(pending)
+  await pool.close()
+  latencies.sort((a, b) => a - b)
+  const at = (q) => (latencies.length ? +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2) : null)
+  const p50 = at(0.5)
+  const p99 = at(0.99)
+  return { rate, seconds, requests: latencies.length, errors, p50_ms: p50, p99_ms: p99, p99_over_p50: p50 ? +(p99 / p50).toFixed(2) : null }
 }
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100
