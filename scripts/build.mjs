@@ -22,6 +22,7 @@
  * Usage: node scripts/build.mjs [--dev] [--out <dir>]
  */
 import { build } from 'esbuild'
+import { minify } from 'terser'
 import { createHash } from 'node:crypto'
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
@@ -57,6 +58,12 @@ const COMMON = [
   'shared/models/values.ts',
 ]
 const FRAMEWORK_ENTRY = 'virtual:framework'
+/**
+ * swr imports `use-sync-external-store/shim`, which answers React's own `useSyncExternalStore` whenever
+ * React has one (React 18 and later) and otherwise a polyfill: with React 19 that polyfill is dead code
+ * in the framework chunk, so the browser build resolves the shim to React's hook directly.
+ */
+const SYNC_EXTERNAL_STORE_SHIM = 'virtual:use-sync-external-store-shim'
 /**
  * The answer schemas (every `shared/models` module that builds zod schemas, zod/mini, and the API client
  * that validates with them): one chunk that arrives with the first gateway call (decision 007). Every
@@ -196,12 +203,14 @@ async function chunkingPlugin() {
       return used ? `export { ${[...used].sort().join(', ')} } from ${JSON.stringify(name)}` : `export * from ${JSON.stringify(name)}`
     }).join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
+    [SYNC_EXTERNAL_STORE_SHIM]: "export { useSyncExternalStore } from 'react'",
     [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
   return {
     name: 'chunking',
     setup(b) {
       b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, namespace: 'chunking' }))
+      b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: SYNC_EXTERNAL_STORE_SHIM, namespace: 'chunking' }))
       b.onLoad({ filter: /.*/, namespace: 'chunking' }, (args) => ({ contents: virtual[args.path], resolveDir: root, loader: 'js' }))
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData === 'chunking') return undefined
@@ -253,6 +262,31 @@ async function buildClient() {
     logLevel: 'warning',
   })
   return result.metafile
+}
+
+/**
+ * A second minifying pass over the browser chunks esbuild wrote, with their source maps carried over.
+ * esbuild minifies per statement; terser's compressor (two passes, safe transforms only) folds what
+ * that leaves: on the framework chunk it saves about 1.3 KB of gzip (react-dom is 205 KB of it), on the
+ * app's chunks a few percent. The file names keep esbuild's content hashes: terser's output is a pure
+ * function of its input, so a name still changes exactly when its content does.
+ */
+async function reminify(metafile) {
+  for (const file of Object.keys(metafile.outputs)) {
+    if (!file.endsWith('.js')) continue
+    const path = join(root, file)
+    const [code, mapUrl] = (await readFile(path, 'utf8')).split(/\n\/\/# sourceMappingURL=(.*)\n?$/)
+    const result = await minify(code, {
+      module: true,
+      ecma: 2020,
+      compress: { passes: 2 },
+      mangle: true,
+      format: { comments: false, ascii_only: true },
+      sourceMap: { content: await readFile(`${path}.map`, 'utf8'), url: mapUrl },
+    })
+    await writeFile(path, result.code)
+    await writeFile(`${path}.map`, result.map)
+  }
 }
 
 /**
@@ -399,6 +433,7 @@ await rm(dist, { recursive: true, force: true })
 await mkdir(join(dist, 'client'), { recursive: true })
 if (existsSync(join(root, 'client/public'))) await cp(join(root, 'client/public'), join(dist, 'client'), { recursive: true })
 const metafile = await buildClient()
+if (!dev) await reminify(metafile)
 const manifest = await writeManifest(metafile, await buildConsentMark())
 await precompress(join(dist, 'client'))
 await writeFile(join(dist, 'client', 'metafile.json'), JSON.stringify(metafile))
