@@ -55,7 +55,11 @@ export class IconLoader {
   load = (url: string): Promise<void> => {
     if (this.entries.has(url)) return Promise.resolve()
     this.entries.set(url, { state: 'loading' })
-    return this.fetchText(url)
+    // Each fetch starts in a task of its own: starting one costs the main thread a few milliseconds,
+    // and the icons of a page, all asked for by the effects of its first commit, would otherwise add
+    // up to one long task right after hydration.
+    return new Promise((resolve) => setTimeout(resolve, 0))
+      .then(() => this.fetchText(url))
       .then((text) => {
         const svg = sanitizeSvg(text)
         if (!svg) throw new Error('not an SVG document')

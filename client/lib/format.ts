@@ -51,8 +51,8 @@ export function formatDate(value: Date | string | number, options: FormatDateOpt
   if (Number.isNaN(date.getTime())) return ''
   // Assembled from parts: ICU versions differ in the glue ('г.', ' в '), and the server and the
   // browser must print the same text.
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    dateFormat(style, dateOnly ? 'UTC' : timeZone).formatToParts(date).find((p) => p.type === type)?.value ?? ''
+  const parts = dateFormat(style, dateOnly ? 'UTC' : timeZone).formatToParts(date)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
   if (style === 'short') return `${part('day')}.${part('month')}.${part('year')}`
   const day = `${part('day')} ${part('month')} ${part('year')}`
   return style === 'dateTime' ? `${day}, ${part('hour')}:${part('minute')}` : day
