@@ -86,6 +86,26 @@ test('the home page stays within 900 DOM elements, and its rails show the other 
   await expect(rail.locator(':scope > li').nth(shown).locator('a').first()).toBeFocused()
 })
 
+test('hydrating the home page for a first-time visitor renders the page once', async ({ page }) => {
+  // React tells a DevTools hook about every commit, and keeps a host element's current props on the
+  // element (`__reactProps$…`): each render of the home page gives its root element a new props
+  // object. A render right after hydration (a hook whose browser value differs from the server's,
+  // such as useHydrated) is main-thread work the first load does not need.
+  await page.addInitScript(() => {
+    const seen: unknown[] = []
+    const note = () => {
+      const home = document.querySelector('.home') as (Element & Record<string, unknown>) | null
+      const key = home && Object.keys(home).find((name) => name.startsWith('__reactProps$'))
+      if (key && !seen.includes(home[key])) seen.push(home[key])
+    }
+    Object.assign(window, { __homeRenders: seen, __REACT_DEVTOOLS_GLOBAL_HOOK__: { supportsFiber: true, inject: () => 1, onCommitFiberRoot: note } })
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+  expect(await page.evaluate(() => (window as unknown as { __homeRenders: unknown[] }).__homeRenders.length)).toBe(1)
+})
+
 test('a goods outage does not make the home page fire a prefetch per product card', async ({ page, stack }) => {
   await stack.fault({ path: '/webgate/v2/goods/*', status: 503 })
   try {
