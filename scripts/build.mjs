@@ -42,6 +42,16 @@ const FRAMEWORK = ['react', 'react/jsx-runtime', 'react-dom/client', 'scheduler'
  * from them, so esbuild drops the rest (`export *` from an entry point keeps every export alive).
  */
 const FRAMEWORK_ESM = ['swr', 'wouter']
+/**
+ * The framework's CommonJS packages, which our code imports through an ES-module facade each: a chunk
+ * importing a CommonJS module directly wraps it (`d(require_react(), 1)`, a bundler helper every chunk
+ * imports) and calls every export as a property, `(0, r.useState)(…)` and `(0, t.jsx)(…)` hundreds of
+ * times; through a facade that lists the names our code imports, they are plain imported bindings
+ * that minify to one letter, and the bundler's helpers stay in the framework chunk. The JSX runtime
+ * names are those esbuild's automatic runtime imports.
+ */
+const FRAMEWORK_CJS = { react: [], 'react/jsx-runtime': ['Fragment', 'jsx', 'jsxs'], 'react-dom': [], 'react-dom/client': [] }
+const FACADE_PREFIX = 'virtual:facade:'
 /** The app shell module: its static imports form the shell chunk. */
 const SHELL = join(root, 'client/app/start.tsx')
 /**
@@ -197,12 +207,24 @@ async function chunkingPlugin() {
   const barrels = await barrelMaps()
   const schemaModules = await schemaModuleFiles()
   const esmNames = await importedNames(FRAMEWORK_ESM)
+  const cjsNames = await importedNames(Object.keys(FRAMEWORK_CJS))
+  const facades = Object.fromEntries(Object.entries(FRAMEWORK_CJS).map(([name, runtime]) => {
+    const names = [...new Set([...cjsNames.get(name), ...runtime])].sort()
+    const named = names.filter((item) => item !== 'default')
+    return [FACADE_PREFIX + name, [
+      `import * as m from ${JSON.stringify(name)}`,
+      named.length ? `export const { ${named.join(', ')} } = m` : '',
+      names.includes('default') ? 'export default m.default' : '',
+    ].join('\n')]
+  }))
   const virtual = {
-    [FRAMEWORK_ENTRY]: FRAMEWORK.map((name) => {
+    [FRAMEWORK_ENTRY]: [...FRAMEWORK.map((name) => {
       const used = esmNames.get(name)
-      return used ? `export { ${[...used].sort().join(', ')} } from ${JSON.stringify(name)}` : `export * from ${JSON.stringify(name)}`
-    }).join('\n'),
+      if (used) return `export { ${[...used].sort().join(', ')} } from ${JSON.stringify(name)}`
+      return FRAMEWORK_CJS[name] ? `import ${JSON.stringify(FACADE_PREFIX + name)}` : `export * from ${JSON.stringify(name)}`
+    }), ...Object.keys(FRAMEWORK_CJS).filter((name) => !FRAMEWORK.includes(name)).map((name) => `import ${JSON.stringify(FACADE_PREFIX + name)}`)].join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
+    ...facades,
     [SYNC_EXTERNAL_STORE_SHIM]: "export { useSyncExternalStore } from 'react'",
     [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
@@ -210,6 +232,8 @@ async function chunkingPlugin() {
     name: 'chunking',
     setup(b) {
       b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, namespace: 'chunking' }))
+      b.onResolve({ filter: /^(react|react\/jsx-runtime|react-dom|react-dom\/client)$/ }, (args) =>
+        args.namespace === 'file' && !args.importer.includes('/node_modules/') ? { path: FACADE_PREFIX + args.path, namespace: 'chunking' } : undefined)
       b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: SYNC_EXTERNAL_STORE_SHIM, namespace: 'chunking' }))
       b.onLoad({ filter: /.*/, namespace: 'chunking' }, (args) => ({ contents: virtual[args.path], resolveDir: root, loader: 'js' }))
       b.onResolve({ filter: /.*/ }, async (args) => {
