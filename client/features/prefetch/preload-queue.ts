@@ -76,10 +76,15 @@ function pump(): void {
   while (pending < PRELOAD_QUEUE_LIMIT && waiting.length > 0) {
     const job = waiting.shift()!
     pending++
-    void job.run().finally(() => {
-      pending--
-      pump()
-    })
+    // Each prefetch starts in a task of its own: starting a fetch (and the first one's loading of the
+    // API client and schemas) costs the main thread a few milliseconds, and a batch of links coming
+    // into view together made one long task shortly after the first load.
+    setTimeout(() => {
+      void job.run().finally(() => {
+        pending--
+        pump()
+      })
+    }, 0)
   }
 }
 
