@@ -14,6 +14,8 @@
  * - entry: a few hundred bytes that start the shell;
  * - common kit: product cards and prefetching links, which most pages share;
  * - per route: the page module and what it alone needs; code several routes share stays in shared chunks.
+ * Our code reaches React's CommonJS packages through ES-module facades in the framework chunk, and every
+ * chunk is minified a second time by terser (decision 014).
  * esbuild puts each module into the chunk of the set of entry points that reach it, and every lazy
  * import is an entry point, so a shell module that some pages also import would land in a chunk of its
  * own for each combination of pages (the "swarm of tiny chunks"). The `shell` plugin below makes every
