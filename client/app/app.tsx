@@ -19,7 +19,6 @@ import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
 import { askEcomEnabled, readClientSession, readConfigOverride, rememberEcom } from '#client/context/session.ts'
 import { reportError } from './error-reporting.ts'
-import { applyConfigOverride } from '#shared/config-override.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
 import { CookieBanner } from '../features/cookies/cookie-banner.tsx'
 import { usePageViews } from '../analytics/use-page-views.ts'
@@ -41,10 +40,21 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   const [config, setConfig] = useState(boot.config)
   const dialogs = useDialogs()
   useEffect(() => {
-    const overridden = applyConfigOverride(boot.config, readConfigOverride())
-    if (JSON.stringify(overridden) !== JSON.stringify(boot.config)) setConfig(overridden)
-    // A marker for tests and tooling: the page is interactive.
-    document.documentElement.dataset.hydrated = 'true'
+    // A marker for tests and tooling: the page is interactive (with a stored override, once it applies).
+    const hydrated = () => {
+      document.documentElement.dataset.hydrated = 'true'
+    }
+    const override = readConfigOverride()
+    if (!override) return hydrated()
+    let current = true
+    // The override's parser loads with it (start.tsx has loaded it already).
+    void import('#shared/config-override.ts').then(({ applyConfigOverride }) => {
+      const overridden = applyConfigOverride(boot.config, override)
+      if (current && JSON.stringify(overridden) !== JSON.stringify(boot.config)) setConfig(overridden)
+    }).finally(hydrated)
+    return () => {
+      current = false
+    }
   }, [boot.config])
   const sessionRef = useRef(session)
   sessionRef.current = session

@@ -6,7 +6,6 @@
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { BROWSER_API_TIMEOUT_MS } from '#shared/constants.ts'
-import { applyConfigOverride } from '#shared/config-override.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { App } from './app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './boot.ts'
@@ -27,8 +26,10 @@ export async function start(): Promise<void> {
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const boot = unpackBoot<BootData>(JSON.parse(element?.textContent ?? '{}'))
   // The API client may use the overridden config at once; the UI adopts it right after hydration
-  // (App), so the first render matches the server's HTML.
-  const config = applyConfigOverride(boot.config, readConfigOverride())
+  // (App), so the first render matches the server's HTML. A stored override (a tester's tool, spec
+  // section 3) brings its parser along; most visitors have none.
+  const override = readConfigOverride()
+  const config = override ? (await import('#shared/config-override.ts')).applyConfigOverride(boot.config, override) : boot.config
   // The client's code loads with the first call, beside the endpoint schemas (boot-api.ts).
   const api = lazyApiClient({
     product: config.product,

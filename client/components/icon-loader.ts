@@ -3,6 +3,7 @@
  * icon (cached), the text sanitised before it is inlined, and a failed load logged with console.warn
  * and remembered as failed (the icon then shows nothing). Browser only; the server never calls it.
  */
+import { nextTask } from '#client/lib/next-task.ts'
 
 /** Every icon drawn for the storefront (files in `client/public/assets/svg/icons/aurora/`). */
 export const ICON_NAMES = [
@@ -55,7 +56,11 @@ export class IconLoader {
   load = (url: string): Promise<void> => {
     if (this.entries.has(url)) return Promise.resolve()
     this.entries.set(url, { state: 'loading' })
-    return this.fetchText(url)
+    // Each fetch starts in a task of its own: starting one costs the main thread a few milliseconds,
+    // and the icons of a page, all asked for by the effects of its first commit, would otherwise add
+    // up to one long task right after hydration.
+    return nextTask()
+      .then(() => this.fetchText(url))
       .then((text) => {
         const svg = sanitizeSvg(text)
         if (!svg) throw new Error('not an SVG document')

@@ -26,13 +26,14 @@ export function ToastViewport() {
   const top = useRef<HTMLDivElement>(null)
   const bottom = useRef<HTMLDivElement>(null)
   const [regions, setRegions] = useState<Record<ToastPosition, HTMLElement>>()
-  useEffect(() => {
-    if (top.current && bottom.current) setRegions({ top: top.current, bottom: bottom.current })
-  }, [])
   const wanted = toasts.length > 0
   useEffect(() => {
-    if (wanted && !Layer) loadLayer().then((module) => setLayer(() => module.ToastLayer), () => undefined)
-  }, [wanted, Layer])
+    // The regions and the layer are needed from the first toast on: until then hydrating the viewport
+    // renders nothing more.
+    if (!wanted) return
+    if (!regions && top.current && bottom.current) setRegions({ top: top.current, bottom: bottom.current })
+    if (!Layer) loadLayer().then((module) => setLayer(() => module.ToastLayer), () => undefined)
+  }, [wanted, Layer, regions])
 
   return (
     <>

@@ -14,3 +14,16 @@ export function useHydrated(): boolean {
     () => false,
   )
 }
+
+/**
+ * `useHydrated()` for browser-only state a component needs only when `needed`: while not needed it
+ * answers the server's value, so hydrating the component does not re-render it (and everything below
+ * it) right after hydration for nothing. False during hydration; `needed` in every later render.
+ */
+export function useHydratedFor(needed: boolean): boolean {
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => needed,
+    () => false,
+  )
+}

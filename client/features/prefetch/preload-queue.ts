@@ -16,6 +16,7 @@ import { parseSearch } from '#shared/routing/search.ts'
 // The queue is itself loaded with the first prefetch (prefetch-link.tsx), so it takes the routing kit along.
 import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#client/lib/routing-kit.ts'
 import { slowConnection } from './slow-connection.ts'
+import { nextTask } from '#client/lib/next-task.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
@@ -76,10 +77,15 @@ function pump(): void {
   while (pending < PRELOAD_QUEUE_LIMIT && waiting.length > 0) {
     const job = waiting.shift()!
     pending++
-    void job.run().finally(() => {
-      pending--
-      pump()
-    })
+    // Each prefetch starts in a task of its own: starting a fetch (and the first one's loading of the
+    // API client and schemas) costs the main thread a few milliseconds, and a batch of links coming
+    // into view together made one long task shortly after the first load.
+    void nextTask()
+      .then(job.run)
+      .finally(() => {
+        pending--
+        pump()
+      })
   }
 }
 

@@ -9,7 +9,7 @@ import { unstable_serialize } from 'swr'
 import { favoritesQuery } from '#shared/queries/favorites.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
-import { useHydrated } from '#client/components/ui/use-hydrated.ts'
+import { useHydratedFor } from '#client/components/ui/use-hydrated.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
 
@@ -28,11 +28,13 @@ export interface FavoritesApi {
 /** Favorites state and the toggle action. */
 export function useFavorites(): FavoritesApi {
   const { config, session, api, openLogin } = useApp()
-  const hydrated = useHydrated()
+  const enabled = config.favoritesAvailable
+  // Only a signed-in shopper's list is read, after hydration: an anonymous page (the home page calls
+  // this once for all its rails) is not re-rendered as a whole right after hydrating.
+  const reading = useHydratedFor(enabled && session.authorized)
   const toast = useToast()
   const { track } = useAnalytics()
-  const enabled = config.favoritesAvailable
-  const { data } = useQuery(enabled && hydrated && session.authorized ? favoritesQuery() : null)
+  const { data } = useQuery(reading ? favoritesQuery() : null)
   const ids = data?.goodsIds
 
   const toggle = useCallback(async (goodsId: number) => {
