@@ -44,10 +44,7 @@ STOPSIGNAL SIGTERM
 CMD ["node", "dist/mock-gateway/index.js"]
 
 FROM ${NODE_IMAGE} AS store
-# NODE_OPTIONS: package.json config.storeNodeOptions (a young generation that holds the requests in
-# flight; README "Running in production").
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--max-semi-space-size=64 \
     HOST=0.0.0.0 \
     PORT=3000 \
     METRICS_PORT=9464

@@ -25,7 +25,6 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { stop as stopChild } from './bench-lib.mjs'
-import { storeNodeOptions } from './start-env.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 /** The checkout whose built store is measured: this one, or `BENCH_STORE_DIR` (a before/after of another build). */
@@ -95,7 +94,6 @@ async function startStore() {
     spawnNode('dist/mock-gateway/index.js', { MOCK_GATEWAY_PORT: String(mockPort), MOCK_STOREFRONT_ORIGIN: baseURL })
     await waitFor(`${mockURL}/__mock/faults`)
     spawnNode('dist/server/main.js', {
-      NODE_OPTIONS: storeNodeOptions(storeRoot),
       PORT: String(port),
       METRICS_PORT: String(metricsPort),
       WEB_GATEWAY_URL: `${mockURL}/webgate`,

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { Pool } from 'undici'
-import { storeNodeOptions } from './start-env.mjs'
 
 /** The checkout this script belongs to. */
 export const ROOT = new URL('..', import.meta.url).pathname
@@ -85,12 +84,12 @@ export async function startMock({ root = ROOT, env = {} } = {}) {
   return { child, url }
 }
 
-/** Starts the built store of a checkout on free ports against a gateway origin, as the checkout runs it; answers `{ child, base, port }`. */
+/** Starts the built store of a checkout on free ports against a gateway origin; answers `{ child, base, port }`. */
 export async function startStore(gatewayUrl, env = {}, { root = ROOT } = {}) {
   const port = await freePort()
   const child = startNode('dist/server/main.js', {
     PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1',
-    WEB_GATEWAY_URL: `${gatewayUrl}/webgate`, ID_GATEWAY_URL: `${gatewayUrl}/aurora-id`, ANTIFRAUD: 'off', NODE_OPTIONS: storeNodeOptions(root), ...env,
+    WEB_GATEWAY_URL: `${gatewayUrl}/webgate`, ID_GATEWAY_URL: `${gatewayUrl}/aurora-id`, ANTIFRAUD: 'off', ...env,
   }, { root })
   const base = `http://127.0.0.1:${port}`
   await waitFor(`${base}/healthz`, { child })

@@ -55,13 +55,6 @@ describe('the production runtime (issue 11 item 12)', () => {
     expect(byName.get('prod-deps')).toMatch(/npm ci --omit=dev/)
   })
 
-  it('runs the store with the V8 options of package.json in the image and in the Procfile', () => {
-    const options = (JSON.parse(read('package.json')) as { config: { storeNodeOptions: string } }).config.storeNodeOptions
-    expect(options).toMatch(/^--/)
-    expect(stages(read('Dockerfile')).get('store')).toContain(`NODE_OPTIONS=${options} `)
-    expect(read('Procfile')).toMatch(new RegExp(`^web: node ${options} dist/server/main\\.js$`, 'm'))
-  })
-
   it('builds the mock gateway as its own image target', () => {
     const mock = stages(read('Dockerfile')).get('mock')!
     expect(mock, 'a stage named mock').toBeDefined()

@@ -2,5 +2,3 @@
 export function storefrontOrigin(env: Record<string, string | undefined>): string
 /** The environment `npm start` gives the mock gateway and the storefront. */
 export function startEnv(userEnv: Record<string, string | undefined>): Record<string, string | undefined>
-/** The V8 options a checkout runs its store with (package.json `config.storeNodeOptions`), then `env.NODE_OPTIONS`. */
-export function storeNodeOptions(root: string, env?: Record<string, string | undefined>): string

@@ -3,24 +3,6 @@
  * shopper and the storefront origin the mock's hosted payment form returns to (issue 14, item 19).
  */
 
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-
-/**
- * The V8 options a checkout runs its store with: `config.storeNodeOptions` of its package.json (the
- * Procfile and the Dockerfile carry the same, scripts/packaging.test.ts checks it), then any
- * NODE_OPTIONS of `env`, which win where they set the same option. A checkout without them gets none.
- */
-export function storeNodeOptions(root, env = process.env) {
-  let own = ''
-  try {
-    own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).config?.storeNodeOptions ?? ''
-  } catch {
-    // No package.json there: no options of its own.
-  }
-  return [own, env.NODE_OPTIONS].filter(Boolean).join(' ')
-}
-
 /**
  * The storefront's own origin as a browser reaches it: `PUBLIC_ORIGIN`, else `HOST`/`PORT`
  * (a wildcard listener is reached over loopback).

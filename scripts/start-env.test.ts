@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startEnv, storeNodeOptions, storefrontOrigin } from './start-env.mjs'
+import { startEnv, storefrontOrigin } from './start-env.mjs'
 
 describe('npm start environment', () => {
   it.each([
@@ -27,21 +24,5 @@ describe('npm start environment', () => {
   it('enables e-commerce for the seeded shopper unless told otherwise', () => {
     expect(startEnv({}).ECOM_USER_IDS).toBe('100001')
     expect(startEnv({ ECOM_USER_IDS: '' }).ECOM_USER_IDS).toBe('')
-  })
-
-  it('runs the store with the V8 options of package.json, then the user\'s own NODE_OPTIONS (the last of an option wins)', () => {
-    const root = join(import.meta.dirname, '..')
-    expect(storeNodeOptions(root, {})).toBe('--max-semi-space-size=64')
-    expect(storeNodeOptions(root, { NODE_OPTIONS: '--enable-source-maps' })).toBe('--max-semi-space-size=64 --enable-source-maps')
-  })
-
-  it('gives a checkout without such options none of its own (an older commit measured by the bench)', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'no-options-'))
-    try {
-      expect(storeNodeOptions(empty, {})).toBe('')
-      expect(storeNodeOptions(empty, { NODE_OPTIONS: '--enable-source-maps' })).toBe('--enable-source-maps')
-    } finally {
-      rmSync(empty, { recursive: true, force: true })
-    }
   })
 })

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { connect } from 'node:net'
-import { startEnv, storeNodeOptions } from './start-env.mjs'
+import { startEnv } from './start-env.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const stamp = join(root, 'dist', 'BUILD_ID')
@@ -60,9 +60,7 @@ function waitForPort(port, host, timeoutMs) {
 }
 
 function run(name, file) {
-  // The store runs with its V8 options, as the Procfile and the Dockerfile run it.
-  const childEnv = name === 'storefront' ? { ...env, NODE_OPTIONS: storeNodeOptions(root, env) } : env
-  const child = spawn(process.execPath, [join(root, file)], { env: childEnv, stdio: 'inherit' })
+  const child = spawn(process.execPath, [join(root, file)], { env, stdio: 'inherit' })
   children.push(child)
   child.once('exit', (code, signal) => {
     if (name === 'storefront') {
