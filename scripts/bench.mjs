@@ -8,10 +8,7 @@
  * cookie policy: wrk at concurrency 50 (BENCH_SECONDS per run, default 8, after a 2 s warm-up) against
  * the store uncached (CACHE_MAX_ENTRIES=0 PAGE_CACHE_MAX_ENTRIES=0) and warm (default config), and
  * against a baseline (scripts/bench-baseline.mjs: a minimal Fastify route making the same gateway calls
- * and answering the same bytes), and against a tail control (scripts/bench-control.mjs: a server that
- * spends the store's uncached CPU per request in a busy loop and answers the same bytes, so its p99/p50
- * is the tail this machine's loopback load gives any server of that cost, read beside the store's), and,
- * for each uncached page, a paced run (`pacedLoad`: 60 % of the rate wrk reached, requests sent on
+ * and answering the same bytes), and, for each uncached page, a paced run (`pacedLoad`: 60 % of the rate wrk reached, requests sent on
  * schedule, latency counted from when each was due): the store's own tail below saturation.
  * Reports req/s, p50, p99, p99/p50, server CPU per request (from
  * /proc/<pid>/stat), errors and timeouts, HTML and data-block bytes, and RSS of the warm store after
@@ -157,21 +154,6 @@ async function serverBench() {
     await stop(baseline)
     await rm(routesFile, { force: true })
 
-    // The tail control: the store's uncached CPU per request as a busy loop, the same bytes, in order.
-    const controlFile = join(os.tmpdir(), `bench-control-${process.pid}.json`)
-    await writeFile(controlFile, JSON.stringify(Object.fromEntries(rows.map((row) => [row.path, { busy_ms: row.uncached.cpu_ms_per_request ?? 0, html: probed[row.page].html }]))))
-    const controlPort = await freePort()
-    const control = startNode('scripts/bench-control.mjs', { PORT: String(controlPort), CONTROL_ROUTES: controlFile })
-    started.push(control)
-    const controlBase = `http://127.0.0.1:${controlPort}`
-    await waitFor(controlBase + pages.home, { child: control })
-    for (const row of rows) {
-      console.log(`tail control ${row.path} …`)
-      row.control = await measure(controlBase + row.path, control.pid)
-    }
-    await stop(control)
-    await rm(controlFile, { force: true })
-
     const warm = await startStore(mock.url, {}, store)
     started.push(warm.child)
     for (const row of rows) {
@@ -218,11 +200,9 @@ function serverFailures({ pages, rss }) {
       }
       if (run.errors > BUDGETS.errors) failures.push(`${row.path} ${mode}: ${run.errors} errors (${run.timeouts} timeouts, ${run.error_answers} error answers)`)
       if (mode === 'uncached' && row.paced?.errors > BUDGETS.errors) failures.push(`${row.path} paced: ${row.paced.errors} errors or timeouts`)
-      // Beside an uncached miss: the tail this machine gives a server of that cost (the control), and the
-      // store's own tail below saturation (the paced run).
-      const control = mode === 'uncached' && row.control ? `; the tail control of the same cost: ${row.control.p99_over_p50} ×` : ''
+      // Beside an uncached miss: the store's own tail below saturation (the paced run).
       const paced = mode === 'uncached' && row.paced ? `; paced at ${row.paced.rate} req/s: ${row.paced.p99_over_p50} ×` : ''
-      if (run.p99_over_p50 === null || run.p99_over_p50 > BUDGETS.p99_over_p50) failures.push(`${row.path} ${mode}: p99 ${run.p99_ms} ms is ${run.p99_over_p50} × p50 ${run.p50_ms} ms (budget ${BUDGETS.p99_over_p50} ×${control}${paced})`)
+      if (run.p99_over_p50 === null || run.p99_over_p50 > BUDGETS.p99_over_p50) failures.push(`${row.path} ${mode}: p99 ${run.p99_ms} ms is ${run.p99_over_p50} × p50 ${run.p50_ms} ms (budget ${BUDGETS.p99_over_p50} ×${paced})`)
     }
     if (row.page === 'category' && row.html_bytes > BUDGETS.category_html_bytes) failures.push(`${row.path}: HTML ${row.html_bytes} B > ${BUDGETS.category_html_bytes} B`)
     if (row.page === 'category' && row.data_bytes > BUDGETS.category_data_bytes) failures.push(`${row.path}: data block ${row.data_bytes} B > ${BUDGETS.category_data_bytes} B`)
@@ -239,16 +219,15 @@ const pad = (value, width) => String(value ?? '–').padEnd(width)
 
 function printServer({ pages, rss }) {
   console.log(`\nServer at concurrency ${CONNECTIONS}, ${SECONDS} s per run (baseline: minimal Fastify route, same gateway calls, same bytes;`)
-  console.log(`control: the store's uncached CPU per request as a busy loop, same bytes, one at a time: the tail any server of that cost gets here;`)
   console.log(`paced: the uncached store at ${PACED_SHARE * 100} % of its wrk rate, requests sent on schedule, latency from when each was due)`)
   const header = ['page', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'p99/p50', 'CPU ms/req', 'errors', '× baseline', 'HTML', 'data']
   const widths = [Math.max(...pages.map((row) => row.path.length)) + 2, 10, 8, 9, 9, 9, 12, 14, 12, 10, 9]
   console.log(header.map((h, i) => pad(h, widths[i])).join(''))
   for (const row of pages) {
-    for (const mode of ['uncached', 'paced', 'warm', 'baseline', 'control']) {
+    for (const mode of ['uncached', 'paced', 'warm', 'baseline']) {
       const run = row[mode]
       if (!run) continue
-      const ratio = mode === 'baseline' ? '1' : mode === 'control' || mode === 'paced' ? '' : row[`${mode}_vs_baseline`]
+      const ratio = mode === 'baseline' ? '1' : mode === 'paced' ? '' : row[`${mode}_vs_baseline`]
       const cells = [row.path, mode, run.rps ?? run.rate, run.p50_ms, run.p99_ms, run.p99_over_p50, run.cpu_ms_per_request, `${run.errors}${run.timeouts ? ` (${run.timeouts} t/o)` : ''}`, ratio,
         mode === 'uncached' ? kb(row.html_bytes) : '', mode === 'uncached' ? kb(row.data_bytes) : '']
       console.log(cells.map((c, i) => pad(c, widths[i])).join(''))

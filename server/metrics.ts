@@ -8,6 +8,8 @@ export interface Metrics {
   readonly renderDuration: Histogram<'route' | 'status'>
   /** Renders the string renderer gave up on (the tree suspended or failed), streamed instead (decision 012). */
   readonly streamedRenders: Counter<'route'>
+  /** Renders whose data is in, waiting for their turn of the event loop (render-turns.ts). */
+  readonly renderQueue: Gauge
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
   readonly cacheEvents: Counter<'event'>
   readonly pageCacheEvents: Counter<'event'>
@@ -42,6 +44,11 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       name: 'ssr_streamed_renders_total',
       help: 'Page renders streamed because part of the tree suspended or failed in the string renderer, by route name',
       labelNames: ['route'],
+      registers: [registry],
+    }),
+    renderQueue: new Gauge({
+      name: 'ssr_render_queue',
+      help: 'Page renders whose data is loaded, waiting for their turn of the event loop (one render per loop iteration)',
       registers: [registry],
     }),
     upstreamDuration: new Histogram({

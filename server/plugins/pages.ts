@@ -10,6 +10,7 @@ import { isProfilePath, matchPath } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
 import { RenderSlots } from '../render/render-slots.ts'
+import { RenderTurns } from '../render/render-turns.ts'
 import { PageCache } from '../page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
@@ -25,7 +26,8 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
   await loadServerParts()
   const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
   const pageCache = new PageCache({ ...app.config.pageCache, onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }) })
-  const deps = { slots: new RenderSlots(app.config.renderConcurrency), config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }
+  const turns = new RenderTurns((queued) => app.metrics.renderQueue.set(queued))
+  const deps = { slots: new RenderSlots(app.config.renderConcurrency), turns, config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

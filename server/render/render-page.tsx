@@ -29,12 +29,15 @@ import type { RequestSession } from '../session/request-session.ts'
 import { botErrorBody, documentHead, documentTail } from './document.ts'
 import { preloadsFor, type ClientManifest } from './manifest.ts'
 import type { RenderSlots } from './render-slots.ts'
+import type { RenderTurns } from './render-turns.ts'
 import { CoalescingStream } from './coalesce.ts'
 import { renderAtOnce } from './render-at-once.ts'
 
 export interface RenderDeps {
-  /** Limits concurrent renders (first in, first out). */
+  /** Limits concurrent streamed renders (first in, first out). */
   slots: RenderSlots
+  /** One render per event-loop iteration, first in, first out (render-turns.ts). */
+  turns: RenderTurns
   config: Config
   manifest: ClientManifest
   metrics: Metrics
@@ -321,6 +324,11 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
   const renderStarted = performance.now()
   const observe = () => deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - renderStarted) / 1000)
   const element = <App boot={boot} api={page.api} page={Page} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
+
+  // The render waits for its turn of the event loop, so connections, requests and gateway answers are
+  // taken between renders (render-turns.ts); nothing is rendered for a browser that left meanwhile.
+  await deps.turns.next()
+  if (reply.raw.destroyed) return
 
   // The page's data is loaded, so the tree renders without suspending: the string renderer gives the
   // same HTML for about half the CPU of the streaming one, and the document leaves in one write with
