@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { Agent, type Dispatcher } from 'undici'
 import { compile } from 'zod/v4/core'
-import { createApiClient, type ApiClient, type AuthHandler, type GatewayFetch } from '#shared/api/client.ts'
+import { createApiClient, type AnswerMemo, type ApiClient, type AuthHandler, type GatewayFetch } from '#shared/api/client.ts'
 import { deviceTagFor, type HeaderContext } from '#shared/api/headers.ts'
 import type { EndpointDef, Gateway } from '#shared/api/endpoint.ts'
 import type { StandardSchemaV1 } from '#shared/api/standard-schema.ts'
@@ -99,6 +99,8 @@ export interface ServerApiDeps {
   headers: () => HeaderContext
   auth?: AuthHandler
   timeoutMs?: number
+  /** Checked anonymous answers kept by their text (answer-memo.ts). */
+  answerMemo?: AnswerMemo
 }
 
 /** A gateway client for server-side calls. */
@@ -110,6 +112,7 @@ export function createServerApi(deps: ServerApiDeps): ApiClient {
     headers: deps.headers,
     timeoutMs: deps.timeoutMs ?? deps.config.timeouts.pageDataBudgetMs,
     answerSchema: compiledAnswerSchema,
+    ...(deps.answerMemo ? { answerMemo: deps.answerMemo } : {}),
     ...(deps.auth ? { auth: deps.auth } : {}),
     onEvent: (event) => {
       deps.metrics.upstreamDuration.observe({ endpoint: event.endpoint, status: String(event.status) }, event.durationMs / 1000)

@@ -13,6 +13,8 @@ export interface Metrics {
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
   readonly cacheEvents: Counter<'event'>
   readonly pageCacheEvents: Counter<'event'>
+  /** Anonymous gateway answers looked up in the answer memo: `hit` (same text, not parsed again) or `miss`. */
+  readonly answerMemoLookups: Counter<'result'>
   readonly analyticsEvents: Counter<'accepted'>
   /** 1 while a gateway answers, 0 while it does not (readiness no longer follows it). */
   readonly gatewayUp: Gauge<'gateway'>
@@ -68,6 +70,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       name: 'page_cache_events_total',
       help: 'Rendered-page cache of anonymous pages: hit, stale (served while one request re-renders), miss, store',
       labelNames: ['event'],
+      registers: [registry],
+    }),
+    answerMemoLookups: new Counter({
+      name: 'answer_memo_lookups_total',
+      help: 'Anonymous gateway answers looked up by their text: hit (same text as last time, not parsed again) or miss',
+      labelNames: ['result'],
       registers: [registry],
     }),
     analyticsEvents: new Counter({

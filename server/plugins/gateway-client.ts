@@ -1,6 +1,7 @@
 /** `request.api`: a gateway client per request, carrying the request's headers and its session's auth. */
 import fp from 'fastify-plugin'
 import type { ApiClient } from '#shared/api/client.ts'
+import { AnswerMemo } from '../answer-memo.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 
 declare module 'fastify' {
@@ -13,9 +14,11 @@ declare module 'fastify' {
 /** Decorates every request with its gateway client. */
 export const gatewayClientPlugin = fp(async (app) => {
   const { config, metrics, upstream: agent, buildId } = app
+  // One per process: checked anonymous answers by their text, shared by every request's client.
+  const answerMemo = new AnswerMemo({ ...config.answerMemo, onLookup: (hit) => metrics.answerMemoLookups.inc({ result: hit ? 'hit' : 'miss' }) })
   app.decorateRequest('api', null as unknown as ApiClient)
   app.addHook('onRequest', async (request) => {
     const headers = () => headerContextOf(request, config, buildId)
-    request.api = createServerApi({ config, agent, metrics, log: request.log, headers, auth: request.session.auth })
+    request.api = createServerApi({ config, agent, metrics, log: request.log, headers, auth: request.session.auth, answerMemo })
   })
 }, { name: 'gateway-client', dependencies: ['context', 'upstream', 'session'] })

@@ -306,3 +306,51 @@ describe('the API client: the {product}IDCode field', () => {
     expect(error.code).toBe('invalid_response')
   })
 })
+
+describe('the API client: the answer memo', () => {
+  /** A memo over a Map that records what the client asks of it. */
+  function recordingMemo() {
+    const kept = new Map<string, { text: string; value: unknown }>()
+    const calls: string[] = []
+    return {
+      calls,
+      memo: {
+        get: (url: string, text: string) => {
+          calls.push(`get ${url}`)
+          const entry = kept.get(url)
+          return entry && entry.text === text ? entry.value : undefined
+        },
+        set: (url: string, text: string, value: unknown) => {
+          calls.push(`set ${url}`)
+          kept.set(url, { text, value })
+        },
+      },
+    }
+  }
+
+  it('takes the checked value of an anonymous GET whose text is the same as last time, without checking it again', async () => {
+    const { memo, calls } = recordingMemo()
+    const validate = vi.fn((value: unknown) => ({ value }))
+    const api = client(fakeFetch(json(ITEM)).fetch, { answerMemo: memo, answerSchema: () => ({ '~standard': { version: 1, vendor: 'test', validate } }) })
+    const first = await api.call(getItem, { params: { id: 7 } })
+    const second = await api.call(getItem, { params: { id: 7 } })
+    expect(second).toBe(first)
+    expect(validate).toHaveBeenCalledTimes(1)
+    expect(calls).toEqual(['get http://gw.test/webgate/v1/items/7', 'set http://gw.test/webgate/v1/items/7', 'get http://gw.test/webgate/v1/items/7'])
+  })
+
+  it('parses and checks an answer whose text changed, and keeps the new one', async () => {
+    const { memo } = recordingMemo()
+    const api = client(fakeFetch(json(ITEM), json({ id: 7, name: 'Шампунь' })).fetch, { answerMemo: memo })
+    expect(await api.call(getItem, { params: { id: 7 } })).toEqual(ITEM)
+    expect(await api.call(getItem, { params: { id: 7 } })).toEqual({ id: 7, name: 'Шампунь' })
+  })
+
+  it('never keeps the answer of a call that carries the session, nor one that fails its schema', async () => {
+    const { memo, calls } = recordingMemo()
+    const api = client(fakeFetch(json(ITEM), json({ id: 'x' })).fetch, { answerMemo: memo, auth: { token: () => 'token', refresh: async () => false } })
+    await api.call(getPersonal, { params: { id: 7 } })
+    await failure(api.call(getItem, { params: { id: 8 } }))
+    expect(calls).toEqual(['get http://gw.test/webgate/v1/items/8'])
+  })
+})

@@ -57,6 +57,20 @@ export interface ApiClientOptions {
    * compiled copies (same answers, a fraction of the CPU); the browser keeps the plain ones.
    */
   answerSchema?: (def: EndpointDef) => StandardSchemaV1
+  /**
+   * Checked answers kept by their text: an anonymous GET whose answer has the same text as the last
+   * one of its URL takes that answer's checked value instead of parsing and checking it again. The
+   * server keeps one per process (server/answer-memo.ts); values from it are frozen and shared.
+   */
+  answerMemo?: AnswerMemo
+}
+
+/** Checked answers by URL and text (see `ApiClientOptions.answerMemo`). */
+export interface AnswerMemo {
+  /** The checked value of the last answer of `url` when its text was exactly `text`; otherwise undefined. */
+  get(url: string, text: string): unknown
+  /** Keeps `value` as the checked value of `text`, the newest answer of `url`. */
+  set(url: string, text: string, value: unknown): void
 }
 
 export interface CallOptions<TParams, TQuery, TBody> {
@@ -142,18 +156,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           continue
         }
         if (isErrorStatus(response.status)) throw await gatewayError(anyDef, response)
-        return (await readAnswer(anyDef, response)) as R
+        return (await readAnswer(anyDef, url, response)) as R
       } finally {
         deadline.clear()
       }
     }
   }
 
-  async function readAnswer(def: EndpointDef, response: GatewayAnswer): Promise<unknown> {
+  async function readAnswer(def: EndpointDef, url: string, response: GatewayAnswer): Promise<unknown> {
     if (def.responseType === 'text') return response.text()
     let data: unknown = undefined
+    let kept: { memo: AnswerMemo; text: string } | undefined
     if (response.status !== 204) {
       const text = await response.text()
+      // Only anonymous GETs: nothing signed in is kept beyond its request.
+      const memo = def.method === 'GET' && !def.auth && text !== '' ? options.answerMemo : undefined
+      if (memo) {
+        const value = memo.get(url, text)
+        if (value !== undefined) return value
+        kept = { memo, text }
+      }
       try {
         data = text === '' ? undefined : JSON.parse(text)
       } catch (cause) {
@@ -168,6 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (result.issues) {
       throw new AppError('invalid_response', `${def.name}: answer does not match its schema`, { endpoint: def.name, cause: result.issues })
     }
+    kept?.memo.set(url, kept.text, result.value)
     return result.value
   }
 
