@@ -10,6 +10,7 @@
  * used first out. Per process, like the anonymous cache.
  */
 import type { AnswerMemo as AnswerMemoPort } from '#shared/api/client.ts'
+import { deepFreeze } from '#shared/queries/shared-view.ts'
 
 interface Entry {
   text: string
@@ -64,12 +65,4 @@ export class AnswerMemo implements AnswerMemoPort {
     this.entries.delete(url)
     this.chars -= entry.text.length
   }
-}
-
-/** Freezes a parsed JSON value and everything in it. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
-  Object.freeze(value)
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
-  return value
 }

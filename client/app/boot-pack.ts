@@ -181,16 +181,18 @@ type PackedKeys = Record<string, string | number>
 /**
  * The boot data as the data block carries it: the fallback packed, and each loader key of the view
  * written as the index of the same key in the fallback (a key is written once; a loader whose data is
- * not in the fallback, an optional one that failed, keeps its key).
+ * not in the fallback, an optional one that failed, keeps its key). `packedFallback` is
+ * `packFallback(boot.fallback)`, or what the caller puts in its place (the server's kept data blocks).
  */
 export function packBoot<B extends { view: { kind: string; keys?: Readonly<Record<string, string>> }; fallback: Record<string, unknown> }>(
   boot: B,
+  packedFallback: unknown = packFallback(boot.fallback),
 ): unknown {
   const order = Object.keys(boot.fallback)
   const view = boot.view.keys
     ? { ...boot.view, keys: Object.fromEntries(Object.entries(boot.view.keys).map(([loader, key]) => [loader, indexOr(order, key)])) }
     : boot.view
-  return { ...boot, view, fallback: packFallback(boot.fallback) }
+  return { ...boot, view, fallback: packedFallback }
 }
 
 const indexOr = (order: string[], key: string): string | number => {

@@ -11,9 +11,13 @@ import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
 import { RenderSlots } from '../render/render-slots.ts'
 import { RenderTurns } from '../render/render-turns.ts'
+import { DataBlocks } from '../render/data-block.ts'
 import { PageCache } from '../page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
+
+/** Fallback lists whose serialized text is kept: a few per route and argument of anonymous pages. */
+const DATA_BLOCKS_KEPT = 500
 
 /** Longest request target we render; longer ones answer 414. */
 export const MAX_PAGE_URL_LENGTH = 2048
@@ -27,7 +31,9 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
   const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
   const pageCache = new PageCache({ ...app.config.pageCache, onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }) })
   const turns = new RenderTurns((queued) => app.metrics.renderQueue.set(queued))
-  const deps = { slots: new RenderSlots(app.config.renderConcurrency), turns, config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }
+  // Serialized fallbacks of shared values (data-block.ts), which exist only with the answer memo.
+  const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
+  const deps = { slots: new RenderSlots(app.config.renderConcurrency), turns, dataBlocks, config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -48,11 +48,11 @@ export function documentHead(input: HeadInput): string {
   return `<!doctype html><html lang="ru"><head>${tags.filter(Boolean).join('')}</head><body><div id="root">`
 }
 
-/** Everything after the React root: the live region, the boot data and the entry module. */
-export function documentTail(boot: unknown, entry: string): string {
+/** Everything after the React root: the live region, the boot data (serialized: data-block.ts) and the entry module. */
+export function documentTail(bootJson: string, entry: string): string {
   return (
     `</div><div id="${ROUTE_ANNOUNCER_ID}" class="visually-hidden" aria-live="polite" aria-atomic="true"></div>` +
-    `<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData(boot)}</script>` +
+    `<script type="application/json" id="${BOOT_ELEMENT_ID}">${bootJson}</script>` +
     `<script type="module" src="${escapeHtml(entry)}"></script></body></html>`
   )
 }

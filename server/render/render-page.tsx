@@ -18,7 +18,6 @@ import type { LoaderMap, PageMeta, SessionState } from '#shared/routing/types.ts
 import type { PublicConfig } from '#shared/public-config.ts'
 import { App } from '#client/app/app.tsx'
 import type { BootData, View } from '#client/app/boot.ts'
-import { packBoot } from '#client/app/boot-pack.ts'
 import { PAGE_MODULES, hasPage } from '#client/views/registry.ts'
 import type { AnonymousCache } from '../cache.ts'
 import { COOKIE } from '#shared/cookies.ts'
@@ -30,6 +29,7 @@ import { botErrorBody, documentHead, documentTail } from './document.ts'
 import { preloadsFor, type ClientManifest } from './manifest.ts'
 import type { RenderSlots } from './render-slots.ts'
 import type { RenderTurns } from './render-turns.ts'
+import type { DataBlocks } from './data-block.ts'
 import { CoalescingStream } from './coalesce.ts'
 import { renderAtOnce } from './render-at-once.ts'
 
@@ -38,6 +38,8 @@ export interface RenderDeps {
   slots: RenderSlots
   /** One render per event-loop iteration, first in, first out (render-turns.ts). */
   turns: RenderTurns
+  /** The data block's text, the fallback kept for shared values (data-block.ts). */
+  dataBlocks: DataBlocks
   config: Config
   manifest: ClientManifest
   metrics: Metrics
@@ -301,7 +303,7 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     siteName: SITE_NAME,
   })
   // The data block carries the fallback and the view's keys packed (boot-pack.ts); the server's own render uses them as is.
-  const tail = documentTail(packBoot(boot), deps.manifest.entry)
+  const tail = documentTail(deps.dataBlocks.serialize(boot), deps.manifest.entry)
 
   session.commit(reply)
   const setsCookie = reply.hasHeader('set-cookie')

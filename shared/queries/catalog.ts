@@ -5,7 +5,14 @@ import { CATALOG_PAGE_SIZE } from '../constants.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { CategoryTree } from '../models/catalog.ts'
 import { defineQuery } from '../routing/query.ts'
+import { sharedView, sharedViewBy } from './shared-view.ts'
 import { toCategoryPlace, toFiltersView, toGoodsListView, toPromoTileView } from './views.ts'
+
+// Views of answers the server shares are made once (shared-view.ts).
+const goodsListView = sharedView(toGoodsListView)
+const categoryPlaceView = sharedViewBy(toCategoryPlace)
+const filtersView = sharedView(toFiltersView)
+const promoTilesView = sharedView((answer: { items: Parameters<typeof toPromoTileView>[0][] }) => answer.items.map(toPromoTileView))
 import type { SearchParams } from '../routing/types.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
@@ -97,7 +104,7 @@ export function goodsListArgs(state: ListState, scope: { q?: string | undefined;
 
 /** One page of goods (24 cards) for the catalogue and search, as card views. */
 export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [GoodsListArgs], signal) =>
-  toGoodsListView(await api.call((await goodsGateway()).searchGoods, {
+  goodsListView(await api.call((await goodsGateway()).searchGoods, {
     query: { ...args, brand: args.brand ? [...args.brand] : undefined, label: args.label ? [...args.label] : undefined, pageSize: CATALOG_PAGE_SIZE },
     signal,
   })),
@@ -124,17 +131,17 @@ function sharedTree(api: ApiClient, signal: AbortSignal | undefined): Promise<Ca
 
 /** Where one category sits in the tree (the category page needs no more of it); null for an unknown id. */
 export const categoryPlaceQuery = defineQuery('categories.place', async (api, [id]: [number], signal) =>
-  toCategoryPlace(await sharedTree(api, signal), id) ?? null,
+  categoryPlaceView(await sharedTree(api, signal), id) ?? null,
 )
 
 /** What the filter panel offers for a category (or the whole catalogue). */
 export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categoryId]: [number | undefined], signal) =>
-  toFiltersView(await api.call((await goodsGateway()).getGoodsFilters, { query: categoryId === undefined ? {} : { categoryId }, signal })),
+  filtersView(await api.call((await goodsGateway()).getGoodsFilters, { query: categoryId === undefined ? {} : { categoryId }, signal })),
 )
 
 /** Discounted selections shown at the top of the catalogue (the header slider). */
 export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', async (api, _args: [], signal) =>
-  (await api.call((await catalogGateway()).getPromosAndDiscounts, { signal })).items.map(toPromoTileView),
+  promoTilesView(await api.call((await catalogGateway()).getPromosAndDiscounts, { signal })),
 )
 
 /** Brands with the categories they sell in. */
