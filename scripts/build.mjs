@@ -7,20 +7,21 @@
  * Chunking is deliberate (DESIGN.md section 5: first load of `/` in at most 10 requests):
  * - framework: react, react-dom, scheduler, swr, wouter: one chunk that changes only with them (of swr
  *   and wouter only the names our code imports, so the rest is dropped);
- * - app shell: everything client/app/start.tsx imports statically (layout, route table, boot): one chunk,
- *   holding only what hydration needs; the rest loads on first use (decision 013, docs/architecture.md
- *   "What the first load carries"): the routing kit, the search dropdown, toasts, the tracker, the user
- *   menu and cart parts are lazy chunks, and the footer's code stays on the server;
+ * - app shell: everything client/app/start.tsx imports statically (layout, route table, boot) and the
+ *   common kit (product cards and prefetching links, which most pages show and every page loaded as a
+ *   chunk of its own; in the shell's chunk they cost one request and 0.7 KB of gzip less, decision 017):
+ *   one chunk, holding only what hydration needs; the rest loads on first use (decision 013,
+ *   docs/architecture.md "What the first load carries"): the routing kit, the search dropdown, toasts,
+ *   the tracker, the user menu and cart parts are lazy chunks, and the footer's code stays on the server;
  * - entry: a few hundred bytes that start the shell;
- * - common kit: product cards and prefetching links, which most pages share;
  * - per route: the page module and what it alone needs; code several routes share stays in shared chunks.
  * Our code reaches React's CommonJS packages through ES-module facades in the framework chunk, and every
  * chunk is minified a second time by terser (decision 014).
  * esbuild puts each module into the chunk of the set of entry points that reach it, and every lazy
  * import is an entry point, so a shell module that some pages also import would land in a chunk of its
- * own for each combination of pages (the "swarm of tiny chunks"). The `shell` plugin below makes every
- * lazily imported module import the shell and the framework as well: their modules are then reached by
- * every entry point and esbuild keeps them in exactly two chunks.
+ * own for each combination of pages (the "swarm of tiny chunks"). The `shell` plugin below makes the
+ * shell import the framework and the common kit, and every lazily imported module import the shell:
+ * their modules are then reached by every entry point and esbuild keeps them in exactly two chunks.
  * Usage: node scripts/build.mjs [--dev] [--out <dir>]
  */
 import { build } from 'esbuild'
@@ -57,18 +58,25 @@ const FACADE_PREFIX = 'virtual:facade:'
 /** The app shell module: its static imports form the shell chunk. */
 const SHELL = join(root, 'client/app/start.tsx')
 /**
- * The kit most pages share (product cards, prefetching links, the queries' view shapes and the models'
- * plain values that most route modules use): one chunk rather than one per combination of pages that
- * use a piece of it. The home page's own queries are not in it: the first load hydrates from the HTML's
- * data and needs a route's queries only for a refetch or a navigation (the routing kit loads them).
+ * The kit most pages share (product cards, prefetching links), in the shell's chunk rather than in one
+ * chunk per combination of pages that use a piece of it. The home page's own queries are not in it:
+ * the first load hydrates from the HTML's data and needs a route's queries only for a refetch or a
+ * navigation (the routing kit loads them).
  */
 const COMMON = [
   'client/features/prefetch/prefetch-link.tsx',
   'client/features/catalog/product-card.tsx',
   'client/features/product/use-favorites.ts',
-  'shared/queries/views.ts',
-  'shared/models/values.ts',
 ]
+/**
+ * The queries' view shapes and the models' plain values: most route modules use them, a first load
+ * hydrating the server's HTML does not (its views import only their types). One chunk of their own
+ * that comes with the route modules (a prefetch, a navigation, a refetch) and the few views that use
+ * a value: every module importing values of either imports both, so they stay in one chunk instead of
+ * one per combination of importers.
+ */
+const VIEW_KIT = ['shared/queries/views.ts', 'shared/models/values.ts'].map((file) => join(root, file))
+const VIEW_KIT_ENTRY = 'virtual:view-kit'
 const FRAMEWORK_ENTRY = 'virtual:framework'
 /**
  * swr imports `use-sync-external-store/shim`, which answers React's own `useSyncExternalStore` whenever
@@ -185,29 +193,30 @@ async function schemaModuleFiles() {
 }
 
 /**
- * Whether a module imports values (not only types) from a schema module: it then imports the schemas
- * chunk as a whole, so the models are reached by the same entry points as the gateway modules and stay
+ * Whether a module imports values (not only types) from one of `modules` (the schema modules, the view
+ * kit): it then imports their chunk as a whole, so they are reached by the same entry points and stay
  * in one chunk instead of splitting per combination of importers.
  */
-function importsSchemas(source, importer, schemaModules) {
+function importsValuesOf(source, importer, modules) {
   for (const [, clause, spec] of source.matchAll(/^import\s+([^'\n]*?)\s*from\s+'([^']+)'/gm)) {
     const names = /^\{([^}]*)\}$/.exec(clause)?.[1].split(',').map((name) => name.trim()).filter(Boolean)
     if (clause.startsWith('type ') || names?.every((name) => name.startsWith('type '))) continue
     const target = spec.startsWith('#shared/') ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
-    if (target && schemaModules.has(target)) return true
+    if (target && modules.has(target)) return true
   }
   return false
 }
 
 /**
  * esbuild plugin for the chunking above: virtual `framework` and `common` modules re-exporting their
- * members; the shell imports the framework, and every lazily imported module imports the shell and
- * the common kit.
+ * members; the shell imports the framework and the common kit, and every lazily imported module
+ * imports the shell.
  */
 async function chunkingPlugin() {
   const lazy = await lazyModules()
   const barrels = await barrelMaps()
   const schemaModules = await schemaModuleFiles()
+  const viewKit = new Set(VIEW_KIT)
   const esmNames = await importedNames(FRAMEWORK_ESM)
   const cjsNames = await importedNames(Object.keys(FRAMEWORK_CJS))
   const facades = Object.fromEntries(Object.entries(FRAMEWORK_CJS).map(([name, runtime]) => {
@@ -229,6 +238,7 @@ async function chunkingPlugin() {
     ...facades,
     [SYNC_EXTERNAL_STORE_SHIM]: "export { useSyncExternalStore } from 'react'",
     [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
+    [VIEW_KIT_ENTRY]: VIEW_KIT.map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
   return {
     name: 'chunking',
@@ -237,22 +247,28 @@ async function chunkingPlugin() {
       b.onResolve({ filter: /^(react|react\/jsx-runtime|react-dom|react-dom\/client)$/ }, (args) =>
         args.namespace === 'file' && !args.importer.includes('/node_modules/') ? { path: FACADE_PREFIX + args.path, namespace: 'chunking' } : undefined)
       b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: SYNC_EXTERNAL_STORE_SHIM, namespace: 'chunking' }))
-      b.onLoad({ filter: /.*/, namespace: 'chunking' }, (args) => ({ contents: virtual[args.path], resolveDir: root, loader: 'js' }))
+      b.onLoad({ filter: /.*/, namespace: 'chunking' }, (args) => ({
+        contents: args.path.startsWith(LAZY_PACKAGE_PREFIX) ? lazyPackage(args.path.slice(LAZY_PACKAGE_PREFIX.length)) : virtual[args.path],
+        resolveDir: root,
+        loader: 'js',
+      }))
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData === 'chunking') return undefined
         const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'chunking' })
         if (resolved.errors.length === 0 && !resolved.path.includes('/node_modules/') && !lazy.has(resolved.path)) {
           throw new Error(`lazy import of ${resolved.path} was not found by scripts/build.mjs lazyModules()`)
         }
+        if (resolved.errors.length === 0 && resolved.path.includes('/node_modules/')) return { path: LAZY_PACKAGE_PREFIX + args.path, namespace: 'chunking' }
         return resolved.errors.length ? undefined : resolved
       })
       b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
         if (args.path.includes('/node_modules/')) return undefined
         const prelude = [
-          ...(args.path === SHELL ? [FRAMEWORK_ENTRY] : lazy.has(args.path) ? [SHELL, COMMON_ENTRY] : []),
+          ...(args.path === SHELL ? [FRAMEWORK_ENTRY, COMMON_ENTRY] : lazy.has(args.path) ? [SHELL] : []),
         ]
         const source = await readFile(args.path, 'utf8')
-        if (args.path.startsWith(GATEWAY) || args.path === API_CLIENT || importsSchemas(source, args.path, schemaModules)) prelude.push(SCHEMAS_ENTRY)
+        if (args.path.startsWith(GATEWAY) || args.path === API_CLIENT || importsValuesOf(source, args.path, schemaModules)) prelude.push(SCHEMAS_ENTRY)
+        if (importsValuesOf(source, args.path, viewKit)) prelude.push(VIEW_KIT_ENTRY)
         const contents = unbarrel(source, args.path, barrels)
         if (prelude.length === 0 && contents === source) return undefined
         // Side-effect imports of modules already evaluated by then: they change the chunk graph
@@ -262,6 +278,16 @@ async function chunkingPlugin() {
     },
   }
 }
+
+/**
+ * A package imported lazily (Leaflet) is reached through a module that imports the framework first,
+ * as every lazy module of ours imports the shell: the bundler's CommonJS helpers such a package needs
+ * are then reached by the same entry points as the framework and stay in its chunk, instead of a
+ * chunk of their own that every page loads (one request and 0.2 KB of the first load).
+ */
+const LAZY_PACKAGE_PREFIX = 'virtual:lazy-package:'
+const lazyPackage = (name) =>
+  [`import ${JSON.stringify(FRAMEWORK_ENTRY)}`, `export * from ${JSON.stringify(name)}`, `export { default } from ${JSON.stringify(name)}`].join('\n')
 
 /** Builds the browser bundle and returns the esbuild metafile. */
 async function buildClient() {

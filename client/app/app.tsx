@@ -14,7 +14,8 @@ import { ROUTES } from '#shared/routing/routes.ts'
 import { RouteView, type PageProps } from '../views/registry.ts'
 import { AppContext, useApp, type AppContextValue, type ClientSession } from '#client/context/app-context.tsx'
 import type { BootData, View } from './boot.ts'
-import { navigate } from './navigation.ts'
+import { loadClientNavigation } from './navigation.ts'
+import type { Shown } from './client-navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from './use-navigation-effects.ts'
 import { askEcomEnabled, readClientSession, readConfigOverride, rememberEcom } from '#client/context/session.ts'
@@ -90,14 +91,6 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   )
 }
 
-interface Shown {
-  view: View
-  Page: ComponentType<PageProps> | undefined
-  /** Increments on every client navigation (scroll, focus and title effects key on it). */
-  seq: number
-  title?: string | undefined
-}
-
 /** Resolves navigations and renders the current view inside its layout. */
 function Shell({ initialView, initialPage }: { initialView: View; initialPage: ComponentType<PageProps> | undefined }) {
   const { config, session, api } = useApp()
@@ -115,31 +108,26 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
     }
     let current = true
     const qs = search ? `?${search}` : ''
-    navigate({
+    // A new build is out: the next navigation is a full page load (spec section 4).
+    if (updateAvailable) return void window.location.assign(location + qs)
+    // What a navigation does loads with the first one (client-navigation.ts), beside the routing kit.
+    loadClientNavigation(location + qs).then((navigation) => navigation.followNavigation({
       pathname: location,
       search: qs,
-      session: { ...session, customerCode: false, storeChosen: undefined },
+      session,
       api,
-      mainSiteUrl: config.mainSiteUrl,
-      product: config.product,
-      updateAvailable,
-      onLateError: (view) => void loadErrorViews().catch(() => undefined).then(() => current && setShown((s) => ({ ...s, view }))),
-      // The title shown at once was built without data ('Категория 62 — …'); the page keeps its
-      // scroll and focus, only the title follows the data (issue 14, item 12).
-      onLateMeta: (meta) => {
-        if (current) document.title = meta.title
-      },
-      known: (key) => cache.get(key)?.data ?? (fallback as Record<string, unknown>)[key],
-    }).then(async (result) => {
-      // An error view's code is loaded before it is shown, so showing it never suspends.
-      if (result.kind !== 'full-load' && result.kind !== 'redirect' && (result.view.kind === 'error' || !result.module)) await loadErrorViews().catch(() => undefined)
-      if (!current) return
-      if (result.kind === 'full-load') window.location.assign(result.location)
-      else if (result.kind === 'redirect') setLocation(result.location, { replace: true })
-      else setShown((s) => ({ view: result.view, Page: result.module?.Page ?? s.Page, seq: s.seq + 1, title: result.meta?.title }))
-    }, async (error: unknown) => {
+      config,
+      cache,
+      fallback: fallback as Record<string, unknown>,
+      setShown,
+      setLocation,
+      current: () => current,
+    })).catch(async (error: unknown) => {
       await loadErrorViews().catch(() => undefined)
-      if (current) setShown((s) => ({ view: { kind: 'error', status: 503, code: String((error as Error).name) }, Page: s.Page, seq: s.seq + 1 }))
+      if (!current) return
+      const view: View = { kind: 'error', status: 503, code: String((error as Error).name) }
+      setShown((s) => ({ view, Page: s.Page, seq: s.seq + 1 }))
+      reportError({ message: `HTTP ${view.status}`, status: view.status })
     })
     return () => {
       current = false
@@ -149,10 +137,6 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   }, [location, search])
 
   useNavigationEffects(shown.seq, shown.title)
-  useEffect(() => {
-    // An error view reached by client navigation is reported like the server reports its own.
-    if (shown.seq > 0 && shown.view.kind === 'error') reportError({ message: `HTTP ${shown.view.status}`, status: shown.view.status })
-  }, [shown])
 
   const { view, Page } = shown
   const layout = view.kind === 'page' ? ROUTES[view.route].layout : 'default'

@@ -1,23 +1,31 @@
 /**
- * Client navigation: the app's side of it. The rules, the route's module and data, the 100 ms wait and
- * server redirects are the routing kit's `navigate` (client/lib/navigate.ts), loaded with the page's
- * first prefetch or navigation; this module loads views and recovers from chunk-load errors by
- * reloading to the target (with the 10 s reload guard).
+ * Client navigation: the app shell's side of it. Following a navigation (client-navigation.ts) and the
+ * rules, the route's module and data, the 100 ms wait and server redirects (the routing kit's
+ * `navigate`, client/lib/navigate.ts) load with the first navigation; this module loads them and the
+ * views, and recovers from chunk-load errors by reloading to the target (with the 10 s reload guard).
  */
 import { RELOAD_GUARD_MS } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
 import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
-import type { NavigateInput as KitNavigateInput, NavigationResult as KitNavigationResult } from '#client/lib/navigate.ts'
-import { PAGE_MODULES, hasPage, type PageModule } from '../views/registry.ts'
+import { PAGE_MODULES, type PageModule } from '../views/registry.ts'
 
-/** What a navigation resolved to. */
-export type NavigationResult = KitNavigationResult<PageModule>
+/** client-navigation.ts: what the app does on a client navigation. */
+export type ClientNavigation = typeof import('./client-navigation.ts')
 
-/** What a navigation starts from. */
-export interface NavigateInput extends KitNavigateInput {
-  /** A new build is out: the next navigation is a full page load (spec section 4). */
-  updateAvailable: boolean
+let clientNavigation: ClientNavigation | undefined
+
+/**
+ * Loads client-navigation.ts once, with the routing kit beside it (both are needed and neither
+ * waits for the other); a chunk that fails to load reloads the browser to the target.
+ */
+export function loadClientNavigation(targetUrl: string): Promise<ClientNavigation> {
+  if (clientNavigation) return Promise.resolve(clientNavigation)
+  void loadRoutingKit().catch(() => undefined)
+  return loadChunk(() => import('./client-navigation.ts'), targetUrl).then((module) => (clientNavigation = module))
 }
+
+/** client-navigation.ts once loaded: every view after the first one came through it. */
+export const loadedClientNavigation = (): ClientNavigation | undefined => clientNavigation
 
 /** Loads a page module; a chunk that fails to load reloads the browser to the target (spec section 4). */
 export function loadPageModule(name: keyof typeof PAGE_MODULES, targetUrl: string): Promise<PageModule> {
@@ -25,7 +33,7 @@ export function loadPageModule(name: keyof typeof PAGE_MODULES, targetUrl: strin
 }
 
 /** Runs a lazy import; on a chunk-load error reloads to the target once per reload-guard window. */
-async function loadChunk<T>(load: () => Promise<T>, targetUrl: string): Promise<T> {
+export async function loadChunk<T>(load: () => Promise<T>, targetUrl: string): Promise<T> {
   try {
     return await load()
   } catch (error) {
@@ -52,14 +60,4 @@ function reloadAllowed(): boolean {
   } catch {
     return true
   }
-}
-
-/** Resolves one client navigation. */
-export async function navigate(input: NavigateInput): Promise<NavigationResult> {
-  const url = input.pathname + input.search
-  if (input.updateAvailable) return { kind: 'full-load', location: url }
-  // The new page may scroll back or to an anchor once shown (use-navigation-effects.ts): its code comes meanwhile.
-  void import('./scroll-restore.ts').catch(() => undefined)
-  const kit = await loadChunk(loadRoutingKit, url)
-  return kit.navigate(input, { loadChunk, hasPage, loadPage: loadPageModule })
 }

@@ -1,5 +1,6 @@
 export * from './href.ts'
 export * from './match.ts'
+export * from './match-pattern.ts'
 export * from './params.ts'
 export * from './query.ts'
 export * from './routes.ts'

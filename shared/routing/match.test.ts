@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compilePattern, fillPattern, matchPattern, splitIdSlug } from './match.ts'
+import { compilePattern, fillPattern } from './match.ts'
+import { matchPattern, splitIdSlug } from './match-pattern.ts'
 import { href } from './href.ts'
 
 describe('splitIdSlug', () => {

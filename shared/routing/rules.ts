@@ -3,7 +3,8 @@
  * server before it renders and by the browser on every navigation. Rules 6-8 (scroll, prefetch,
  * transition wait) are browser behaviour and live in the client's navigation code.
  */
-import { compilePattern, matchPattern, type CompiledPattern } from './match.ts'
+import { compilePattern, type CompiledPattern } from './match.ts'
+import { matchPattern } from './match-pattern.ts'
 import { ROUTE_LIST, ROUTES, type AnyRoute } from './routes.ts'
 import type { SessionState } from './types.ts'
 

@@ -18,7 +18,7 @@ import { FiltersPanel } from './filters-panel.tsx'
 import { Pagination } from './pagination.tsx'
 import { ProductCard } from './product-card.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
-import { GOODS_FORMS, SORT_NAMES } from './texts.ts'
+import { GOODS_FORMS, SORT_NAMES } from './list-texts.ts'
 
 /** Props of `GoodsList`. */
 export interface GoodsListProps {

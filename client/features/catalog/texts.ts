@@ -1,5 +1,5 @@
-/** Russian names of goods labels and sort orders. */
-import type { GoodsLabel, GoodsSort } from '#shared/models/goods.ts'
+/** Russian names of goods labels (the badges of product cards); the lists' texts are list-texts.ts. */
+import type { GoodsLabel } from '#shared/models/goods.ts'
 
 /** Label → badge text. */
 export const LABEL_NAMES: Record<GoodsLabel, string> = {
@@ -10,16 +10,3 @@ export const LABEL_NAMES: Record<GoodsLabel, string> = {
   eco: 'Эко',
   gift: 'Подарок',
 }
-
-/** Sort → option text. */
-export const SORT_NAMES: Record<GoodsSort, string> = {
-  popular: 'По популярности',
-  'price-asc': 'Сначала дешёвые',
-  'price-desc': 'Сначала дорогие',
-  discount: 'По размеру скидки',
-  new: 'Сначала новинки',
-  rating: 'По рейтингу',
-}
-
-/** Plural forms of "товар". */
-export const GOODS_FORMS = ['товар', 'товара', 'товаров'] as const

@@ -4,17 +4,12 @@
  * asked to sign in first.
  */
 import { useCallback } from 'react'
-import { mutate } from 'swr'
-import { unstable_serialize } from 'swr'
 import { favoritesQuery } from '#shared/queries/favorites.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { useHydratedFor } from '#client/components/ui/use-hydrated.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
-
-/** The favorites' endpoint definitions (and schemas) load with the first toggle (decision 007). */
-const gateway = () => import('#shared/gateway/favorites.ts')
 
 /** What `useFavorites()` gives. */
 export interface FavoritesApi {
@@ -41,11 +36,9 @@ export function useFavorites(): FavoritesApi {
     if (!session.authorized && !(await openLogin({ reason: 'Войдите, чтобы добавлять товары в избранное' }))) return
     const present = ids?.includes(goodsId) ?? false
     try {
-      const { addFavorite, deleteFavorite } = await gateway()
-      const next = await api.call(present ? deleteFavorite : addFavorite, { body: { goodsId } })
-      await mutate(unstable_serialize(favoritesQuery().key), next, { revalidate: false })
-      track(present ? 'product_favorite_remove' : 'product_favorite_add', { product_id: String(goodsId) })
-      toast.show({ theme: 'success', type: present ? 'favorite-removed' : 'favorite-added', title: present ? 'Товар удалён из избранного' : 'Товар добавлен в избранное' })
+      // The toggle's code (favorite-toggle.ts) loads with the first press.
+      const { toggleFavorite } = await import('./favorite-toggle.ts')
+      await toggleFavorite(api, goodsId, present, track, toast)
     } catch {
       toast.show({ theme: 'error', type: 'favorite-failed', title: 'Не удалось изменить избранное', description: 'Попробуйте ещё раз' })
     }

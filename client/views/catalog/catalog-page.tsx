@@ -7,7 +7,7 @@ import { useQuery } from '#client/data/use-query.ts'
 import { BrandedCategoriesSection } from '#client/features/catalog/branded-categories.tsx'
 import { GoodsList } from '#client/features/catalog/goods-list.tsx'
 import { PromoTiles } from '#client/features/catalog/promo-tiles.tsx'
-import { GOODS_FORMS } from '#client/features/catalog/texts.ts'
+import { GOODS_FORMS } from '#client/features/catalog/list-texts.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import type { ViewProps } from '../registry.ts'
 

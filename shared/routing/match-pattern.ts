@@ -1,0 +1,41 @@
+/**
+ * Matching a path against a compiled route pattern (match.ts): the routing rules' side, which the
+ * browser needs only with the routing kit (a navigation or a prefetch), not to hydrate a page.
+ */
+import type { CompiledPattern } from './match.ts'
+
+/** Splits `{id}-{slug}` at the first hyphen; without a hyphen there is no slug (spec section 5). */
+export function splitIdSlug(segment: string): { id: string; slug: string | undefined } {
+  const index = segment.indexOf('-')
+  return index < 0 ? { id: segment, slug: undefined } : { id: segment.slice(0, index), slug: segment.slice(index + 1) }
+}
+
+/**
+ * Matches a decoded-per-segment path against a pattern; returns the raw string params or undefined.
+ * A trailing slash is ignored. Segments are percent-decoded; a malformed escape never matches.
+ */
+export function matchPattern(pattern: CompiledPattern, pathname: string): Record<string, string> | undefined {
+  const parts = pathname.split('/').filter(Boolean)
+  if (parts.length !== pattern.segments.length) return undefined
+  const params: Record<string, string> = {}
+  for (let i = 0; i < parts.length; i++) {
+    const segment = pattern.segments[i]!
+    let part: string
+    try {
+      part = decodeURIComponent(parts[i]!)
+    } catch {
+      return undefined
+    }
+    if (segment.kind === 'literal') {
+      if (part !== segment.value) return undefined
+    } else if (segment.kind === 'param') {
+      params[segment.name] = part
+    } else {
+      const { id, slug } = splitIdSlug(part)
+      if (slug === undefined || slug === '' || id === '') return undefined
+      params[segment.id] = id
+      params[segment.slug] = slug
+    }
+  }
+  return params
+}
