@@ -9,7 +9,7 @@ const place = deepFreeze({ id: 1, name: 'Уход за лицом', path: [] })
 
 const boot = (fallback: Record<string, unknown>): BootData => ({
   config: { product: 'aurora' } as unknown as BootData['config'],
-  session: { authorized: false, incompleteProfile: false, ecomEnabled: false },
+  session: { authorized: false, userId: undefined, incompleteProfile: false, ecomEnabled: false },
   view: { kind: 'page', route: 'catalog-category', params: { category: 1 }, search: { q: '</script>' }, keys: { goods: '#goods', place: '#place' } } as unknown as BootData['view'],
   fallback,
 })
