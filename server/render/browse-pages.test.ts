@@ -44,6 +44,23 @@ describe('browse pages', () => {
     expect(text).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/">/)
   })
 
+  it('loads the home page\'s blocks on one page signal without a listener-leak warning', async () => {
+    const fresh = await startTestApp()
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      const response = await fresh.fetch('/')
+      expect(response.status).toBe(200)
+      expect((await response.text()).match(/class="product-card"/g)?.length ?? 0).toBeGreaterThan(10)
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(warnings).not.toContain('MaxListenersExceededWarning')
+    } finally {
+      process.off('warning', onWarning)
+      await fresh.close()
+    }
+  })
+
   it('leaves out a failed home block and still answers 200', async () => {
     {
       const fresh = await startTestApp()

@@ -3,6 +3,7 @@
  * the anonymous cache), the status and headers decided before the first byte, then
  * `renderToPipeableStream` streaming the shell as soon as it is ready (all content first for bots).
  */
+import { setMaxListeners } from 'node:events'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { renderToPipeableStream } from 'react-dom/server'
 import { unstable_serialize } from 'swr'
@@ -66,6 +67,9 @@ export interface PageTarget {
   matched: PathMatch
 }
 
+/** Gateway calls (with their retries) that may listen on one page's abort signal at once. */
+const PAGE_SIGNAL_LISTENERS = 64
+
 /** Cache-Control of anonymous pages: fit for a CDN (DESIGN.md section 6). */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300'
 /** Cache-Control of anything personal or cookie-dependent. */
@@ -103,6 +107,9 @@ export async function renderPage(deps: RenderDeps, page: PageRequest, target: Pa
 
   // The upstream calls of a page are aborted when the browser disconnects or the data budget runs out.
   const controller = new AbortController()
+  // Each gateway call of the page listens on this signal while it runs: the home page makes fifteen at
+  // once, past Node's default of ten, which would print a leak warning for every such page.
+  setMaxListeners(PAGE_SIGNAL_LISTENERS, controller.signal)
   const budget = setTimeout(() => controller.abort(new AppError('timeout', 'page data budget exceeded')), deps.config.timeouts.pageDataBudgetMs)
   const onClose = () => controller.abort(new AppError('aborted', 'client disconnected'))
   request.raw.once('close', onClose)
