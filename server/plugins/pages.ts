@@ -16,6 +16,12 @@ import { PageCache } from '../page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
 
+/**
+ * Renders of one event-loop iteration run back to back for this long, then the loop polls again
+ * (render-turns.ts): a category page (2 ms) renders alone, a light page shares its iteration with a few.
+ */
+const RENDER_SLICE_MS = 1
+
 /** Fallback lists whose serialized text is kept: a few per route and argument of anonymous pages. */
 const DATA_BLOCKS_KEPT = 500
 
@@ -30,7 +36,7 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
   await loadServerParts()
   const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
   const pageCache = new PageCache({ ...app.config.pageCache, onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }) })
-  const turns = new RenderTurns((queued) => app.metrics.renderQueue.set(queued))
+  const turns = new RenderTurns(RENDER_SLICE_MS, (queued) => app.metrics.renderQueue.set(queued))
   // Serialized fallbacks of shared values (data-block.ts), which exist only with the answer memo.
   const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
   const deps = { slots: new RenderSlots(app.config.renderConcurrency), turns, dataBlocks, config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }

@@ -37,7 +37,7 @@ import { renderAtOnce } from './render-at-once.ts'
 export interface RenderDeps {
   /** Limits concurrent streamed renders (first in, first out). */
   slots: RenderSlots
-  /** One render per event-loop iteration, first in, first out (render-turns.ts). */
+  /** Renders take turns with the event loop, first in, first out (render-turns.ts). */
   turns: RenderTurns
   /** The data block's text, the fallback kept for shared values (data-block.ts). */
   dataBlocks: DataBlocks

@@ -19,12 +19,27 @@ describe('render turns', () => {
 
   it('grants turns in arrival order and reports the queue', async () => {
     const queued: number[] = []
-    const turns = new RenderTurns((n) => queued.push(n))
+    const turns = new RenderTurns(0, (n) => queued.push(n))
     const order: number[] = []
     await Promise.all([1, 2, 3].map((n) => turns.next().then(() => order.push(n))))
     expect(order).toEqual([1, 2, 3])
     expect(turns.queued).toBe(0)
     expect(queued).toEqual([1, 2, 3, 2, 1, 0])
+  })
+
+  it('runs renders back to back within a slice, and hands the rest to the next iteration once it is used up', async () => {
+    const orderWith = async (sliceMs: number, renderMs: number): Promise<string[]> => {
+      const turns = new RenderTurns(sliceMs)
+      const order: string[] = []
+      const renders = [1, 2, 3].map((n) => turns.next().then(() => (busy(renderMs), order.push(`render ${n}`))))
+      // Queued after the turns' first grant: it runs in the same check phase, after that grant's renders.
+      const probe = new Promise<void>((resolve) => setImmediate(() => (order.push('next poll'), resolve())))
+      await Promise.all([...renders, probe])
+      return order
+    }
+    expect(await orderWith(50, 0)).toEqual(['render 1', 'render 2', 'render 3', 'next poll'])
+    expect(await orderWith(0, 0)).toEqual(['render 1', 'next poll', 'render 2', 'render 3'])
+    expect(await orderWith(5, 10)).toEqual(['render 1', 'next poll', 'render 2', 'render 3'])
   })
 
   it('lets a new connection in after the render running when it arrived, not after every render due', async () => {
