@@ -46,10 +46,18 @@ export interface PageProps {
  */
 export interface PageModule {
   Page(props: PageProps): ReactNode
+  /** Loads the code the view renders from other chunks; the module resolves once it is in. */
+  ready?(): Promise<unknown> | undefined
+}
+
+/** A page module once the code its render needs is in, so no render waits for code (the server's included). */
+async function ready(module: PageModule): Promise<PageModule> {
+  await module.ready?.()
+  return module
 }
 
 export const PAGE_MODULES: Record<PageRouteName, () => Promise<PageModule>> = {
-  main: () => import('./home/home-page.tsx'),
+  main: () => import('./home/home-page.tsx').then(ready),
   search: () => import('./search/search-page.tsx'),
   'cookie-policy': () => import('./site/cookie-policy-page.tsx'),
   articles: () => import('./articles/articles-page.tsx'),
