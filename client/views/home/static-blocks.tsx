@@ -12,7 +12,7 @@ import type { ArticlesBlock, BrandsBlock, CategoryTiles, PublicationsBlock, Tick
 import type { Banner } from '#shared/models/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { ButtonLink } from '#client/components/ui/index.ts'
-import { formatDate } from '#client/lib/format.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import { positionParams, useAnalytics } from '#client/analytics/index.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import type { SmartLinkProps } from './home-blocks.tsx'
