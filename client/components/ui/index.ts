@@ -1,5 +1,4 @@
 export * from './button.tsx'
-export * from './button-link.tsx'
 export * from './checkbox.tsx'
 export * from './class-names.ts'
 export * from './dialog.tsx'

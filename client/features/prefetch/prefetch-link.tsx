@@ -19,16 +19,13 @@ export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
   prefetch?: boolean
 }
 
-/**
- * Starts prefetching the route of a same-origin path (`intent`: the shopper pointed at or focused a
- * link, which prefetches even while the queue backs off). The queue (preload-queue.ts) loads with the
- * first prefetch; a queue that cannot load prefetches nothing, and the navigation loads what it needs.
- */
-export function usePrefetch(): (href: string, intent: boolean) => void {
+/** A client-side link that prefetches the target route's loaders when visible. */
+export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, onFocus, ...rest }: PrefetchLinkProps) {
+  const ref = useRef<HTMLAnchorElement>(null)
   const { api, session, config } = useApp()
   const { cache } = useSWRConfig()
-  return useCallback(
-    (href: string, intent: boolean) =>
+  const start = useCallback(
+    (intent: boolean) =>
       void import('./preload-queue.ts').then(
         ({ prefetchRoute }) =>
           prefetchRoute(
@@ -42,46 +39,28 @@ export function usePrefetch(): (href: string, intent: boolean) => void {
             },
             { intent },
           ),
+        // A queue that cannot load prefetches nothing; the navigation loads what it needs.
         () => undefined,
       ),
-    [api, cache, config, session],
+    [href, api, cache, config, session],
   )
-}
-
-/**
- * Calls `start(element)` once for each of `elements` on screen from `PRELOAD_DELAY_MS` after now on
- * (spec section 2 rule 7); nothing on a slow connection or without IntersectionObserver. Returns the
- * cleanup.
- */
-export function prefetchInView(elements: () => Iterable<Element>, start: (element: Element) => void): (() => void) | undefined {
-  if (typeof IntersectionObserver === 'undefined' || slowConnection()) return undefined
-  let observer: IntersectionObserver | undefined
-  const timer = setTimeout(() => {
-    observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue
-        observer?.unobserve(entry.target)
-        start(entry.target)
-      }
-    })
-    for (const element of elements()) observer.observe(element)
-  }, PRELOAD_DELAY_MS)
-  return () => {
-    clearTimeout(timer)
-    observer?.disconnect()
-  }
-}
-
-/** A client-side link that prefetches the target route's loaders when visible. */
-export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, onFocus, ...rest }: PrefetchLinkProps) {
-  const ref = useRef<HTMLAnchorElement>(null)
-  const prefetchPath = usePrefetch()
-  const start = useCallback((intent: boolean) => prefetchPath(href, intent), [prefetchPath, href])
 
   useEffect(() => {
     const element = ref.current
-    if (!prefetch || !element) return
-    return prefetchInView(() => [element], () => start(false))
+    if (!prefetch || !element || typeof IntersectionObserver === 'undefined' || slowConnection()) return
+    let observer: IntersectionObserver | undefined
+    const timer = setTimeout(() => {
+      observer = new IntersectionObserver((entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        observer?.disconnect()
+        start(false)
+      })
+      observer.observe(element)
+    }, PRELOAD_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      observer?.disconnect()
+    }
   }, [prefetch, start])
 
   const onIntent = prefetch ? () => start(true) : undefined
