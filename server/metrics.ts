@@ -50,7 +50,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     }),
     renderQueue: new Gauge({
       name: 'ssr_render_queue',
-      help: 'Page renders whose data is loaded, waiting for their turn of the event loop (one render per loop iteration)',
+      help: 'Page renders whose data is loaded, waiting for their turn of the event loop (renders run back to back for at most a short slice per loop iteration)',
       registers: [registry],
     }),
     upstreamDuration: new Histogram({

@@ -15,7 +15,10 @@ declare module 'fastify' {
 export const gatewayClientPlugin = fp(async (app) => {
   const { config, metrics, upstream: agent, buildId } = app
   // One per process: checked anonymous answers by their text, shared by every request's client.
-  const answerMemo = new AnswerMemo({ ...config.answerMemo, onLookup: (hit) => metrics.answerMemoLookups.inc({ result: hit ? 'hit' : 'miss' }) })
+  // The counter's two children are looked up once, not at every gateway call.
+  const hits = metrics.answerMemoLookups.labels('hit')
+  const misses = metrics.answerMemoLookups.labels('miss')
+  const answerMemo = new AnswerMemo({ ...config.answerMemo, onLookup: (hit) => (hit ? hits : misses).inc() })
   app.decorateRequest('api', null as unknown as ApiClient)
   app.addHook('onRequest', async (request) => {
     const headers = () => headerContextOf(request, config, buildId)

@@ -61,6 +61,22 @@ describe('browse pages', () => {
     }
   })
 
+  it('with every cache off, takes the second request\'s unchanged answers from the answer memo and renders the same page', async () => {
+    const fresh = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
+    const lookups = async (result: string) => (await fresh.metrics.answerMemoLookups.get()).values.find((value) => value.labels.result === result)?.value ?? 0
+    try {
+      const path = `/catalog/${category.id}-${category.slug}`
+      const first = await (await fresh.fetch(path)).text()
+      const hitsBefore = await lookups('hit')
+      const second = await (await fresh.fetch(path)).text()
+      expect(await lookups('hit')).toBeGreaterThanOrEqual(hitsBefore + 3)
+      expect(await lookups('miss')).toBeGreaterThanOrEqual(3)
+      expect(second).toBe(first)
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('leaves out a failed home block and still answers 200', async () => {
     {
       const fresh = await startTestApp()
