@@ -15,6 +15,8 @@ export interface Metrics {
   readonly pageCacheEvents: Counter<'event'>
   /** Anonymous gateway answers looked up in the answer memo: `hit` (same text, not parsed again) or `miss`. */
   readonly answerMemoLookups: Counter<'result'>
+  /** Cards' HTML looked up in the kept fragments: `hit` (set as kept) or `miss` (rendered, then kept). */
+  readonly fragmentLookups: Counter<'result'>
   readonly analyticsEvents: Counter<'accepted'>
   /** 1 while a gateway answers, 0 while it does not (readiness no longer follows it). */
   readonly gatewayUp: Gauge<'gateway'>
@@ -75,6 +77,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     answerMemoLookups: new Counter({
       name: 'answer_memo_lookups_total',
       help: 'Anonymous gateway answers looked up by their text: hit (same text as last time, not parsed again) or miss',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    fragmentLookups: new Counter({
+      name: 'ssr_fragment_lookups_total',
+      help: 'Product cards of anonymous pages looked up in the kept fragments: hit (their HTML rendered before for the same shared data) or miss',
       labelNames: ['result'],
       registers: [registry],
     }),

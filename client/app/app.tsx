@@ -23,6 +23,7 @@ import { reportError } from './error-reporting.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
 import { CookieBanner } from '../features/cookies/cookie-banner.tsx'
 import { usePageViews } from '../analytics/use-page-views.ts'
+import { FragmentFrame } from './fragment-frame.tsx'
 
 export interface AppProps {
   boot: BootData
@@ -80,6 +81,7 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
         <IconProjectContext value={config.product}>
           <ToastProvider>
             <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
+              <FragmentFrame />
               <Shell initialView={boot.view} initialPage={page} />
               <DialogHost state={dialogs} />
               <CookieBanner />

@@ -12,9 +12,11 @@ import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
 import { RenderSlots } from '../render/render-slots.ts'
 import { RenderTurns } from '../render/render-turns.ts'
 import { DataBlocks } from '../render/data-block.ts'
+import { Fragments } from '../render/fragments.tsx'
 import { PageCache } from '../page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
+import { deepFreeze } from '#shared/queries/shared-view.ts'
 
 /**
  * Renders of one event-loop iteration run back to back for this long, then the loop polls again
@@ -34,12 +36,20 @@ export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) =>
   // loads them all now, so its render never suspends on code and stays with the string renderer
   // (decision 012).
   await loadServerParts()
-  const publicConfig: PublicConfig = { ...app.config.publicConfig, version: opts.manifest.buildId }
+  // Frozen: every page shares it, and what is rendered from it alone is kept (fragments.tsx).
+  const publicConfig: PublicConfig = deepFreeze({ ...app.config.publicConfig, version: opts.manifest.buildId })
   const pageCache = new PageCache({ ...app.config.pageCache, onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }) })
   const turns = new RenderTurns(RENDER_SLICE_MS, (queued) => app.metrics.renderQueue.set(queued))
   // Serialized fallbacks of shared values (data-block.ts), which exist only with the answer memo.
   const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
-  const deps = { slots: new RenderSlots(app.config.renderConcurrency), turns, dataBlocks, config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }
+  // Cards' HTML kept per shared data object (fragments.tsx): shared data, too, exists only with the memo.
+  const [fragmentHits, fragmentMisses] = [app.metrics.fragmentLookups.labels('hit'), app.metrics.fragmentLookups.labels('miss')]
+  const fragments = new Fragments({
+    disabled: app.config.answerMemo.maxEntries === 0,
+    onLookup: (hit) => (hit ? fragmentHits : fragmentMisses).inc(),
+    onError: (error) => app.log.warn({ err: error }, 'a kept fragment failed to render alone'),
+  })
+  const deps = { slots: new RenderSlots(app.config.renderConcurrency), turns, dataBlocks, fragments, config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

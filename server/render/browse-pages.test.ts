@@ -77,6 +77,32 @@ describe('browse pages', () => {
     }
   })
 
+  it.each([
+    ['the home page', () => '/'],
+    ['a category', () => `/catalog/${category.id}-${category.slug}`],
+    ['a category group, sorted, second page', () => `/catalog/${group.id}-${group.slug}?sort=price-asc&page=2`],
+    ['the not-found page', () => '/no-such-page'],
+  ])('renders %s the same with product cards kept as fragments, on their first and their later renders', async (_name, path) => {
+    const plain = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0', ANSWER_MEMO_MAX_ENTRIES: '0' } })
+    const kept = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
+    const lookups = async (result: string) => (await kept.metrics.fragmentLookups.get()).values.find((value) => value.labels.result === result)?.value ?? 0
+    // An error page names its request, which differs from request to request.
+    const page = async (app: TestApp) => (await app.request(path())).body.replace(/"requestId":"[^"]*"/, '"requestId":""')
+    try {
+      const expected = await page(plain)
+      expect(await lookups('hit')).toBe(0)
+      const first = await page(kept)
+      const misses = await lookups('miss')
+      const second = await page(kept)
+      expect(misses).toBeGreaterThan(0)
+      expect(await lookups('hit')).toBeGreaterThan(0)
+      expect(first).toBe(expected)
+      expect(second).toBe(expected)
+    } finally {
+      await Promise.all([plain.close(), kept.close()])
+    }
+  })
+
   it('leaves out a failed home block and still answers 200', async () => {
     {
       const fresh = await startTestApp()

@@ -31,6 +31,8 @@ import { preloadsFor, type ClientManifest } from './manifest.ts'
 import type { RenderSlots } from './render-slots.ts'
 import type { RenderTurns } from './render-turns.ts'
 import type { DataBlocks } from './data-block.ts'
+import type { Fragments } from './fragments.tsx'
+import { FragmentCacheContext } from '#client/components/fragment-cache.tsx'
 import { CoalescingStream } from './coalesce.ts'
 import { renderAtOnce } from './render-at-once.ts'
 
@@ -41,6 +43,8 @@ export interface RenderDeps {
   turns: RenderTurns
   /** The data block's text, the fallback kept for shared values (data-block.ts). */
   dataBlocks: DataBlocks
+  /** Cards' HTML kept per shared data object (fragments.tsx). */
+  fragments: Fragments
   config: Config
   manifest: ClientManifest
   metrics: Metrics
@@ -332,7 +336,12 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
   }
   const renderStarted = performance.now()
   const observe = () => deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - renderStarted) / 1000)
-  const element = <App boot={boot} api={page.api} page={Page} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
+  const fragments = deps.fragments.forPage()
+  const element = (
+    <FragmentCacheContext value={fragments}>
+      <App boot={boot} api={page.api} page={Page} ssrPath={url.pathname} ssrSearch={url.search.slice(1)} />
+    </FragmentCacheContext>
+  )
 
   // The render waits for its turn of the event loop, so connections, requests and gateway answers are
   // taken between renders (render-turns.ts); nothing is rendered for a browser that left meanwhile.
@@ -350,7 +359,9 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
       observe()
       if (cacheAs !== undefined) storeInCache(document)
     })
-    return void reply.send(document)
+    reply.send(document)
+    // What this page missed is rendered alone and kept once the page is on its way.
+    return fragments?.fill()
   }
   deps.metrics.streamedRenders.inc({ route: routeName })
 
@@ -372,6 +383,7 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     observe()
     const body = failed ? undefined : out.body()
     if (body) storeInCache(body)
+    fragments?.fill()
   })
   const react = renderToPipeableStream(element, {
     onShellReady() {

@@ -11,6 +11,7 @@ import { useApp } from '#client/context/app-context.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import { Icon, type IconName } from '#client/components/icon.tsx'
 import { Logo } from '#client/components/layout/logo.tsx'
+import { CachedChildren } from '#client/components/fragment-cache.tsx'
 
 interface FooterLink {
   label: string
@@ -65,8 +66,9 @@ export function Footer({ onClick }: FooterProps) {
       )}
     </li>
   )
+  // Every page renders the same footer for a config: the server keeps its HTML (fragment-cache.tsx).
   return (
-    <footer className="site-footer" onClick={onClick}>
+    <CachedChildren as="footer" className="site-footer" onClick={onClick} owner={config} variant="footer">
       <div className="container site-footer__inner">
         <div className="site-footer__brand">
           <Logo />
@@ -104,6 +106,6 @@ export function Footer({ onClick }: FooterProps) {
         <p>© Сеть магазинов «Аврора». Все права защищены.</p>
         <p>Цены на сайте могут отличаться от цен в магазинах.</p>
       </div>
-    </footer>
+    </CachedChildren>
   )
 }

@@ -3,6 +3,7 @@ import type { GoodsCardView } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { Price, Rating } from '#client/components/ui/index.ts'
 import { cx } from '#client/components/ui/class-names.ts'
+import { CachedChildren } from '#client/components/fragment-cache.tsx'
 import { useApp } from '#client/context/app-context.tsx'
 import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
@@ -38,8 +39,19 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
   // The actions row only for visitors who can buy: the button renders nothing for the others.
   const ecom = useApp().session.ecomEnabled
   const labels = goods.labels ?? []
+  // The server keeps the card's HTML for the shared goods object (fragment-cache.tsx): the variant names
+  // every prop and flag the HTML depends on. Not kept: a heart already pressed or the cart's button
+  // (personal), and an eager image, whose render also preloads it in the page's head.
+  const variant = `${headingLevel}${favorites.enabled ? 'f' : ''}`
   return (
-    <article className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')} data-goods-id={goods.id}>
+    <CachedChildren
+      as="article"
+      className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')}
+      data-goods-id={goods.id}
+      owner={goods}
+      variant={variant}
+      personal={ecom || favorites.has(goods.id) || eager === true}
+    >
       <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link" onClick={() => track('product_card_click', trackParams())}>
         {/* The media box, then the brand. The square box sizes the image (CSS), so it needs no width and height; eager is the browser's default. */}
         <div>{goods.image ? <img src={goods.image} alt="" loading={eager ? undefined : 'lazy'} /> : null}</div>
@@ -68,6 +80,6 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
         </div>
       )}
       <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" tooltip={false} />
-    </article>
+    </CachedChildren>
   )
 }

@@ -1,0 +1,30 @@
+/**
+ * `<FragmentFrame>`: hands the server's fragment cache (client/components/fragment-cache.tsx) the app's
+ * contexts as the page has them, so a card's children rendered alone give the HTML they give in the
+ * page. Rendered once inside the app's providers; renders nothing, and does nothing in the browser.
+ */
+import { useContext, type ReactNode } from 'react'
+import { SWRConfig, useSWRConfig } from 'swr'
+import { Router, useRouter } from 'wouter'
+import { FragmentCacheContext } from '#client/components/fragment-cache.tsx'
+import { IconProjectContext } from '#client/components/icon.tsx'
+import { AppContext } from '#client/context/app-context.tsx'
+
+/** Gives the fragment cache, when there is one, the providers the page's parts render in. */
+export function FragmentFrame() {
+  const cache = useContext(FragmentCacheContext)
+  const app = useContext(AppContext)
+  const swr = useSWRConfig()
+  const router = useRouter()
+  const project = useContext(IconProjectContext)
+  cache?.frameWith((children: ReactNode) => (
+    <SWRConfig value={swr}>
+      <AppContext.Provider value={app}>
+        <IconProjectContext value={project}>
+          <Router {...router}>{children}</Router>
+        </IconProjectContext>
+      </AppContext.Provider>
+    </SWRConfig>
+  ))
+  return null
+}

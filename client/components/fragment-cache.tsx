@@ -1,0 +1,44 @@
+/**
+ * `<CachedChildren as owner variant>`: an element whose children's HTML the server renders once per
+ * piece of shared data (decision 019). On an anonymous page, the data is the same frozen objects from
+ * request to request (shared-view.ts); a product card shows nothing else, and 24 of them are half of a
+ * category page's render. The server (server/render/fragments.tsx) provides a `FragmentCache`: the
+ * first render of a card notes a miss and renders as usual, the cache then renders the children alone
+ * and keeps their HTML by the data object's identity and the variant; later renders set that HTML
+ * inside the element. The browser has no cache: it renders the children and hydrates the same DOM.
+ *
+ * Only data the server froze is kept (a signed-in shopper's data never is), and `variant` must name
+ * everything else the children's HTML depends on (props, flags): the server's tests compare whole
+ * pages rendered with and without the cache, byte for byte.
+ */
+import { createContext, createElement, useContext, type HTMLAttributes, type ReactNode } from 'react'
+
+/** The server's kept fragments, per process; absent in the browser. */
+export interface FragmentCache {
+  /** The kept HTML of the children of `owner` in `variant`, or undefined (a miss: `children` are rendered alone later). */
+  lookup(owner: object, variant: string, children: ReactNode): string | undefined
+  /** Takes the app's contexts around the page, so noted children render alone as in the page (client/app/fragment-frame.tsx). */
+  frameWith(frame: (children: ReactNode) => ReactNode): void
+}
+
+export const FragmentCacheContext = createContext<FragmentCache | undefined>(undefined)
+
+export interface CachedChildrenProps extends HTMLAttributes<HTMLElement> {
+  /** The element's tag. */
+  as: 'article' | 'div' | 'footer' | 'li' | 'section'
+  /** The frozen data the children show: their HTML is kept while this very object is in use. */
+  owner: object
+  /** Everything besides `owner` that changes the children's HTML. */
+  variant: string
+  /** Keep nothing for this render: the children depend on something personal, or render more than their HTML. */
+  personal?: boolean
+  children: ReactNode
+  'data-goods-id'?: number
+}
+
+/** An element whose children's HTML the server may take from its fragment cache. */
+export function CachedChildren({ as, owner, variant, personal, children, ...attributes }: CachedChildrenProps) {
+  const cache = useContext(FragmentCacheContext)
+  const html = cache && !personal && Object.isFrozen(owner) ? cache.lookup(owner, variant, children) : undefined
+  return html === undefined ? createElement(as, attributes, children) : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })
+}

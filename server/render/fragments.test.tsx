@@ -1,0 +1,102 @@
+import { createContext, useContext, type ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it, vi } from 'vitest'
+import { CachedChildren, FragmentCacheContext } from '#client/components/fragment-cache.tsx'
+import { Fragments, type PageFragments } from './fragments.tsx'
+
+const Greeting = createContext('Здравствуйте')
+/** Something only the page provides (the frame does not). */
+const Required = createContext(false)
+
+function NeedsPage() {
+  if (!useContext(Required)) throw new Error('rendered outside the page')
+  return <span>в странице</span>
+}
+
+function Card({ goods, variant = 'a', children }: { goods: { name: string }; variant?: string; children?: ReactNode }) {
+  const greeting = useContext(Greeting)
+  return (
+    <CachedChildren as="article" className="card" owner={goods} variant={variant}>
+      <h3>{goods.name}</h3>
+      <p>
+        {greeting}, {variant}
+      </p>
+      {children}
+    </CachedChildren>
+  )
+}
+
+/** Renders `element` as a page would: with the page's fragment cache and a frame that provides `greeting`. */
+function renderPage(page: PageFragments | undefined, element: ReactNode, greeting = 'Здравствуйте'): string {
+  page?.frameWith((children) => <Greeting value={greeting}>{children}</Greeting>)
+  const html = renderToString(
+    <FragmentCacheContext value={page}>
+      <Greeting value={greeting}>{element}</Greeting>
+    </FragmentCacheContext>,
+  )
+  page?.fill()
+  return html
+}
+
+describe('kept fragments', () => {
+  it('keeps the children of a frozen owner once rendered, and renders the same HTML from them later', () => {
+    const onLookup = vi.fn()
+    const fragments = new Fragments({ onLookup })
+    const goods = Object.freeze({ name: 'Крем <дневной>' })
+    const plain = renderToString(<Card goods={goods} />)
+    expect(renderPage(fragments.forPage(), <Card goods={goods} />)).toBe(plain)
+    expect(onLookup.mock.calls).toEqual([[false]])
+    expect(renderPage(fragments.forPage(), <Card goods={goods} />)).toBe(plain)
+    expect(onLookup.mock.calls).toEqual([[false], [true]])
+  })
+
+  it('renders noted children inside the page frame, so what they read from context is the same', () => {
+    const fragments = new Fragments()
+    const goods = Object.freeze({ name: 'Шампунь' })
+    renderPage(fragments.forPage(), <Card goods={goods} />, 'Добрый день')
+    const kept = renderPage(fragments.forPage(), <Card goods={goods} />, 'Добрый день')
+    expect(kept).toContain('Добрый день')
+    expect(kept).toBe(renderToString(<Greeting value="Добрый день"><Card goods={goods} /></Greeting>))
+  })
+
+  it('keeps each variant apart and nothing for an owner that is not frozen', () => {
+    const fragments = new Fragments()
+    const frozen = Object.freeze({ name: 'Мыло' })
+    renderPage(fragments.forPage(), <><Card goods={frozen} variant="a" /><Card goods={frozen} variant="b" /></>)
+    expect(renderPage(fragments.forPage(), <Card goods={frozen} variant="b" />)).toBe(renderToString(<Card goods={frozen} variant="b" />))
+    const onLookup = vi.fn()
+    const open = new Fragments({ onLookup })
+    const mutable = { name: 'Гель' }
+    renderPage(open.forPage(), <Card goods={mutable} />)
+    mutable.name = 'Гель для душа'
+    expect(renderPage(open.forPage(), <Card goods={mutable} />)).toContain('Гель для душа')
+    expect(onLookup).not.toHaveBeenCalled()
+  })
+
+  it('does not keep children whose render hoists a resource into the head or fails alone', () => {
+    const onError = vi.fn()
+    const fragments = new Fragments({ onError })
+    const withPreload = Object.freeze({ name: 'Тушь' })
+    // An eager image: React preloads it in the head, which a fragment set inside a card cannot do.
+    renderPage(fragments.forPage(), <Card goods={withPreload}><img src="/a.svg" alt="" /></Card>)
+    const page = fragments.forPage()!
+    const lookup = vi.spyOn(page, 'lookup')
+    renderPage(page, <Card goods={withPreload}><img src="/a.svg" alt="" /></Card>)
+    expect(lookup).toHaveLastReturnedWith(undefined)
+
+    // Rendered alone, children that need what the frame does not provide throw: nothing kept, the error reported.
+    const failing = Object.freeze({ name: 'Лак' })
+    const inPage = <Required value={true}><Card goods={failing}><NeedsPage /></Card></Required>
+    renderPage(fragments.forPage(), inPage)
+    expect(onError).toHaveBeenCalledOnce()
+    expect(renderPage(fragments.forPage(), inPage)).toBe(renderToString(inPage))
+    expect(onError).toHaveBeenCalledTimes(2)
+  })
+
+  it('is absent when disabled, and the card renders as usual', () => {
+    const fragments = new Fragments({ disabled: true })
+    const goods = Object.freeze({ name: 'Паста' })
+    expect(fragments.forPage()).toBeUndefined()
+    expect(renderPage(undefined, <Card goods={goods} />)).toBe(renderToString(<Card goods={goods} />))
+  })
+})
