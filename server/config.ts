@@ -10,8 +10,8 @@ import type { PublicConfig } from '#shared/public-config.ts'
 export const DEFAULT_CAPTCHA_SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload'
 
 const port = z.coerce.number().int().min(0).max(65535)
-/** Characters of answer text the answer memo keeps at most (about 16-32 MB). */
-const ANSWER_MEMO_MAX_CHARS = 16_000_000
+/** Bytes of answer bodies the answer memo keeps at most. */
+const ANSWER_MEMO_MAX_BYTES = 32_000_000
 
 const seconds = z.coerce.number().positive()
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
@@ -129,7 +129,7 @@ export interface Config {
   /** Rendered anonymous pages: fresh for `ttlMs`, then stale (one request re-renders) for `staleMs`; 0 entries turns it off. */
   readonly pageCache: { readonly ttlMs: number; readonly staleMs: number; readonly maxEntries: number }
   /** Checked anonymous answers kept by their text (answer-memo.ts); 0 entries turns it off. */
-  readonly answerMemo: { readonly maxEntries: number; readonly maxChars: number }
+  readonly answerMemo: { readonly maxEntries: number; readonly maxBytes: number }
   readonly distDir: string | undefined
   /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
   readonly redis: { readonly url: string; readonly timeoutMs: number; readonly keyPrefix: string } | undefined
@@ -219,7 +219,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     renderConcurrency: e.RENDER_CONCURRENCY,
     cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
     pageCache: Object.freeze({ ttlMs: ms(e.PAGE_CACHE_TTL_S), staleMs: ms(e.PAGE_CACHE_TTL_S * 5), maxEntries: e.PAGE_CACHE_MAX_ENTRIES }),
-    answerMemo: Object.freeze({ maxEntries: e.ANSWER_MEMO_MAX_ENTRIES, maxChars: ANSWER_MEMO_MAX_CHARS }),
+    answerMemo: Object.freeze({ maxEntries: e.ANSWER_MEMO_MAX_ENTRIES, maxBytes: ANSWER_MEMO_MAX_BYTES }),
     distDir: e.DIST_DIR,
     redis: e.REDIS_URL
       ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })

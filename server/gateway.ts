@@ -49,6 +49,7 @@ export function requestFetch(agent: Dispatcher): GatewayFetch {
       status: statusCode,
       text: () => body.text(),
       json: () => body.json(),
+      bytes: () => body.bytes(),
       body: { cancel: () => body.dump() },
     }
   }

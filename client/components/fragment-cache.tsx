@@ -15,15 +15,15 @@ import { createContext, createElement, useContext, type HTMLAttributes, type Rea
 
 /** The server's kept fragments, per process; absent in the browser. */
 export interface FragmentCache {
-  /** The kept HTML of the children of `owner` in `variant`, or undefined (a miss: `children` are rendered alone later). */
-  lookup(owner: object, variant: string, children: ReactNode): string | undefined
+  /** The kept HTML of the children of `owner` in `variant`, or undefined (a miss: `children()` are rendered alone later). */
+  lookup(owner: object, variant: string, children: () => ReactNode): string | undefined
   /** Takes the app's contexts around the page, so noted children render alone as in the page (client/app/fragment-frame.tsx). */
   frameWith(frame: (children: ReactNode) => ReactNode): void
 }
 
 export const FragmentCacheContext = createContext<FragmentCache | undefined>(undefined)
 
-export interface CachedChildrenProps extends HTMLAttributes<HTMLElement> {
+export interface CachedChildrenProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** The element's tag. */
   as: 'article' | 'div' | 'footer' | 'li' | 'section'
   /** The frozen data the children show: their HTML is kept while this very object is in use. */
@@ -32,7 +32,8 @@ export interface CachedChildrenProps extends HTMLAttributes<HTMLElement> {
   variant: string
   /** Keep nothing for this render: the children depend on something personal, or render more than their HTML. */
   personal?: boolean
-  children: ReactNode
+  /** Makes the children: called only when they are rendered (never for kept HTML). */
+  children: () => ReactNode
   'data-goods-id'?: number
 }
 
@@ -40,5 +41,5 @@ export interface CachedChildrenProps extends HTMLAttributes<HTMLElement> {
 export function CachedChildren({ as, owner, variant, personal, children, ...attributes }: CachedChildrenProps) {
   const cache = useContext(FragmentCacheContext)
   const html = cache && !personal && Object.isFrozen(owner) ? cache.lookup(owner, variant, children) : undefined
-  return html === undefined ? createElement(as, attributes, children) : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })
+  return html === undefined ? createElement(as, attributes, children()) : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })
 }

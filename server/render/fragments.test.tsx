@@ -17,11 +17,15 @@ function Card({ goods, variant = 'a', children }: { goods: { name: string }; var
   const greeting = useContext(Greeting)
   return (
     <CachedChildren as="article" className="card" owner={goods} variant={variant}>
-      <h3>{goods.name}</h3>
-      <p>
-        {greeting}, {variant}
-      </p>
-      {children}
+      {() => (
+        <>
+          <h3>{goods.name}</h3>
+          <p>
+            {greeting}, {variant}
+          </p>
+          {children}
+        </>
+      )}
     </CachedChildren>
   )
 }

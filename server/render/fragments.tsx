@@ -19,7 +19,7 @@ const NOT_OWN_HTML = /<!--\$!-->|<(?:link|meta|title|style|script)[\s>]/
 interface Miss {
   owner: object
   variant: string
-  children: ReactNode
+  children: () => ReactNode
 }
 
 export interface FragmentsOptions {
@@ -56,7 +56,7 @@ export class Fragments {
       if (variants?.has(variant)) continue
       let html: string
       try {
-        html = renderToString(frame(children))
+        html = renderToString(frame(children()))
       } catch (error) {
         this.options.onError?.(error)
         continue
@@ -75,7 +75,7 @@ export class PageFragments implements FragmentCache {
 
   constructor(private readonly fragments: Fragments) {}
 
-  lookup(owner: object, variant: string, children: ReactNode): string | undefined {
+  lookup(owner: object, variant: string, children: () => ReactNode): string | undefined {
     const html = this.fragments.get(owner, variant)
     if (html === undefined) this.misses.push({ owner, variant, children })
     return html

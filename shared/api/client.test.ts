@@ -310,19 +310,20 @@ describe('the API client: the {product}IDCode field', () => {
 describe('the API client: the answer memo', () => {
   /** A memo over a Map that records what the client asks of it. */
   function recordingMemo() {
-    const kept = new Map<string, { text: string; value: unknown }>()
+    const kept = new Map<string, { body: Uint8Array; value: unknown }>()
     const calls: string[] = []
+    const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, index) => byte === b[index])
     return {
       calls,
       memo: {
-        get: (url: string, text: string) => {
+        get: (url: string, body: Uint8Array) => {
           calls.push(`get ${url}`)
           const entry = kept.get(url)
-          return entry && entry.text === text ? entry.value : undefined
+          return entry && same(entry.body, body) ? entry.value : undefined
         },
-        set: (url: string, text: string, value: unknown) => {
+        set: (url: string, body: Uint8Array, value: unknown) => {
           calls.push(`set ${url}`)
-          kept.set(url, { text, value })
+          kept.set(url, { body, value })
         },
       },
     }
@@ -339,11 +340,29 @@ describe('the API client: the answer memo', () => {
     expect(calls).toEqual(['get http://gw.test/webgate/v1/items/7', 'set http://gw.test/webgate/v1/items/7', 'get http://gw.test/webgate/v1/items/7'])
   })
 
-  it('parses and checks an answer whose text changed, and keeps the new one', async () => {
+  it('decodes, parses and checks an answer whose bytes changed, and keeps the new one', async () => {
     const { memo } = recordingMemo()
     const api = client(fakeFetch(json(ITEM), json({ id: 7, name: 'Шампунь' })).fetch, { answerMemo: memo })
     expect(await api.call(getItem, { params: { id: 7 } })).toEqual(ITEM)
     expect(await api.call(getItem, { params: { id: 7 } })).toEqual({ id: 7, name: 'Шампунь' })
+    expect(await api.call(getItem, { params: { id: 7 } })).toEqual({ id: 7, name: 'Шампунь' })
+  })
+
+  it('drops a byte order mark the way text() does when it decodes the bytes itself', async () => {
+    const { memo } = recordingMemo()
+    const withBom = () => new Response(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(JSON.stringify(ITEM))]), { status: 200 })
+    expect(await client(fakeFetch(withBom).fetch, { answerMemo: memo }).call(getItem, { params: { id: 7 } })).toEqual(ITEM)
+  })
+
+  it('reads answers as text and keeps none when the fetch cannot give bytes (the browser\'s)', async () => {
+    const { memo, calls } = recordingMemo()
+    const { fetch } = fakeFetch(json(ITEM))
+    const textOnly = (async (url: string, init: RequestInit) => {
+      const response = await fetch(url, init)
+      return { status: response.status, body: response.body, text: () => response.text(), json: () => response.json() }
+    }) as unknown as typeof globalThis.fetch
+    expect(await client(textOnly, { answerMemo: memo }).call(getItem, { params: { id: 7 } })).toEqual(ITEM)
+    expect(calls).toEqual([])
   })
 
   it('never keeps the answer of a call that carries the session, nor one that fails its schema', async () => {

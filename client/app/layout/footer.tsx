@@ -69,43 +69,47 @@ export function Footer({ onClick }: FooterProps) {
   // Every page renders the same footer for a config: the server keeps its HTML (fragment-cache.tsx).
   return (
     <CachedChildren as="footer" className="site-footer" onClick={onClick} owner={config} variant="footer">
-      <div className="container site-footer__inner">
-        <div className="site-footer__brand">
-          <Logo />
-          <p className="site-footer__tagline">Косметика, парфюмерия и товары для дома рядом с вами</p>
-        </div>
-        <nav className="site-footer__col" aria-labelledby="footer-buyers">
-          <h2 className="site-footer__heading" id="footer-buyers">
-            Покупателям
-          </h2>
-          <ul className="site-footer__list">{BUYER_LINKS.map(item)}</ul>
-        </nav>
-        <nav className="site-footer__col" aria-labelledby="footer-company">
-          <h2 className="site-footer__heading" id="footer-company">
-            О компании
-          </h2>
-          <ul className="site-footer__list">{COMPANY_LINKS.map(item)}</ul>
-        </nav>
-        <div className="site-footer__col">
-          <h2 className="site-footer__heading" id="footer-socials">
-            Мы в соцсетях
-          </h2>
-          <ul className="site-footer__socials" aria-labelledby="footer-socials">
-            {SOCIAL_LINKS.map((social) => (
-              <li key={social.icon}>
-                <a className="site-footer__social" href={social.url} rel="noopener noreferrer" data-track={social.event}>
-                  <Icon name={social.icon} size={22} />
-                  <span className="visually-hidden">{social.label}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-      <div className="container site-footer__bottom">
-        <p>© Сеть магазинов «Аврора». Все права защищены.</p>
-        <p>Цены на сайте могут отличаться от цен в магазинах.</p>
-      </div>
+      {() => (
+        <>
+          <div className="container site-footer__inner">
+            <div className="site-footer__brand">
+              <Logo />
+              <p className="site-footer__tagline">Косметика, парфюмерия и товары для дома рядом с вами</p>
+            </div>
+            <nav className="site-footer__col" aria-labelledby="footer-buyers">
+              <h2 className="site-footer__heading" id="footer-buyers">
+                Покупателям
+              </h2>
+              <ul className="site-footer__list">{BUYER_LINKS.map(item)}</ul>
+            </nav>
+            <nav className="site-footer__col" aria-labelledby="footer-company">
+              <h2 className="site-footer__heading" id="footer-company">
+                О компании
+              </h2>
+              <ul className="site-footer__list">{COMPANY_LINKS.map(item)}</ul>
+            </nav>
+            <div className="site-footer__col">
+              <h2 className="site-footer__heading" id="footer-socials">
+                Мы в соцсетях
+              </h2>
+              <ul className="site-footer__socials" aria-labelledby="footer-socials">
+                {SOCIAL_LINKS.map((social) => (
+                  <li key={social.icon}>
+                    <a className="site-footer__social" href={social.url} rel="noopener noreferrer" data-track={social.event}>
+                      <Icon name={social.icon} size={22} />
+                      <span className="visually-hidden">{social.label}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+          <div className="container site-footer__bottom">
+            <p>© Сеть магазинов «Аврора». Все права защищены.</p>
+            <p>Цены на сайте могут отличаться от цен в магазинах.</p>
+          </div>
+        </>
+      )}
     </CachedChildren>
   )
 }

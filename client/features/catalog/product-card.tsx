@@ -52,34 +52,38 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
       variant={variant}
       personal={ecom || favorites.has(goods.id) || eager === true}
     >
-      <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link" onClick={() => track('product_card_click', trackParams())}>
-        {/* The media box, then the brand. The square box sizes the image (CSS), so it needs no width and height; eager is the browser's default. */}
-        <div>{goods.image ? <img src={goods.image} alt="" loading={eager ? undefined : 'lazy'} /> : null}</div>
-        <p>{goods.brand}</p>
-        <Heading className="product-card__name">{goods.name}</Heading>
-      </PrefetchLink>
-      {(labels.length > 0 || goods.ageRestricted || !goods.inStock) && (
-        <div className="product-card__badges">
-          {labels.map((label) => (
-            <span key={label} className={`badge badge--${label}`}>{LABEL_NAMES[label]}</span>
-          ))}
-          {goods.ageRestricted && <span className="badge badge--age">18+</span>}
-          {!goods.inStock && <span className="badge">Нет в наличии</span>}
-        </div>
+      {() => (
+        <>
+          <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link" onClick={() => track('product_card_click', trackParams())}>
+            {/* The media box, then the brand. The square box sizes the image (CSS), so it needs no width and height; eager is the browser's default. */}
+            <div>{goods.image ? <img src={goods.image} alt="" loading={eager ? undefined : 'lazy'} /> : null}</div>
+            <p>{goods.brand}</p>
+            <Heading className="product-card__name">{goods.name}</Heading>
+          </PrefetchLink>
+          {(labels.length > 0 || goods.ageRestricted || !goods.inStock) && (
+            <div className="product-card__badges">
+              {labels.map((label) => (
+                <span key={label} className={`badge badge--${label}`}>{LABEL_NAMES[label]}</span>
+              ))}
+              {goods.ageRestricted && <span className="badge badge--age">18+</span>}
+              {!goods.inStock && <span className="badge">Нет в наличии</span>}
+            </div>
+          )}
+          {goods.reviewsCount > 0 ? (
+            <Rating value={goods.rating} count={goods.reviewsCount} size="sm" />
+          ) : (
+            <span className="text-muted product-card__no-reviews">Нет отзывов</span>
+          )}
+          <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
+          {goods.inStock && <StoreAvailability goodsId={goods.id} />}
+          {ecom && (
+            <div className="product-card__actions">
+              <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth trackParams={trackParams()} />
+            </div>
+          )}
+          <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" tooltip={false} />
+        </>
       )}
-      {goods.reviewsCount > 0 ? (
-        <Rating value={goods.rating} count={goods.reviewsCount} size="sm" />
-      ) : (
-        <span className="text-muted product-card__no-reviews">Нет отзывов</span>
-      )}
-      <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
-      {goods.inStock && <StoreAvailability goodsId={goods.id} />}
-      {ecom && (
-        <div className="product-card__actions">
-          <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth trackParams={trackParams()} />
-        </div>
-      )}
-      <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" tooltip={false} />
     </CachedChildren>
   )
 }
