@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, useId, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { CachedChildren, FragmentCacheContext } from '#client/components/fragment-cache.tsx'
@@ -7,6 +7,11 @@ import { Fragments, type PageFragments } from './fragments.tsx'
 const Greeting = createContext('Здравствуйте')
 /** Something only the page provides (the frame does not). */
 const Required = createContext(false)
+
+function Labelled() {
+  const id = useId()
+  return <input id={id} aria-label="Количество" />
+}
 
 function NeedsPage() {
   if (!useContext(Required)) throw new Error('rendered outside the page')
@@ -95,6 +100,17 @@ describe('kept fragments', () => {
     expect(onError).toHaveBeenCalledOnce()
     expect(renderPage(fragments.forPage(), inPage)).toBe(renderToString(inPage))
     expect(onError).toHaveBeenCalledTimes(2)
+  })
+
+  it('does not keep children with an id from useId, which names their place in the whole page', () => {
+    const fragments = new Fragments()
+    const goods = Object.freeze({ name: 'Гель' })
+    const page = <div><span /><Card goods={goods}><Labelled /></Card></div>
+    renderPage(fragments.forPage(), page)
+    const again = fragments.forPage()!
+    const lookup = vi.spyOn(again, 'lookup')
+    expect(renderPage(again, page)).toBe(renderToString(page))
+    expect(lookup).toHaveLastReturnedWith(undefined)
   })
 
   it('is absent when disabled, and the card renders as usual', () => {

@@ -12,9 +12,10 @@ import type { FragmentCache } from '#client/components/fragment-cache.tsx'
 
 /**
  * HTML that is not only the children's own: a boundary left for the browser (it suspended or failed),
- * or a resource React hoists to the page's head (an eager image's preload, a title, a stylesheet).
+ * a resource React hoists to the page's head (an eager image's preload, a title, a stylesheet), or an
+ * id made by `useId`, which depends on the element's place in the whole tree.
  */
-const NOT_OWN_HTML = /<!--\$!-->|<(?:link|meta|title|style|script)[\s>]/
+const NOT_OWN_HTML = /<!--\$!-->|<(?:link|meta|title|style|script)[\s>]|="_R_/
 
 interface Miss {
   owner: object
