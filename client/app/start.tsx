@@ -2,6 +2,7 @@
  * The app shell's start: reads the boot data, loads the initial page's chunk, and hydrates the server's
  * HTML. Everything this module imports statically is the app shell, one chunk loaded on every page
  * (scripts/build.mjs makes every lazy chunk depend on this module so esbuild keeps the shell whole).
+ * That chunk is the page's module script (the manifest's entry), so this module starts the app itself.
  */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
@@ -21,7 +22,7 @@ import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
 import { loadCartLink } from '../features/ecom/cart-link-slot.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
-export async function start(): Promise<void> {
+async function start(): Promise<void> {
   installErrorReporting()
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const boot = unpackBoot<BootData>(JSON.parse(element?.textContent ?? '{}'))
@@ -67,3 +68,5 @@ export async function start(): Promise<void> {
   })
 }
 
+// Evaluated once per page, in the browser only (the server renders App without this module).
+if (typeof document !== 'undefined') void start()
