@@ -312,7 +312,8 @@ async function buildClient() {
     jsx: 'automatic',
     legalComments: 'none',
     ...(dev ? {} : { banner: { js: REMINIFY_STAMP } }),
-    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+    // client/env.d.ts: the browser's bundle drops the server's branches.
+    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'), 'import.meta.env.SSR': 'false' },
     logLevel: 'warning',
   })
   return result.metafile
@@ -493,7 +494,7 @@ async function buildNode(entry, outfile, bundled = []) {
     jsx: 'automatic',
     sourcemap: 'linked',
     loader: { '.css': 'empty' },
-    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'), 'import.meta.env.SSR': 'true' },
     logLevel: 'warning',
   })
 }

@@ -69,4 +69,4 @@ async function start(): Promise<void> {
 }
 
 // Evaluated once per page, in the browser only (the server renders App without this module).
-if (typeof document !== 'undefined') void start()
+if (!import.meta.env.SSR) void start()

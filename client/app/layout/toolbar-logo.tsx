@@ -14,7 +14,7 @@ let kept: string | undefined
 
 /** The logo in the toolbar: rendered by the server, kept as it is by the browser. */
 export function ToolbarLogo() {
-  if (typeof window === 'undefined') return logo && <logo.Logo />
+  if (import.meta.env.SSR) return logo && <logo.Logo />
   kept ??= document.querySelector('.toolbar__logo > .logo')?.innerHTML ?? ''
   return <span className="logo" aria-hidden="true" dangerouslySetInnerHTML={{ __html: kept }} suppressHydrationWarning />
 }

@@ -35,7 +35,7 @@ export type KeptProps<M extends PartsModule, K extends keyof M> = {
 
 /** The server's element `[data-kept=name]`, read only while the page hydrates (no element: undefined). */
 function readKept(name: string, values: readonly unknown[]): Kept | undefined {
-  if (typeof document === 'undefined' || document.documentElement.dataset.hydrated) return undefined
+  if (import.meta.env.SSR || document.documentElement.dataset.hydrated) return undefined
   const element = document.querySelector(`[data-kept="${name}"]`)
   if (!element) return undefined
   const props: Record<string, unknown> = { dangerouslySetInnerHTML: { __html: element.innerHTML } }
@@ -110,7 +110,7 @@ export function keptHtml<M extends PartsModule>(load: () => Promise<M>) {
     const Part = (code ?? module)?.[part] as ComponentType<Record<string, unknown>> | undefined
     if (Part) return <Part {...props} kept={part} />
     // The server loads the module before it renders (the page module's `ready`).
-    if (typeof window === 'undefined') throw new Error(`kept part ${part} not loaded`)
+    if (import.meta.env.SSR) throw new Error(`kept part ${part} not loaded`)
     return null
   }
   return { KeptPart, preload }

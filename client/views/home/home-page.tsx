@@ -28,7 +28,7 @@ const ads = lazyPart(() => import('./ad-slot.tsx').then((module) => module.AdSlo
  * code is in).
  */
 export function ready(): Promise<unknown> | undefined {
-  if (typeof document === 'undefined') return Promise.all([loadStaticBlocks(), ads.preload()])
+  if (import.meta.env.SSR) return Promise.all([loadStaticBlocks(), ads.preload()])
   if (document.documentElement.dataset.hydrated) return loadStaticBlocks()
   return document.querySelector('.ad-slot') ? ads.preload() : undefined
 }
