@@ -14,6 +14,7 @@ import { unpackBoot } from './boot-pack.ts'
 import { lazyApiClient } from './boot-api.ts'
 import { loadPageModule } from './navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
+import { holdEarlyClicks } from './early-clicks.ts'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
@@ -23,6 +24,8 @@ import { loadCartLink } from '../features/ecom/cart-link-slot.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 async function start(): Promise<void> {
+  // The page is on screen before its chunks are in: a button clicked meanwhile acts once React listens.
+  const releaseClicks = holdEarlyClicks()
   installErrorReporting()
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const boot = unpackBoot<BootData>(JSON.parse(element?.textContent ?? '{}'))
@@ -66,6 +69,8 @@ async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(root, <App boot={boot} api={api} page={page} />)
   })
+  // React listens now: the held click hydrates the page at once (a discrete event) and reaches its handler.
+  releaseClicks()
 }
 
 // Evaluated once per page, in the browser only (the server renders App without this module).
