@@ -187,6 +187,8 @@ test.describe('the blocks without state, kept as the server rendered them', () =
     expect(loaded).toBe(false)
     await page.locator('a.toolbar__catalog').click()
     await expect(page).toHaveURL(/\/catalog$/)
+    // The catalogue is on screen, so home is left: a click back while it loads would keep home as it was.
+    await expect(page.getByRole('heading', { level: 1, name: 'Каталог' })).toBeVisible()
     await page.getByRole('link', { name: 'Аврора — на главную' }).click()
     await expect(page).toHaveURL((url) => url.pathname === '/')
     const ticker = page.getByRole('region', { name: 'Новости', exact: true })
