@@ -1,5 +1,6 @@
-/** Browser entry: starts the app shell (client/app/start.tsx); kept tiny so the shell stays one chunk. */
-import { start } from './app/start.tsx'
+/**
+ * Browser entry of the build: the app shell (client/app/start.tsx) and the stylesheet. The page does
+ * not load this file: the shell's chunk, which starts itself, is the manifest's entry (scripts/build.mjs).
+ */
+import './app/start.tsx'
 import './styles/index.css'
-
-void start()

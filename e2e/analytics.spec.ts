@@ -67,6 +67,28 @@ test.describe('with a counter id', () => {
     expect(typeof event.timestamp).toBe('number')
   })
 
+  test('a banner of the kept home HTML sends banner_click with its parameters and opens its page by client navigation', async ({ page }) => {
+    await page.addInitScript(refuseBeacon)
+    const events: SentEvent[] = []
+    page.on('request', (request) => {
+      if (isCollect(request)) events.push(...eventsOf(request).events)
+    })
+    await page.goto(`${counted.baseURL}/`)
+    await page.getByRole('button', { name: 'Принять' }).click()
+    await waitForHydration(page)
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7))
+    const slider = page.getByRole('region', { name: 'Главные предложения', exact: true })
+    const banner = slider.getByRole('link').first()
+    const target = (await banner.getAttribute('href'))!
+    await banner.click()
+    await expect(page).toHaveURL((url) => url.pathname + url.search === target)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7)
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
+    await expect.poll(() => events.filter((e) => e.name === 'banner_click').length).toBe(1)
+    expect(events.find((e) => e.name === 'banner_click')!.params).toEqual({ banner_id: expect.any(String), url: target, position: 1 })
+  })
+
   test('a scripted visit: nothing before consent, then page views, list clicks, filters, product and 404 events, all catalogued', async ({ page }) => {
     await page.addInitScript(refuseBeacon)
     const events: SentEvent[] = []

@@ -3,6 +3,7 @@
  * methods (the card added on the gateway's hosted form), the guards for visitors and for shoppers
  * without a store, and the enablement rule.
  */
+import { readFileSync } from 'node:fs'
 import { test, expect, startStack } from './fixtures/stack.ts'
 import { CartPage } from './fixtures/cart-page.ts'
 import { CheckoutPage } from './fixtures/checkout-page.ts'
@@ -122,6 +123,28 @@ test.describe('saved payment methods', () => {
     await methods.remove('Карта для продуктов')
     await expect(methods.items).toHaveCount(count - 1)
     await expect(methods.item('Карта для продуктов')).toHaveCount(0)
+  })
+
+  test('opens the hosted form for «Добавить карту» clicked before the page has its code, once the code is in', async ({ page, stack }) => {
+    // The page's chunks are held until the click is done: the button is the server's HTML, and React
+    // does not listen yet (before decision 018's early clicks, the click was lost).
+    const manifest = JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/manifest.json`, 'utf8')) as { routes: Record<string, string[]> }
+    const pageChunks = new Set(manifest.routes.ecom)
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route((url) => pageChunks.has(url.pathname), async (route) => {
+      await released
+      await route.continue()
+    })
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    const methods = new PaymentMethodsPage(page)
+    await methods.goto()
+
+    await methods.section.getByRole('button', { name: 'Добавить карту' }).click()
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
+    release()
+    await page.waitForURL(/\/payform\//)
+    await expect(page.getByLabel('Номер карты')).toBeVisible()
   })
 })
 

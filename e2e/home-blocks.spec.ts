@@ -6,6 +6,8 @@
  * the page shows what the block promised. The catalogue block and the ad slots have their own tests
  * (browse.spec.ts, map-geo-ads.spec.ts).
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 
@@ -134,4 +136,66 @@ test('a ticker news item opens its page', async ({ page }) => {
   const ticker = await home(page, 'Новости')
   await follow(page, ticker.getByRole('link', { name: /Скидка 20% на уход за волосами/ }))
   await expect(page.getByRole('list', { name: 'Товары' }).getByRole('article').first()).toBeVisible()
+})
+
+test.describe('the blocks without state, kept as the server rendered them', () => {
+  /** The URL of static-blocks.tsx's chunk, which only a render of the blocks afresh loads. */
+  const staticBlocksChunk = (): string => {
+    const metafile = JSON.parse(readFileSync(join(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist', 'client', 'metafile.json'), 'utf8')) as { outputs: Record<string, { entryPoint?: string }> }
+    const file = Object.keys(metafile.outputs).find((output) => metafile.outputs[output]!.entryPoint === 'client/views/home/static-blocks.tsx')!
+    return file.slice(file.lastIndexOf('/assets/'))
+  }
+  const publicationId = (url: string) => /\/main-page\/publications\/(\d+)(?:\?|$)/.exec(new URL(url).pathname)?.[1]
+
+  test('prefetch as their links did: at once on pointer, the others 1 s after the page came, never a brand', async ({ page }) => {
+    const publications = new Set<string>()
+    const brandSearches: string[] = []
+    page.on('request', (request) => {
+      const id = publicationId(request.url())
+      if (id) publications.add(id)
+      if (/\/goods\/search\?.*brand=/.test(request.url())) brandSearches.push(request.url())
+    })
+    await page.clock.install()
+    await page.clock.pauseAt(Date.now() + 1_000)
+    const region = await home(page, 'Популярное')
+    await expect(region).toHaveAttribute('data-kept', 'PopularBlock')
+    await page.clock.runFor(500)
+    const stories = region.getByRole('link')
+    const pointed = /\/popular\/(\d+)/.exec((await stories.nth(1).getAttribute('href'))!)![1]!
+    const intent = page.waitForRequest((request) => publicationId(request.url()) === pointed)
+    await stories.nth(1).hover()
+    await intent
+    expect([...publications]).toEqual([pointed])
+
+    await page.clock.runFor(500)
+    await expect.poll(() => publications.size).toBeGreaterThan(1)
+
+    const brand = page.getByRole('region', { name: 'Популярные бренды', exact: true }).getByRole('link').first()
+    await brand.hover()
+    await page.clock.runFor(2_000)
+    await page.waitForLoadState('networkidle')
+    expect(brandSearches).toEqual([])
+  })
+
+  test('render afresh after a client navigation back home, and their links still open their pages', async ({ page }) => {
+    const chunk = staticBlocksChunk()
+    let loaded = false
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === chunk) loaded = true
+    })
+    await home(page, 'Новости')
+    expect(loaded).toBe(false)
+    await page.locator('a.toolbar__catalog').click()
+    await expect(page).toHaveURL(/\/catalog$/)
+    // The catalogue is on screen, so home is left: a click back while it loads would keep home as it was.
+    await expect(page.getByRole('heading', { level: 1, name: 'Каталог' })).toBeVisible()
+    await page.getByRole('link', { name: 'Аврора — на главную' }).click()
+    await expect(page).toHaveURL((url) => url.pathname === '/')
+    const ticker = page.getByRole('region', { name: 'Новости', exact: true })
+    await expect(ticker).toBeVisible()
+    expect(loaded).toBe(true)
+    await expect(page.getByRole('region', { name: 'Главные предложения', exact: true }).getByRole('link').first()).toHaveAttribute('href', '/promo-catalog')
+    await follow(page, ticker.getByRole('link', { name: /Скидка 20% на уход за волосами/ }))
+    await expect(page.getByRole('list', { name: 'Товары' }).getByRole('article').first()).toBeVisible()
+  })
 })

@@ -13,7 +13,8 @@
  *   one chunk, holding only what hydration needs; the rest loads on first use (decision 013,
  *   docs/architecture.md "What the first load carries"): the routing kit, the search dropdown, toasts,
  *   the tracker, the user menu and cart parts are lazy chunks, and the footer's code stays on the server;
- * - entry: a few hundred bytes that start the shell;
+ * - entry: the shell and the stylesheet; the page's module script is the shell's chunk itself, which
+ *   starts the app (client/app/start.tsx), so the entry file costs no request;
  * - per route: the page module and what it alone needs; code several routes share stays in shared chunks.
  * Our code reaches React's CommonJS packages through ES-module facades in the framework chunk, and every
  * chunk is minified a second time by terser (decision 014).
@@ -311,7 +312,8 @@ async function buildClient() {
     jsx: 'automatic',
     legalComments: 'none',
     ...(dev ? {} : { banner: { js: REMINIFY_STAMP } }),
-    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+    // client/env.d.ts: the browser's bundle drops the server's branches.
+    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'), 'import.meta.env.SSR': 'false' },
     logLevel: 'warning',
   })
   return result.metafile
@@ -413,6 +415,9 @@ async function writeManifest(metafile, consentMarkFile) {
   }
   const [entryFile, entryOut] = outputs.find(([, out]) => out.entryPoint === 'client/entry.tsx')
   const entryImports = staticImports(entryFile)
+  // The page's module script is the shell's chunk, which starts the app itself (client/app/start.tsx):
+  // the entry file only imports it, and a request for those few bytes would be one more in the first load.
+  const [shellFile] = outputs.find(([, out]) => Object.hasOwn(out.inputs, relative(root, SHELL)))
   const routes = {}
   const routeOwn = {}
   const users = new Map()
@@ -444,7 +449,7 @@ async function writeManifest(metafile, consentMarkFile) {
   const buildId = createHash('sha256').update([...outputs.map(([file]) => file), consentMarkFile].sort().join('\n')).digest('hex').slice(0, 12)
   const manifest = {
     buildId,
-    entry: url(entryFile),
+    entry: url(shellFile),
     css: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
     consentMark: url(consentMarkFile),
     entryImports: [...entryImports].map(url),
@@ -489,7 +494,7 @@ async function buildNode(entry, outfile, bundled = []) {
     jsx: 'automatic',
     sourcemap: 'linked',
     loader: { '.css': 'empty' },
-    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
+    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'), 'import.meta.env.SSR': 'true' },
     logLevel: 'warning',
   })
 }

@@ -35,7 +35,7 @@ function debugKeySet(): boolean {
 }
 
 function track(counterId: string | undefined, name: AnalyticsEventName, params: AnalyticsParams | undefined): void {
-  if (typeof window === 'undefined') return
+  if (import.meta.env.SSR) return
   const debug = debugKeySet()
   if (!counterId && !debug) return
   waiting.push([counterId, name, params, Date.now()])

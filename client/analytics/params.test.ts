@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mergeParams, positionParams, productParams, storeParams } from './params.ts'
+import { mergeParams, positionParams, productParams } from './params.ts'
+import { storeParams } from './store-params.ts'
 
 describe('analytics params', () => {
   it('spells the store fields of spec section 3', () => {

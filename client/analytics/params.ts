@@ -1,32 +1,13 @@
 /**
- * Typed parameter helpers for goal events: the store, product and position fields of spec
- * section 3, spelled the same way on every event.
+ * Typed parameter helpers for goal events: the product and position fields of spec section 3,
+ * spelled the same way on every event (the store fields: store-params.ts, which only store events
+ * use, after a store is chosen).
  */
 
 /** A parameter value the counter accepts. */
 export type AnalyticsValue = string | number | boolean | null
 /** Parameters of one event (undefined values are dropped before sending). */
 export type AnalyticsParams = Readonly<Record<string, AnalyticsValue | undefined>>
-
-/** The store fields of an event. */
-export interface StoreFields {
-  id?: string | number | undefined
-  name: string
-  code: string
-  city: string
-  address: string
-}
-
-/** Store params: `store_id`, `store_name`, `store_code`, `store_city`, `store_address`. */
-export function storeParams(store: StoreFields): AnalyticsParams {
-  return {
-    store_id: store.id === undefined ? store.code : String(store.id),
-    store_name: store.name,
-    store_code: store.code,
-    store_city: store.city,
-    store_address: store.address,
-  }
-}
 
 /** The product fields of an event (prices in roubles). */
 export interface ProductFields {

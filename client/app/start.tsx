@@ -2,6 +2,7 @@
  * The app shell's start: reads the boot data, loads the initial page's chunk, and hydrates the server's
  * HTML. Everything this module imports statically is the app shell, one chunk loaded on every page
  * (scripts/build.mjs makes every lazy chunk depend on this module so esbuild keeps the shell whole).
+ * That chunk is the page's module script (the manifest's entry), so this module starts the app itself.
  */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
@@ -13,6 +14,7 @@ import { unpackBoot } from './boot-pack.ts'
 import { lazyApiClient } from './boot-api.ts'
 import { loadPageModule } from './navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
+import { holdEarlyClicks } from './early-clicks.ts'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
@@ -21,7 +23,9 @@ import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
 import { loadCartLink } from '../features/ecom/cart-link-slot.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
-export async function start(): Promise<void> {
+async function start(): Promise<void> {
+  // The page is on screen before its chunks are in: a button clicked meanwhile acts once React listens.
+  const releaseClicks = holdEarlyClicks()
   installErrorReporting()
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const boot = unpackBoot<BootData>(JSON.parse(element?.textContent ?? '{}'))
@@ -65,5 +69,9 @@ export async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(root, <App boot={boot} api={api} page={page} />)
   })
+  // React listens now: the held click hydrates the page at once (a discrete event) and reaches its handler.
+  releaseClicks()
 }
 
+// Evaluated once per page, in the browser only (the server renders App without this module).
+if (!import.meta.env.SSR) void start()

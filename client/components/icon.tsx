@@ -29,7 +29,7 @@ const serverSnapshot = () => undefined
 export function Icon({ name, size = 24, label, className }: IconProps) {
   const project = useContext(IconProjectContext)
   const url = iconUrl(project, name)
-  const loader = typeof window === 'undefined' ? undefined : iconLoader()
+  const loader = import.meta.env.SSR ? undefined : iconLoader()
   const svg = useSyncExternalStore(loader?.subscribe ?? noopSubscribe, () => loader?.get(url), serverSnapshot)
 
   useEffect(() => {

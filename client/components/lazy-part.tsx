@@ -14,9 +14,9 @@ import { lazy, useEffect, useState, type ComponentType, type ReactNode } from 'r
  */
 const serverParts = new Set<() => Promise<unknown>>()
 
-/** Registers a loader the server must run before it renders (module scope, once per part). */
+/** Registers a loader the server must run before it renders (module scope, once per part); a no-op in the browser. */
 export function renderedByServer(load: () => Promise<unknown>): void {
-  serverParts.add(load)
+  if (import.meta.env.SSR) serverParts.add(load)
 }
 
 /** Loads the code of every registered part; the server calls it once at start. */
@@ -46,7 +46,8 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     return loading
   }
   renderedByServer(preload)
-  const ServerPart = lazy(() => preload().then((component) => ({ default: component })))
+  // Rendered by the server only: marked pure, so the browser's build, where nothing renders it, drops it.
+  const ServerPart = /* @__PURE__ */ lazy(() => preload().then((component) => ({ default: component })))
   function Part(props: P): ReactNode {
     const [Component, setComponent] = useState(() => loaded)
     useEffect(() => {
@@ -54,7 +55,7 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     }, [Component])
     if (Component) return <Component {...props} />
     // The server's render suspends here until the code is in (no boundary: the shell waits for it).
-    return typeof window === 'undefined' ? <ServerPart {...props} /> : null
+    return import.meta.env.SSR ? <ServerPart {...props} /> : null
   }
   return { Part, preload }
 }

@@ -8,7 +8,7 @@ import { createElement, useMemo, useRef, type ComponentType, type ReactNode } fr
 import type { ParamsOf } from '#shared/routing/define-page.ts'
 import type { QueryData } from '#shared/routing/query.ts'
 import type { PageRouteName } from '#shared/routing/route-modules.ts'
-import type { LoaderContext, SearchParams } from '#shared/routing/types.ts'
+import type { SearchParams } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
@@ -46,10 +46,18 @@ export interface PageProps {
  */
 export interface PageModule {
   Page(props: PageProps): ReactNode
+  /** Loads the code the view renders from other chunks; the module resolves once it is in. */
+  ready?(): Promise<unknown> | undefined
+}
+
+/** A page module once the code its render needs is in, so no render waits for code (the server's included). */
+async function ready(module: PageModule): Promise<PageModule> {
+  await module.ready?.()
+  return module
 }
 
 export const PAGE_MODULES: Record<PageRouteName, () => Promise<PageModule>> = {
-  main: () => import('./home/home-page.tsx'),
+  main: () => import('./home/home-page.tsx').then(ready),
   search: () => import('./search/search-page.tsx'),
   'cookie-policy': () => import('./site/cookie-policy-page.tsx'),
   articles: () => import('./articles/articles-page.tsx'),
@@ -92,19 +100,13 @@ export function RouteView({ view, Page }: { view: PageView; Page: ComponentType<
     for (const [loader, key] of Object.entries(view.keys)) {
       refs[loader] = {
         key,
-        fetch: async (api, signal) => {
-          const { AppError, loadRouteModule, routeQueries } = await loadRoutingKit()
-          if (!hasPage(route)) throw new AppError('not_found', `${route}: no route module`)
-          const ctx: LoaderContext<unknown> = {
+        fetch: async (api, signal) =>
+          (await loadRoutingKit()).fetchRouteLoader(route, loader, {
             params: view.params,
             search: view.search,
             session: { ...sessionRef.current, customerCode: false, storeChosen: undefined },
             product: config.product,
-          }
-          const query = routeQueries(await loadRouteModule(route), ctx)[loader]
-          if (!query) throw new AppError('not_found', `${route}: no loader ${loader}`)
-          return query.fetch(api, signal)
-        },
+          }, api, signal),
       }
     }
     return refs

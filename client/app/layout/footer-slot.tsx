@@ -62,7 +62,7 @@ export function FooterSlot() {
   }
 
   // The server's render waits here for footer.tsx (no boundary: the shell waits for it).
-  if (typeof window === 'undefined') return loaded ? <loaded.Footer /> : <LazyFooter />
+  if (import.meta.env.SSR) return loaded ? <loaded.Footer /> : <LazyFooter />
   const html = keptHtml()
   if (html === undefined) {
     return (

@@ -3,9 +3,7 @@ import { renderInApp } from '#client/context/testing.tsx'
 import { cityNameOf } from '#client/features/stores/stored-city.ts'
 import { SiteLayout } from './site-layout.tsx'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
-import { loadUserMenu } from '#client/features/auth/lazy-user-menu.tsx'
-import { loadCartLink } from '#client/features/ecom/cart-link-slot.tsx'
-import { loadFooter } from './footer-slot.tsx'
+import { loadServerParts } from '#client/components/lazy-part.tsx'
 
 const page = (layout: 'default' | 'product' = 'default', routeName = 'main') => (
   <SiteLayout layout={layout} routeName={routeName} breadcrumbs={layout === 'product' ? <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Крем' }]} /> : undefined}>
@@ -14,8 +12,12 @@ const page = (layout: 'default' | 'product' = 'default', routeName = 'main') => 
 )
 
 describe('SiteLayout', () => {
-  // The server's streaming render waits for these lazy parts; renderToString cannot, so they load first.
-  beforeAll(() => Promise.all([loadUserMenu(), loadCartLink(), loadFooter()]))
+  // The server loads the lazy parts it renders (user menu, cart link, footer, logo) before its first render.
+  beforeAll(() => loadServerParts())
+
+  it('draws the logo in the toolbar', () => {
+    expect(renderInApp(page())).toMatch(/<a [^>]*class="toolbar__logo"[^>]*><span class="logo" aria-hidden="true"><svg class="logo__mark"/)
+  })
 
   it('starts with a skip link to the main landmark', () => {
     const html = renderInApp(page())

@@ -9,7 +9,7 @@ import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
-import { Logo } from '#client/components/layout/logo.tsx'
+import { ToolbarLogo } from './toolbar-logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredPlace } from '#client/features/stores/stored-city.ts'
 import { StorePromptSlot } from '#client/features/stores/store-prompt-slot.tsx'
@@ -88,7 +88,7 @@ export function Toolbar({ routeName }: ToolbarProps) {
     <header className="toolbar">
       <div className="container toolbar__inner">
         <Link href={href('main')} className="toolbar__logo" aria-label="Аврора — на главную">
-          <Logo />
+          <ToolbarLogo />
         </Link>
         <div className="toolbar__store-slot">
           <StoreButton />

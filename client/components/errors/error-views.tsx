@@ -6,7 +6,8 @@
 import { useEffect } from 'react'
 import { href } from '#shared/routing/index.ts'
 import { useAnalytics } from '#client/analytics/index.ts'
-import { Button, ButtonLink } from '../ui/button.tsx'
+import { Button } from '../ui/button.tsx'
+import { ButtonLink } from '../ui/button-link.tsx'
 
 /** Texts of the error views (spec section 2), exported for tests. */
 export const ERROR_TEXTS = {

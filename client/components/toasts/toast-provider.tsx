@@ -16,7 +16,7 @@ let activeStore: ToastStoreApi | null = null
 let browserFallback: ToastStoreApi | null = null
 
 function fallbackStore(): ToastStoreApi | null {
-  if (typeof window === 'undefined') return null
+  if (import.meta.env.SSR) return null
   browserFallback ??= new LazyToastStore()
   return browserFallback
 }

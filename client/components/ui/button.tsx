@@ -1,9 +1,8 @@
 /**
- * Buttons: `Button` (a real `<button>`), `ButtonLink` (a link that looks like a button: client-side
- * navigation for our routes, a plain `<a>` for external addresses).
+ * Buttons: `Button` (a real `<button>`) and `IconButton`; `ButtonLink` (a link that looks like a
+ * button) is button-link.tsx, so a page that shows none does not carry it.
  */
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react'
-import { Link } from 'wouter'
+import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import { cx } from './class-names.ts'
 import { Spinner } from './spinner.tsx'
 import { Icon, type IconName } from '../icon.tsx'
@@ -18,7 +17,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
 /** Sizes shared by buttons and button links. */
 export type ButtonSize = 'sm' | 'md' | 'lg'
 
-interface ButtonLookProps {
+/** The look of a button or a button link. */
+export interface ButtonLookProps {
   variant?: ButtonVariant
   size?: ButtonSize
   fullWidth?: boolean
@@ -29,13 +29,14 @@ interface ButtonLookProps {
 }
 
 /** The class list of a button look (for elements that cannot use these components). */
-function buttonClass({ variant = 'primary', size = 'md', fullWidth }: ButtonLookProps, ...extra: Array<string | undefined | false>): string {
+export function buttonClass({ variant = 'primary', size = 'md', fullWidth }: ButtonLookProps, ...extra: Array<string | undefined | false>): string {
   return cx('btn', `btn--${variant}`, `btn--${size}`, fullWidth && 'btn--full', ...extra)
 }
 
 const iconSize = (size: ButtonSize | undefined) => (size === 'sm' ? 16 : 20)
 
-function ButtonContent({ iconStart, iconEnd, size, children }: ButtonLookProps & { children: ReactNode }) {
+/** A button's icons and label. */
+export function ButtonContent({ iconStart, iconEnd, size, children }: ButtonLookProps & { children: ReactNode }) {
   return (
     <>
       {iconStart && <Icon name={iconStart} size={iconSize(size)} className="btn__icon" />}
@@ -66,36 +67,6 @@ export function Button({ variant, size, fullWidth, iconStart, iconEnd, loading, 
         {children}
       </ButtonContent>
     </button>
-  )
-}
-
-/** Props of `ButtonLink`. */
-export interface ButtonLinkProps extends ButtonLookProps, Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  href: string
-  /** An address outside the storefront: a plain `<a>` (no client-side navigation). */
-  external?: boolean
-  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void
-}
-
-/** A link styled as a button. */
-export function ButtonLink({ variant, size, fullWidth, iconStart, iconEnd, className, children, href, external, ...rest }: ButtonLinkProps) {
-  const classes = buttonClass({ variant, size, fullWidth }, className)
-  const content = (
-    <ButtonContent iconStart={iconStart} iconEnd={iconEnd} size={size}>
-      {children}
-    </ButtonContent>
-  )
-  if (external) {
-    return (
-      <a href={href} className={classes} {...rest}>
-        {content}
-      </a>
-    )
-  }
-  return (
-    <Link href={href} className={classes} {...rest}>
-      {content}
-    </Link>
   )
 }
 

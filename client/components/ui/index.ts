@@ -1,4 +1,5 @@
 export * from './button.tsx'
+export * from './button-link.tsx'
 export * from './checkbox.tsx'
 export * from './class-names.ts'
 export * from './dialog.tsx'

@@ -2,7 +2,7 @@
 import type { PromotionCard } from '#shared/models/promotions.ts'
 import { href } from '#shared/routing/href.ts'
 import { Price } from '#client/components/ui/index.ts'
-import { formatDate } from '#client/lib/format.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { StoreAvailability } from '#client/features/product/store-availability.tsx'
 import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'

@@ -12,7 +12,7 @@ import { cityByFiasIdQuery } from '#client/features/stores/city-by-fias.ts'
 import { useAddressSuggestions, type AddressSuggestion } from '#client/features/stores/use-address-suggestions.ts'
 import type { CourierDraft, CourierErrors } from './courier-form.ts'
 import { slotsByDay, slotTime } from './delivery-slots.ts'
-import { formatDate } from '#client/lib/format.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 
 /** The draft and its errors (the checkout decides when they show), and the city's windows. */
 export interface CourierFieldsProps {

@@ -2,7 +2,7 @@
 import { listDeliverySlots } from '#shared/gateway/checkout.ts'
 import type { DeliverySlot, DeliverySlots } from '#shared/models/checkout.ts'
 import { defineQuery } from '#shared/routing/query.ts'
-import { formatDate } from '#client/lib/format.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 
 /** The coming windows for a city; personal (the shopper's session asks). */
 export const deliverySlotsQuery = defineQuery(

@@ -2,7 +2,7 @@
 import type { Order, OrderStatus } from '#shared/models/orders.ts'
 import { ORDER_STATUSES } from '#shared/models/values.ts'
 import { cx } from '#client/components/ui/index.ts'
-import { formatDate } from '#client/lib/format.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import { ORDER_STATUS_LABELS } from './ecom-texts.ts'
 
 /** The status as a coloured badge. */

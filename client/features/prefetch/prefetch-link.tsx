@@ -19,13 +19,16 @@ export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
   prefetch?: boolean
 }
 
-/** A client-side link that prefetches the target route's loaders when visible. */
-export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, onFocus, ...rest }: PrefetchLinkProps) {
-  const ref = useRef<HTMLAnchorElement>(null)
+/**
+ * Starts prefetching the route of a same-origin path (`intent`: the shopper pointed at or focused a
+ * link, which prefetches even while the queue backs off). The queue (preload-queue.ts) loads with the
+ * first prefetch; a queue that cannot load prefetches nothing, and the navigation loads what it needs.
+ */
+export function usePrefetch(): (href: string, intent: boolean) => void {
   const { api, session, config } = useApp()
   const { cache } = useSWRConfig()
-  const start = useCallback(
-    (intent: boolean) =>
+  return useCallback(
+    (href: string, intent: boolean) =>
       void import('./preload-queue.ts').then(
         ({ prefetchRoute }) =>
           prefetchRoute(
@@ -39,28 +42,46 @@ export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, 
             },
             { intent },
           ),
-        // A queue that cannot load prefetches nothing; the navigation loads what it needs.
         () => undefined,
       ),
-    [href, api, cache, config, session],
+    [api, cache, config, session],
   )
+}
+
+/**
+ * Calls `start(element)` once for each of `elements` on screen from `PRELOAD_DELAY_MS` after now on
+ * (spec section 2 rule 7); nothing on a slow connection or without IntersectionObserver. Returns the
+ * cleanup.
+ */
+export function prefetchInView(elements: () => Iterable<Element>, start: (element: Element) => void): (() => void) | undefined {
+  if (typeof IntersectionObserver === 'undefined' || slowConnection()) return undefined
+  let observer: IntersectionObserver | undefined
+  const timer = setTimeout(() => {
+    observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue
+        observer?.unobserve(entry.target)
+        start(entry.target)
+      }
+    })
+    for (const element of elements()) observer.observe(element)
+  }, PRELOAD_DELAY_MS)
+  return () => {
+    clearTimeout(timer)
+    observer?.disconnect()
+  }
+}
+
+/** A client-side link that prefetches the target route's loaders when visible. */
+export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, onFocus, ...rest }: PrefetchLinkProps) {
+  const ref = useRef<HTMLAnchorElement>(null)
+  const prefetchPath = usePrefetch()
+  const start = useCallback((intent: boolean) => prefetchPath(href, intent), [prefetchPath, href])
 
   useEffect(() => {
     const element = ref.current
-    if (!prefetch || !element || typeof IntersectionObserver === 'undefined' || slowConnection()) return
-    let observer: IntersectionObserver | undefined
-    const timer = setTimeout(() => {
-      observer = new IntersectionObserver((entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return
-        observer?.disconnect()
-        start(false)
-      })
-      observer.observe(element)
-    }, PRELOAD_DELAY_MS)
-    return () => {
-      clearTimeout(timer)
-      observer?.disconnect()
-    }
+    if (!prefetch || !element) return
+    return prefetchInView(() => [element], () => start(false))
   }, [prefetch, start])
 
   const onIntent = prefetch ? () => start(true) : undefined

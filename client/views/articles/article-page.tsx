@@ -2,7 +2,7 @@
 import type { articlePage } from '#shared/routes/articles.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
-import { formatDate } from '#client/lib/format.ts'
+import { formatDate } from '#client/lib/format-date.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { useFavorites } from '#client/features/product/use-favorites.ts'

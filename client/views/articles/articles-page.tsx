@@ -6,7 +6,7 @@ import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { Pagination } from '#client/features/catalog/pagination.tsx'
-import { ArticleCards } from '../home/home-blocks.tsx'
+import { ArticleCards } from '../home/static-blocks.tsx'
 import type { ViewProps } from '../registry.ts'
 
 /** Articles, newest first. */

@@ -1,23 +1,37 @@
 /**
  * Home page (route main): every block of spec section 1. Each block's call is optional: a failed one
  * is left out (and not retried on hydration); ad slots only with `adfoxOwnerId`; the registration
- * promo only for anonymous visitors.
+ * promo only for anonymous visitors. The goods rails hydrate; the blocks without state keep the
+ * server's HTML (static-blocks.tsx, kept parts), and the ad slots are a lazy part (ad-slot.tsx).
  */
 import type { SWRConfiguration } from 'swr'
 import type { mainPage } from '#shared/routes/site.ts'
 import { SITE_NAME } from '#shared/constants.ts'
-import { href } from '#shared/routing/href.ts'
+import { lazyPart } from '#client/components/lazy-part.tsx'
 import { useApp } from '#client/context/app-context.tsx'
 import { useQuery, type QueryRef } from '#client/data/use-query.ts'
+import { keptHtml } from '#client/features/prefetch/kept-html.tsx'
 import { useFavorites } from '#client/features/product/use-favorites.ts'
 import type { ViewProps } from '../registry.ts'
-import {
-  AdSlotView, ArticleCards, BannerCard, BannerSlider, BrandsBlockView, CategoriesBlock, GoodsRail, PopularBlock, RegistrationPromo,
-  Section, TickerBlock,
-} from './home-blocks.tsx'
+import { GoodsRail } from './home-blocks.tsx'
 
 const BLOCK: SWRConfiguration = { revalidateOnMount: false }
 const useBlock = <T,>(query: QueryRef<T> | null): T | undefined => useQuery<T>(query, BLOCK).data
+
+const { KeptPart, preload: loadStaticBlocks } = keptHtml(() => import('./static-blocks.tsx'))
+const ads = lazyPart(() => import('./ad-slot.tsx').then((module) => module.AdSlotBox))
+
+/**
+ * The code the page renders from other chunks, which the registry awaits with this module: the
+ * server's render needs all of it; hydrating, the browser keeps the blocks' HTML and needs only the
+ * ad slots the server rendered; a client navigation renders the blocks (the ad slots appear when their
+ * code is in).
+ */
+export function ready(): Promise<unknown> | undefined {
+  if (import.meta.env.SSR) return Promise.all([loadStaticBlocks(), ads.preload()])
+  if (document.documentElement.dataset.hydrated) return loadStaticBlocks()
+  return document.querySelector('.ad-slot') ? ads.preload() : undefined
+}
 
 /** The home page. */
 export function Page({ queries }: ViewProps<'main', typeof mainPage>) {
@@ -36,36 +50,28 @@ export function Page({ queries }: ViewProps<'main', typeof mainPage>) {
   const brands = useBlock(queries.brands)
   const bottomSlider = useBlock(queries.bottomSlider)
   const registration = useBlock(queries.registration)
-  const ads = useBlock(config.adfoxOwnerId ? queries.ads : null)
+  const adSlots = useBlock(config.adfoxOwnerId ? queries.ads : null)
   const adsAt = (placement: 'top' | 'middle' | 'bottom') =>
-    config.adfoxOwnerId ? ads?.items.filter((slot) => slot.placement === placement).map((slot) => <AdSlotView key={slot.id} slot={slot} />) : null
+    config.adfoxOwnerId ? adSlots?.items.filter((slot) => slot.placement === placement).map((slot) => <ads.Part key={slot.id} slot={slot} />) : null
 
   return (
     <div className="home">
       <h1 className="visually-hidden">{SITE_NAME} — косметика и товары для дома</h1>
-      {ticker && <TickerBlock ticker={ticker} />}
-      {slider && <BannerSlider banners={slider.items} label="Главные предложения" />}
+      {ticker && ticker.items.length > 0 && <KeptPart part="TickerBlock" props={{ ticker }} />}
+      {slider && slider.items.length > 0 && <KeptPart part="MainSlider" props={{ banners: slider.items }} />}
       {adsAt('top')}
-      {popular && popular.items.length > 0 && <PopularBlock block={popular} />}
+      {popular && popular.items.length > 0 && <KeptPart part="PopularBlock" props={{ block: popular }} />}
       {specials && <GoodsRail id="home-specials" block={specials} favorites={favorites} />}
-      {categories && categories.items.length > 0 && <CategoriesBlock block={categories} />}
+      {categories && categories.items.length > 0 && <KeptPart part="CategoriesBlock" props={{ block: categories }} />}
       {newArrival && <GoodsRail id="home-new" block={newArrival} favorites={favorites} />}
-      {loyalty?.items[0] && (
-        <section className="section" aria-label="Программа лояльности">
-          <BannerCard banner={loyalty.items[0]} />
-        </section>
-      )}
+      {loyalty?.items[0] && <KeptPart part="LoyaltyBlock" props={{ banner: loyalty.items[0] }} />}
       {adsAt('middle')}
       {exclusive && <GoodsRail id="home-exclusive" block={exclusive} favorites={favorites} />}
       {gifts && <GoodsRail id="home-gifts" block={gifts} favorites={favorites} />}
-      {articles && articles.items.length > 0 && (
-        <Section id="home-articles" title={articles.title} more={href('articles')}>
-          <ArticleCards items={articles.items.slice(0, 4)} />
-        </Section>
-      )}
-      {brands && brands.items.length > 0 && <BrandsBlockView block={brands} />}
-      {bottomSlider && <BannerSlider banners={bottomSlider.items} label="Ещё предложения" size="md" />}
-      {!session.authorized && <RegistrationPromo banner={registration?.items[0]} />}
+      {articles && articles.items.length > 0 && <KeptPart part="ArticlesBlockView" props={{ block: articles }} />}
+      {brands && brands.items.length > 0 && <KeptPart part="BrandsBlockView" props={{ block: brands }} />}
+      {bottomSlider && bottomSlider.items.length > 0 && <KeptPart part="BottomSlider" props={{ banners: bottomSlider.items }} />}
+      {!session.authorized && <KeptPart part="RegistrationPromo" props={{ banner: registration?.items[0] }} />}
       {adsAt('bottom')}
     </div>
   )
