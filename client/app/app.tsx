@@ -81,7 +81,7 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
         <IconProjectContext value={config.product}>
           <ToastProvider>
             <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
-              <FragmentFrame />
+              {import.meta.env.SSR && <FragmentFrame />}
               <Shell initialView={boot.view} initialPage={page} />
               <DialogHost state={dialogs} />
               <CookieBanner />

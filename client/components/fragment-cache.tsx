@@ -11,7 +11,7 @@
  * everything else the children's HTML depends on (props, flags): the server's tests compare whole
  * pages rendered with and without the cache, byte for byte.
  */
-import { createContext, createElement, useContext, type HTMLAttributes, type ReactNode } from 'react'
+import { createContext, createElement, use, type HTMLAttributes, type ReactNode } from 'react'
 
 /** The server's kept fragments, per process; absent in the browser. */
 export interface FragmentCache {
@@ -21,7 +21,7 @@ export interface FragmentCache {
   frameWith(frame: (children: ReactNode) => ReactNode): void
 }
 
-export const FragmentCacheContext = createContext<FragmentCache | undefined>(undefined)
+export const FragmentCacheContext = /* @__PURE__ */ createContext<FragmentCache | undefined>(undefined)
 
 export interface CachedChildrenProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** The element's tag. */
@@ -39,7 +39,8 @@ export interface CachedChildrenProps extends Omit<HTMLAttributes<HTMLElement>, '
 
 /** An element whose children's HTML the server may take from its fragment cache. */
 export function CachedChildren({ as, owner, variant, personal, children, ...attributes }: CachedChildrenProps) {
-  const cache = useContext(FragmentCacheContext)
+  // Only the server has a cache: the browser's build drops the lookup (a build-time constant).
+  const cache = import.meta.env.SSR ? use(FragmentCacheContext) : undefined
   const html = cache && !personal && Object.isFrozen(owner) ? cache.lookup(owner, variant, children) : undefined
   return html === undefined ? createElement(as, attributes, children()) : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })
 }
