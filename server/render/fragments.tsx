@@ -5,6 +5,7 @@
  * (client/app/fragment-frame.tsx) and kept. A fragment is kept by the very object it shows, in a
  * WeakMap, so it lives as long as that object: the answer memo keeps a bounded set of answers and the
  * views made from them (decision 016), and a changed answer brings new objects and new fragments.
+ * Children found not fit to keep are remembered as such, so they are not rendered alone again.
  */
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -32,9 +33,12 @@ export interface FragmentsOptions {
   onError?: (error: unknown) => void
 }
 
+/** What `kept` holds for children that cannot be kept (see NOT_OWN_HTML): they are not rendered alone again. */
+const NOT_KEPT = null
+
 /** The process's kept fragments. */
 export class Fragments {
-  private readonly kept = new WeakMap<object, Map<string, string>>()
+  private readonly kept = new WeakMap<object, Map<string, string | typeof NOT_KEPT>>()
 
   constructor(private readonly options: FragmentsOptions = {}) {}
 
@@ -43,10 +47,10 @@ export class Fragments {
     return this.options.disabled ? undefined : new PageFragments(this)
   }
 
-  /** @internal The kept HTML of `owner`'s children in `variant`. */
-  get(owner: object, variant: string): string | undefined {
+  /** @internal The kept HTML of `owner`'s children in `variant`; `null` when they cannot be kept. */
+  get(owner: object, variant: string): string | typeof NOT_KEPT | undefined {
     const html = this.kept.get(owner)?.get(variant)
-    this.options.onLookup?.(html !== undefined)
+    if (html !== NOT_KEPT) this.options.onLookup?.(html !== undefined)
     return html
   }
 
@@ -55,14 +59,14 @@ export class Fragments {
     for (const { owner, variant, children } of misses) {
       let variants = this.kept.get(owner)
       if (variants?.has(variant)) continue
-      let html: string
+      let html: string | typeof NOT_KEPT
       try {
         html = renderToString(frame(children()))
+        if (NOT_OWN_HTML.test(html)) html = NOT_KEPT
       } catch (error) {
         this.options.onError?.(error)
-        continue
+        html = NOT_KEPT
       }
-      if (NOT_OWN_HTML.test(html)) continue
       if (!variants) this.kept.set(owner, (variants = new Map()))
       variants.set(variant, html)
     }
@@ -79,7 +83,7 @@ export class PageFragments implements FragmentCache {
   lookup(owner: object, variant: string, children: () => ReactNode): string | undefined {
     const html = this.fragments.get(owner, variant)
     if (html === undefined) this.misses.push({ owner, variant, children })
-    return html
+    return html ?? undefined
   }
 
   frameWith(frame: (children: ReactNode) => ReactNode): void {

@@ -15,6 +15,7 @@ import { ButtonLink } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { positionParams, useAnalytics } from '#client/analytics/index.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
+import { CachedChildren } from '#client/components/fragment-cache.tsx'
 import type { SmartLinkProps } from './home-blocks.tsx'
 
 /*
@@ -29,31 +30,41 @@ export function SmartLink({ url, label, ...rest }: SmartLinkProps) {
   return internal(url) ? <PrefetchLink href={url} aria-label={label} {...rest} /> : <a href={url} aria-label={label} {...rest} />
 }
 
-/** A titled home section with an optional 'Смотреть все' link, marked as a kept part's element. */
-function Section({ id, title, more, kept, children }: { id: string; title: string; more?: string | null | undefined; kept?: string | undefined; children: ReactNode }) {
+/**
+ * A titled home section with an optional 'Смотреть все' link, marked as a kept part's element. The
+ * server keeps its HTML for the block's shared answer (fragment-cache.tsx); `eager` says it preloads an
+ * image, which kept HTML could not.
+ */
+function Section({ id, title, more, kept, block, eager, children }: { id: string; title: string; more?: string | null | undefined; kept?: string | undefined; block: object; eager?: boolean; children: () => ReactNode }) {
   return (
-    <section className="section home-section" aria-labelledby={id} data-kept={kept}>
-      <div className="section__header">
-        <h2 id={id} className="section__title">{title}</h2>
-        {more && <SmartLink url={more} className="section__more">Смотреть все</SmartLink>}
-      </div>
-      {children}
-    </section>
+    <CachedChildren as="section" className="section home-section" aria-labelledby={id} data-kept={kept} owner={block} variant={id} personal={eager}>
+      {() => (
+        <>
+          <div className="section__header">
+            <h2 id={id} className="section__title">{title}</h2>
+            {more && <SmartLink url={more} className="section__more">Смотреть все</SmartLink>}
+          </div>
+          {children()}
+        </>
+      )}
+    </CachedChildren>
   )
 }
 
-/** The running line of short news. */
+/** The running line of short news (the server keeps its HTML for the shared answer). */
 export function TickerBlock({ ticker, kept }: { ticker: Ticker; kept?: string }) {
   return (
-    <div className="ticker" role="region" aria-label="Новости" data-kept={kept}>
-      <ul className="ticker__list">
-        {ticker.items.map((item) => (
-          <li key={item.id} className="ticker__item">
-            {item.url ? <SmartLink url={item.url}>{item.text}</SmartLink> : item.text}
-          </li>
-        ))}
-      </ul>
-    </div>
+    <CachedChildren as="div" className="ticker" role="region" aria-label="Новости" data-kept={kept} owner={ticker} variant="ticker">
+      {() => (
+        <ul className="ticker__list">
+          {ticker.items.map((item) => (
+            <li key={item.id} className="ticker__item">
+              {item.url ? <SmartLink url={item.url}>{item.text}</SmartLink> : item.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </CachedChildren>
   )
 }
 
@@ -67,18 +78,23 @@ export function BottomSlider({ banners, kept }: { banners: readonly Banner[]; ke
   return <BannerSlider banners={banners} label="Ещё предложения" size="md" kept={kept} />
 }
 
-/** A slider of banners (scroll-snap; the first of the main slider is the page's LCP image: eager, high priority). */
+/**
+ * A slider of banners (scroll-snap; the first of the main slider is the page's LCP image: eager, high
+ * priority, so only the bottom slider's HTML is kept by the server: fragment-cache.tsx).
+ */
 function BannerSlider({ banners, label, size = 'lg', kept }: { banners: readonly Banner[]; label: string; size?: 'lg' | 'md'; kept?: string }) {
   return (
-    <section className={`banner-slider banner-slider--${size}`} aria-label={label} data-kept={kept}>
-      <ul className="banner-slider__list">
-        {banners.map((banner, index) => (
-          <li key={banner.id} className="banner-slider__item">
-            <BannerCard banner={banner} eager={index === 0 && size === 'lg'} headingLevel={size === 'lg' && index === 0 ? 2 : 3} position={index} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <CachedChildren as="section" className={`banner-slider banner-slider--${size}`} aria-label={label} data-kept={kept} owner={banners} variant={size} personal={size === 'lg'}>
+      {() => (
+        <ul className="banner-slider__list">
+          {banners.map((banner, index) => (
+            <li key={banner.id} className="banner-slider__item">
+              <BannerCard banner={banner} eager={index === 0 && size === 'lg'} headingLevel={size === 'lg' && index === 0 ? 2 : 3} position={index} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </CachedChildren>
   )
 }
 
@@ -122,17 +138,19 @@ export function LoyaltyBlock({ banner, kept }: { banner: Banner; kept?: string }
 /** Category tiles. */
 export function CategoriesBlock({ block, kept }: { block: CategoryTiles; kept?: string }) {
   return (
-    <Section id="home-categories" title={block.title} more={href('catalog')} kept={kept}>
-      <ul className="category-tiles">
-        {block.items.map((item) => (
-          <li key={item.id}>
-            <PrefetchLink href={href('catalog-category', { category: item.id, slug: item.slug })} className="category-tile">
-              <img className="category-tile__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" decoding="async" />
-              <span className="category-tile__name">{item.name}</span>
-            </PrefetchLink>
-          </li>
-        ))}
-      </ul>
+    <Section id="home-categories" title={block.title} more={href('catalog')} kept={kept} block={block}>
+      {() => (
+        <ul className="category-tiles">
+          {block.items.map((item) => (
+            <li key={item.id}>
+              <PrefetchLink href={href('catalog-category', { category: item.id, slug: item.slug })} className="category-tile">
+                <img className="category-tile__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" decoding="async" />
+                <span className="category-tile__name">{item.name}</span>
+              </PrefetchLink>
+            </li>
+          ))}
+        </ul>
+      )}
     </Section>
   )
 }
@@ -140,28 +158,30 @@ export function CategoriesBlock({ block, kept }: { block: CategoryTiles; kept?: 
 /** The popular block: publications (the first image is prioritised: the LCP element on a phone). */
 export function PopularBlock({ block, kept }: { block: PublicationsBlock; kept?: string }) {
   return (
-    <Section id="home-popular" title={block.title} kept={kept}>
-      <ul className="rail">
-        {block.items.map((item, index) => (
-          <li key={item.id}>
-            <PrefetchLink href={href('popular', { id: item.id, slug: item.slug })} className="story-card">
-              <img
-                className="story-card__image"
-                src={item.image.url}
-                width={item.image.width}
-                height={item.image.height}
-                alt=""
-                // The first story is the largest image in a phone's first screen (its LCP element).
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-                decoding="async"
-              />
-              <span className="story-card__title">{item.title}</span>
-              <span className="story-card__text">{item.subtitle}</span>
-            </PrefetchLink>
-          </li>
-        ))}
-      </ul>
+    <Section id="home-popular" title={block.title} kept={kept} block={block} eager>
+      {() => (
+        <ul className="rail">
+          {block.items.map((item, index) => (
+            <li key={item.id}>
+              <PrefetchLink href={href('popular', { id: item.id, slug: item.slug })} className="story-card">
+                <img
+                  className="story-card__image"
+                  src={item.image.url}
+                  width={item.image.width}
+                  height={item.image.height}
+                  alt=""
+                  // The first story is the largest image in a phone's first screen (its LCP element).
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  decoding="async"
+                />
+                <span className="story-card__title">{item.title}</span>
+                <span className="story-card__text">{item.subtitle}</span>
+              </PrefetchLink>
+            </li>
+          ))}
+        </ul>
+      )}
     </Section>
   )
 }
@@ -169,8 +189,8 @@ export function PopularBlock({ block, kept }: { block: PublicationsBlock; kept?:
 /** The home page's articles: the first four, and the article list. */
 export function ArticlesBlockView({ block, kept }: { block: ArticlesBlock; kept?: string }) {
   return (
-    <Section id="home-articles" title={block.title} more={href('articles')} kept={kept}>
-      <ArticleCards items={block.items.slice(0, 4)} />
+    <Section id="home-articles" title={block.title} more={href('articles')} kept={kept} block={block}>
+      {() => <ArticleCards items={block.items.slice(0, 4)} />}
     </Section>
   )
 }
@@ -203,17 +223,19 @@ export function ArticleCards({ items, headingLevel = 3 }: { items: readonly Arti
 /** Brands (their searches are not prefetched). */
 export function BrandsBlockView({ block, kept }: { block: BrandsBlock; kept?: string }) {
   return (
-    <Section id="home-brands" title={block.title} kept={kept}>
-      <ul className="brand-list">
-        {block.items.map((brand) => (
-          <li key={brand.id}>
-            <PrefetchLink href={href('search', {}, { brand: brand.slug })} className="brand-tile" prefetch={false} data-prefetch="false">
-              <img src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt="" loading="lazy" decoding="async" />
-              <span className="brand-tile__name">{brand.name}</span>
-            </PrefetchLink>
-          </li>
-        ))}
-      </ul>
+    <Section id="home-brands" title={block.title} kept={kept} block={block}>
+      {() => (
+        <ul className="brand-list">
+          {block.items.map((brand) => (
+            <li key={brand.id}>
+              <PrefetchLink href={href('search', {}, { brand: brand.slug })} className="brand-tile" prefetch={false} data-prefetch="false">
+                <img src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt="" loading="lazy" decoding="async" />
+                <span className="brand-tile__name">{brand.name}</span>
+              </PrefetchLink>
+            </li>
+          ))}
+        </ul>
+      )}
     </Section>
   )
 }
