@@ -7,7 +7,7 @@ import { test, expect, startStack, waitForHydration, type Stack } from './fixtur
 import { StorePickerPage } from './fixtures/store-picker.ts'
 import { CatalogPage } from './fixtures/catalog-page.ts'
 import { ANALYTICS_EVENTS } from '../client/analytics/events.ts'
-import { eventsOf, isCollect, refuseBeacon, type SentEvent } from './fixtures/collector.ts'
+import { collectEvents, eventsOf, isCollect, refuseBeacon } from './fixtures/collector.ts'
 
 
 test.describe('with a counter id', () => {
@@ -68,11 +68,7 @@ test.describe('with a counter id', () => {
   })
 
   test('a banner of the kept home HTML sends banner_click with its parameters and opens its page by client navigation', async ({ page }) => {
-    await page.addInitScript(refuseBeacon)
-    const events: SentEvent[] = []
-    page.on('request', (request) => {
-      if (isCollect(request)) events.push(...eventsOf(request).events)
-    })
+    const events = await collectEvents(page)
     await page.goto(`${counted.baseURL}/`)
     await page.getByRole('button', { name: 'Принять' }).click()
     await waitForHydration(page)
@@ -90,11 +86,7 @@ test.describe('with a counter id', () => {
   })
 
   test('a scripted visit: nothing before consent, then page views, list clicks, filters, product and 404 events, all catalogued', async ({ page }) => {
-    await page.addInitScript(refuseBeacon)
-    const events: SentEvent[] = []
-    page.on('request', (request) => {
-      if (isCollect(request)) events.push(...eventsOf(request).events)
-    })
+    const events = await collectEvents(page)
     const named = (name: string) => events.filter((e) => e.name === name)
 
     await page.goto(`${counted.baseURL}/`)

@@ -5,7 +5,7 @@
  */
 import { test, expect, startStack, type Stack } from './fixtures/stack.ts'
 import { StorePickerPage } from './fixtures/store-picker.ts'
-import { eventsOf, isCollect, refuseBeacon, type SentEvent } from './fixtures/collector.ts'
+import { collectEvents, eventsOf, isCollect, refuseBeacon } from './fixtures/collector.ts'
 
 
 let counted: Stack
@@ -17,11 +17,7 @@ test.afterAll(async () => {
 })
 
 test('a store chosen in the picker is named on the product events that follow', async ({ page }) => {
-  await page.addInitScript(refuseBeacon)
-  const events: SentEvent[] = []
-  page.on('request', (request) => {
-    if (isCollect(request)) events.push(...eventsOf(request).events)
-  })
+  const events = await collectEvents(page)
   await page.goto(`${counted.baseURL}/`)
   await page.getByRole('button', { name: 'Принять' }).click()
   const picker = new StorePickerPage(page)
