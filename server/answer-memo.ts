@@ -5,7 +5,7 @@
  * the same bytes again. Comparing two equal 13 KB bodies costs about a microsecond; decoding, `JSON.parse`
  * and the schema of a goods list, a few hundred, and the garbage they leave.
  *
- * Values are frozen (deeply) when kept: they are shared by every request that gets the same text, so
+ * Values are frozen (deeply) when kept: they are shared by every request that gets the same body, so
  * nothing may change them. Bounded by entries and by the bytes of the bodies kept, least recently used
  * first out. Per process, like the anonymous cache.
  */

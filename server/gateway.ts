@@ -100,7 +100,7 @@ export interface ServerApiDeps {
   headers: () => HeaderContext
   auth?: AuthHandler
   timeoutMs?: number
-  /** Checked anonymous answers kept by their text (answer-memo.ts). */
+  /** Checked anonymous answers kept by their bytes (answer-memo.ts). */
   answerMemo?: AnswerMemo
 }
 

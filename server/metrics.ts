@@ -13,9 +13,9 @@ export interface Metrics {
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
   readonly cacheEvents: Counter<'event'>
   readonly pageCacheEvents: Counter<'event'>
-  /** Anonymous gateway answers looked up in the answer memo: `hit` (same text, not parsed again) or `miss`. */
+  /** Anonymous gateway answers looked up in the answer memo: `hit` (same bytes, not decoded or parsed again) or `miss`. */
   readonly answerMemoLookups: Counter<'result'>
-  /** Cards' HTML looked up in the kept fragments: `hit` (set as kept) or `miss` (rendered, then kept). */
+  /** Kept fragments looked up (cards, tiles, footer, home blocks): `hit` (HTML set as kept) or `miss` (rendered, then kept). */
   readonly fragmentLookups: Counter<'result'>
   readonly analyticsEvents: Counter<'accepted'>
   /** 1 while a gateway answers, 0 while it does not (readiness no longer follows it). */
@@ -76,13 +76,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     }),
     answerMemoLookups: new Counter({
       name: 'answer_memo_lookups_total',
-      help: 'Anonymous gateway answers looked up by their text: hit (same text as last time, not parsed again) or miss',
+      help: 'Anonymous gateway answers looked up by their bytes: hit (same body as last time, not decoded or parsed again) or miss',
       labelNames: ['result'],
       registers: [registry],
     }),
     fragmentLookups: new Counter({
       name: 'ssr_fragment_lookups_total',
-      help: 'Product cards of anonymous pages looked up in the kept fragments: hit (their HTML rendered before for the same shared data) or miss',
+      help: 'Product cards, promo tiles, footers and home blocks looked up in the kept fragments: hit (their HTML rendered before for the same shared data) or miss',
       labelNames: ['result'],
       registers: [registry],
     }),

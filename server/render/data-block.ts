@@ -2,7 +2,7 @@
  * The page's data block (`__BOOT__`): the boot data packed (boot-pack.ts) and serialized for the script
  * element. Packing the fallback is most of the work (a tenth of an uncached home page's CPU), and on
  * anonymous pages the fallback is mostly the same objects from request to request: answers the server
- * keeps by their text and views made once from them are frozen and shared (decision 016,
+ * keeps by their bytes and views made once from them are frozen and shared (decision 016,
  * shared-view.ts). So the serialized fallback is kept by the identity of its values, per list of keys:
  * the same keys with the very same values give the same text. A fallback with a value that is not
  * frozen (personal data, an answer just changed) is packed as usual and not kept.
