@@ -5,6 +5,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import prettierOff from 'eslint-config-prettier/flat'
 
 // ---- Route and page folders -------------------------------------------------------------------
 // The route modules (shared) and the page components (client). Issue 9 may rename them: change the
@@ -29,15 +30,25 @@ function forbid(folder, why) {
   const last = rest.length > 0 ? rest.at(-1) : top
   return [
     { regex: `^${escape(alias)}(/|$)`, message: `${why} (${folder})` },
-    { regex: `^(\\.\\./)+${escape(last)}(/|$)`, message: `${why} (${folder}); across folders use the ${ALIAS[top]}/* alias` },
+    {
+      regex: `^(\\.\\./)+${escape(last)}(/|$)`,
+      message: `${why} (${folder}); across folders use the ${ALIAS[top]}/* alias`,
+    },
   ]
 }
 
 const restrict = (...patterns) => ['error', { patterns: patterns.flat(Infinity) }]
 
-const SHARED_IS_PURE = ['client', 'server', 'mock-gateway'].map((folder) => forbid(folder, 'shared/ imports nothing of ours outside shared/'))
-const CLIENT_NOT_SERVER = ['server', 'mock-gateway'].map((folder) => forbid(folder, 'the browser bundle imports no server or mock code'))
-const BELOW_THE_SHELL = forbid('client/app', 'only the app shell imports the app shell (root, boot, navigation, layout); use client/context for the app context')
+const SHARED_IS_PURE = ['client', 'server', 'mock-gateway'].map((folder) =>
+  forbid(folder, 'shared/ imports nothing of ours outside shared/'),
+)
+const CLIENT_NOT_SERVER = ['server', 'mock-gateway'].map((folder) =>
+  forbid(folder, 'the browser bundle imports no server or mock code'),
+)
+const BELOW_THE_SHELL = forbid(
+  'client/app',
+  'only the app shell imports the app shell (root, boot, navigation, layout); use client/context for the app context',
+)
 const BELOW_PAGES = forbid(PAGE_COMPONENTS, 'pages are leaves: nothing below them imports a page')
 const BELOW_FEATURES = [
   forbid('client/features', 'the design system imports no feature'),
@@ -72,7 +83,10 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // Unused names are dead code; a leading underscore marks a parameter kept for its position.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -103,15 +117,60 @@ export default defineConfig(
   // ---- Folder boundaries (docs/architecture.md, "Folders"). A later block replaces an earlier ----
   // block's list for the files it matches, so each block repeats what its parents forbid.
   { files: ['shared/**'], rules: { 'no-restricted-imports': restrict(SHARED_IS_PURE) } },
-  { files: ['mock-gateway/**'], rules: { 'no-restricted-imports': restrict(forbid('client', 'the mock gateway imports shared/ only'), forbid('server', 'the mock gateway imports shared/ only')) } },
+  {
+    files: ['mock-gateway/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        forbid('client', 'the mock gateway imports shared/ only'),
+        forbid('server', 'the mock gateway imports shared/ only'),
+      ),
+    },
+  },
   { files: ['client/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER) } },
-  { files: ['client/features/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES) } },
-  { files: ['client/components/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_FEATURES) } },
-  { files: ['client/analytics/**', 'client/data/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_COMPONENTS) } },
-  { files: ['client/context/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_COMPONENTS, BELOW_SERVICES) } },
-  { files: ['client/lib/**'], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_COMPONENTS, BELOW_SERVICES, forbid('client/context', 'client/lib is the bottom: plain helpers')) } },
+  {
+    files: ['client/features/**'],
+    rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES) },
+  },
+  {
+    files: ['client/components/**'],
+    rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_FEATURES) },
+  },
+  {
+    files: ['client/analytics/**', 'client/data/**'],
+    rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL, BELOW_PAGES, BELOW_COMPONENTS) },
+  },
+  {
+    files: ['client/context/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        CLIENT_NOT_SERVER,
+        BELOW_THE_SHELL,
+        BELOW_PAGES,
+        BELOW_COMPONENTS,
+        BELOW_SERVICES,
+      ),
+    },
+  },
+  {
+    files: ['client/lib/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        CLIENT_NOT_SERVER,
+        BELOW_THE_SHELL,
+        BELOW_PAGES,
+        BELOW_COMPONENTS,
+        BELOW_SERVICES,
+        forbid('client/context', 'client/lib is the bottom: plain helpers'),
+      ),
+    },
+  },
 
   // ---- Route and page folders (names from ROUTE_MODULES and PAGE_COMPONENTS above) ----
   { files: [`${ROUTE_MODULES}/**`], rules: { 'no-restricted-imports': restrict(SHARED_IS_PURE) } },
-  { files: [`${PAGE_COMPONENTS}/**`], rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL) } },
+  {
+    files: [`${PAGE_COMPONENTS}/**`],
+    rules: { 'no-restricted-imports': restrict(CLIENT_NOT_SERVER, BELOW_THE_SHELL) },
+  },
+  // Formatting belongs to Prettier (.prettierrc.json): turn off the rules that would fight it.
+  prettierOff,
 )
