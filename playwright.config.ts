@@ -8,7 +8,14 @@ export default defineConfig({
   expect: {
     timeout: 10_000,
     // Visual review (e2e/visual.spec.ts): a small tolerance for anti-aliasing, none for layout.
-    toHaveScreenshot: { maxDiffPixelRatio: 0.002, threshold: 0.2, animations: 'disabled', caret: 'hide', scale: 'css', stylePath: './e2e/visual.css' },
+    toHaveScreenshot: {
+      maxDiffPixelRatio: 0.002,
+      threshold: 0.2,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      stylePath: './e2e/visual.css',
+    },
   },
   // Baselines without the platform suffix: the suite runs on Debian's Chromium only.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
@@ -24,7 +31,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 })

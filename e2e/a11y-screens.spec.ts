@@ -16,7 +16,13 @@ const AXE_PATH = join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'ax
 const ARTIFACTS = join(import.meta.dirname, 'artifacts')
 
 /** Page routes of spec section 2 with seeded ids (the product without slug redirects to its canonical URL). */
-const PAGES: ReadonlyArray<{ name: string; path: string; status?: number; who?: 'shopper' | 'incomplete'; fault?: string }> = [
+const PAGES: ReadonlyArray<{
+  name: string
+  path: string
+  status?: number
+  who?: 'shopper' | 'incomplete'
+  fault?: string
+}> = [
   { name: 'home', path: '/' },
   { name: 'catalog', path: '/catalog' },
   { name: 'catalog-category', path: '/catalog/1-ukhod-za-litsom' },
@@ -56,8 +62,15 @@ interface AxeViolation {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH })
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context?: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe.run()
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.slice(0, 5).map((n) => ({ target: n.target })) }))
+    const result = await (
+      window as unknown as { axe: { run: (context?: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe.run()
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.slice(0, 5).map((n) => ({ target: n.target })),
+    }))
   })
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -69,10 +82,17 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
   await page.evaluate(async () => {
     await document.fonts.ready
-    await Promise.all([...document.images].filter((img) => img.loading !== 'lazy' && !img.complete).map((img) => new Promise((r) => {
-      img.addEventListener('load', r, { once: true })
-      img.addEventListener('error', r, { once: true })
-    })))
+    await Promise.all(
+      [...document.images]
+        .filter((img) => img.loading !== 'lazy' && !img.complete)
+        .map(
+          (img) =>
+            new Promise((r) => {
+              img.addEventListener('load', r, { once: true })
+              img.addEventListener('error', r, { once: true })
+            }),
+        ),
+    )
   })
 }
 
@@ -87,7 +107,11 @@ test.describe('every page', () => {
   })
 
   for (const { name, path, status = 200, who, fault } of PAGES) {
-    test(`${name}: no serious axe violations; screenshots at 360 and 1440 px`, async ({ page, stack, consoleProblems }) => {
+    test(`${name}: no serious axe violations; screenshots at 360 and 1440 px`, async ({
+      page,
+      stack,
+      consoleProblems,
+    }) => {
       if (who === 'shopper') {
         await signIn(page, stack.baseURL, ANNA_PHONE)
         await keepStore(page)
@@ -157,7 +181,10 @@ test.describe('overlays', () => {
     await page.setViewportSize({ width: 360, height: 800 })
     await page.goto('/ecom')
     const methods = page.getByRole('region', { name: 'Способы оплаты' })
-    for (const [button, dialog] of [['Удалить: Зарплатная', 'Удалить карту?'], ['Отключить: СБП — Северный банк', 'Отключить СБП?']] as const) {
+    for (const [button, dialog] of [
+      ['Удалить: Зарплатная', 'Удалить карту?'],
+      ['Отключить: СБП — Северный банк', 'Отключить СБП?'],
+    ] as const) {
       await methods.getByRole('button', { name: button }).click()
       const confirm = page.getByRole('dialog', { name: dialog })
       await expect(confirm).toBeVisible()

@@ -9,7 +9,6 @@ import { CatalogPage } from './fixtures/catalog-page.ts'
 import { ANALYTICS_EVENTS } from '../client/analytics/events.ts'
 import { collectEvents, eventsOf, isCollect, refuseBeacon } from './fixtures/collector.ts'
 
-
 test.describe('with a counter id', () => {
   let counted: Stack
   test.beforeAll(async () => {
@@ -54,7 +53,9 @@ test.describe('with a counter id', () => {
     await picker.open()
     await picker.city.selectOption({ label: 'Казань' })
     await expect(picker.cards.first()).toContainText('Казань')
-    const sent = page.waitForRequest((r) => isCollect(r) && eventsOf(r).events.some((e) => e.name === 'store_select_click'))
+    const sent = page.waitForRequest(
+      (r) => isCollect(r) && eventsOf(r).events.some((e) => e.name === 'store_select_click'),
+    )
     await picker.chooseButton('ул. Баумана').click()
     const event = eventsOf(await sent).events.find((e) => e.name === 'store_select_click')!
     expect(event.params).toEqual({
@@ -67,7 +68,9 @@ test.describe('with a counter id', () => {
     expect(typeof event.timestamp).toBe('number')
   })
 
-  test('a banner of the kept home HTML sends banner_click with its parameters and opens its page by client navigation', async ({ page }) => {
+  test('a banner of the kept home HTML sends banner_click with its parameters and opens its page by client navigation', async ({
+    page,
+  }) => {
     const events = await collectEvents(page)
     await page.goto(`${counted.baseURL}/`)
     await page.getByRole('button', { name: 'Принять' }).click()
@@ -82,10 +85,16 @@ test.describe('with a counter id', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7)
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
     await expect.poll(() => events.filter((e) => e.name === 'banner_click').length).toBe(1)
-    expect(events.find((e) => e.name === 'banner_click')!.params).toEqual({ banner_id: expect.any(String), url: target, position: 1 })
+    expect(events.find((e) => e.name === 'banner_click')!.params).toEqual({
+      banner_id: expect.any(String),
+      url: target,
+      position: 1,
+    })
   })
 
-  test('a scripted visit: nothing before consent, then page views, list clicks, filters, product and 404 events, all catalogued', async ({ page }) => {
+  test('a scripted visit: nothing before consent, then page views, list clicks, filters, product and 404 events, all catalogued', async ({
+    page,
+  }) => {
     const events = await collectEvents(page)
     const named = (name: string) => events.filter((e) => e.name === name)
 
@@ -104,7 +113,13 @@ test.describe('with a counter id', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
     // The events held before consent leave with the accept click, which comes last.
     await expect.poll(() => events.map((e) => e.name)).toContain('cookies_accept_click')
-    expect(events.map((e) => e.name).sort()).toEqual(['cookies_accept_click', 'cookies_view', 'page_view', 'page_view', 'toolbar_catalog_click'])
+    expect(events.map((e) => e.name).sort()).toEqual([
+      'cookies_accept_click',
+      'cookies_view',
+      'page_view',
+      'page_view',
+      'toolbar_catalog_click',
+    ])
     expect(events.at(-1)!.name).toBe('cookies_accept_click')
     expect(events.filter((e) => e.name === 'page_view').map((e) => e.params.route)).toEqual(['main', 'catalog'])
 
@@ -117,7 +132,9 @@ test.describe('with a counter id', () => {
     await catalog.checkFilter(/^Со скидкой/)
     await expect(page).toHaveURL(/discounted=1/)
     await expect.poll(() => named('catalog_filter_apply').at(-1)?.params.discounted).toBe(true)
-    await expect.poll(async () => (await catalog.cards.locator('.price__old').count()) === (await catalog.cards.count())).toBe(true)
+    await expect
+      .poll(async () => (await catalog.cards.locator('.price__old').count()) === (await catalog.cards.count()))
+      .toBe(true)
 
     const second = catalog.cards.nth(1)
     const goodsId = await second.getAttribute('data-goods-id')
@@ -174,7 +191,9 @@ test.describe('without a counter id', () => {
     await expect.poll(() => logged.find((line) => line.startsWith('[analytics] cookies_accept_click'))).toBeTruthy()
   })
 
-  test('the footer, kept as the server rendered it, sends each link\'s event and opens our pages without a page load', async ({ page }) => {
+  test("the footer, kept as the server rendered it, sends each link's event and opens our pages without a page load", async ({
+    page,
+  }) => {
     await page.addInitScript(() => localStorage.setItem('analytics.debug', '1'))
     const logged: string[] = []
     page.on('console', (message) => {
@@ -194,7 +213,10 @@ test.describe('without a counter id', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7)
     await expect.poll(() => logged.some((line) => line.startsWith('[analytics] footerLinks_articles'))).toBe(true)
     // A main-site link leaves for the main site (followed here only as far as its address).
-    await expect(footer.getByRole('link', { name: 'Вакансии' })).toHaveAttribute('href', 'https://aurora.example/careers')
+    await expect(footer.getByRole('link', { name: 'Вакансии' })).toHaveAttribute(
+      'href',
+      'https://aurora.example/careers',
+    )
   })
 
   test('logs nothing without the debug key', async ({ page }) => {

@@ -32,7 +32,10 @@ async function receivedFingerprints(stack: Stack): Promise<{ token: string; phon
 
 test.afterEach(async ({ stack }) => stack.clearFaults())
 
-test('the code button waits for the captcha, and the fingerprint token reaches the gateway with the code request', async ({ page, stack }) => {
+test('the code button waits for the captcha, and the fingerprint token reaches the gateway with the code request', async ({
+  page,
+  stack,
+}) => {
   await page.goto('/')
   const login = new LoginDialog(page)
   await login.open()
@@ -41,17 +44,24 @@ test('the code button waits for the captcha, and the fingerprint token reaches t
   await expect(getCode).toBeDisabled()
   await login.dialog.getByRole('checkbox', { name: 'Я не робот' }).check()
   await expect(getCode).toBeEnabled()
-  const otp = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/aurora-id/v1/auth/otp')
+  const otp = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/aurora-id/v1/auth/otp',
+  )
   await getCode.click()
   const sent = (await otp).postDataJSON() as { captchaToken?: string; fingerprintToken?: string }
   expect(sent.captchaToken).toMatch(/^mock-captcha\./)
   expect(sent.fingerprintToken).toMatch(/^kfp\./)
   await login.enterCode()
   await expect(page.getByRole('button', { name: 'Анна' })).toBeVisible()
-  expect(await receivedFingerprints(stack)).toContainEqual(expect.objectContaining({ token: sent.fingerprintToken, phone: '79000000001', known: true }))
+  expect(await receivedFingerprints(stack)).toContainEqual(
+    expect.objectContaining({ token: sent.fingerprintToken, phone: '79000000001', known: true }),
+  )
 })
 
-test('a rejected captcha (CaptchaError) shows the generic text and asks for the check again', async ({ page, stack }) => {
+test('a rejected captcha (CaptchaError) shows the generic text and asks for the check again', async ({
+  page,
+  stack,
+}) => {
   await page.goto('/')
   const login = new LoginDialog(page)
   await login.open()
@@ -59,7 +69,11 @@ test('a rejected captcha (CaptchaError) shows the generic text and asks for the 
   const robot = login.dialog.getByRole('checkbox', { name: 'Я не робот' })
   await robot.check()
   // The shopper waited past the token's five minutes: the gateway answers 400 CaptchaError.
-  await fetch(`${stack.mockURL}/__mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 6 * 60_000 }) })
+  await fetch(`${stack.mockURL}/__mock/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 6 * 60_000 }),
+  })
   const getCode = login.dialog.getByRole('button', { name: 'Получить код' })
   await getCode.click()
   await expect(login.dialog.getByText('Что-то пошло не так')).toBeVisible()
@@ -70,7 +84,10 @@ test('a rejected captcha (CaptchaError) shows the generic text and asks for the 
   await expect(login.code).toBeVisible()
 })
 
-test('a failing fingerprint service is only logged and the code request goes without its token', async ({ page, stack }) => {
+test('a failing fingerprint service is only logged and the code request goes without its token', async ({
+  page,
+  stack,
+}) => {
   await stack.fault({ path: '/kfp/*', status: 503 })
   const warnings: string[] = []
   page.on('console', (message) => {
@@ -81,7 +98,9 @@ test('a failing fingerprint service is only logged and the code request goes wit
   await login.open()
   await login.phone.fill('9000000001')
   await login.dialog.getByRole('checkbox', { name: 'Я не робот' }).check()
-  const otp = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/aurora-id/v1/auth/otp')
+  const otp = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/aurora-id/v1/auth/otp',
+  )
   await login.dialog.getByRole('button', { name: 'Получить код' }).click()
   expect((await otp).postDataJSON()).not.toHaveProperty('fingerprintToken')
   await login.enterCode()

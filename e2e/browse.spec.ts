@@ -19,13 +19,15 @@ interface Seed {
 let seed: Seed
 
 test.beforeAll(async ({ stack }) => {
-  const get = async <T>(path: string): Promise<T> => (await fetch(`${stack.baseURL}/webgate${path}`)).json() as Promise<T>
+  const get = async <T>(path: string): Promise<T> =>
+    (await fetch(`${stack.baseURL}/webgate${path}`)).json() as Promise<T>
   const goods = (await get<{ items: Seed['goods'][] }>('/v2/goods/search?pageSize=1&sort=rating')).items[0]!
   const group = (await get<{ items: Seed['group'][] }>('/v3/categories/store')).items[0]!
   const promo = (await get<{ items: Seed['promo'][] }>('/v1/promotions?pageSize=1')).items[0]!
   const promoCategory = (await get<{ items: Seed['promoCategory'][] }>('/v2/promotions/categories')).items[0]!
   const article = (await get<{ items: Seed['article'][] }>('/v1/cosmetic-aurora/articles?pageSize=1')).items[0]!
-  const publication = (await get<{ items: Seed['publication'][] }>('/v1/cosmetic-aurora/main-page/publications')).items[0]!
+  const publication = (await get<{ items: Seed['publication'][] }>('/v1/cosmetic-aurora/main-page/publications'))
+    .items[0]!
   seed = { goods, group, promo, promoCategory, article, publication }
 })
 
@@ -52,11 +54,18 @@ test('every browsing page loads by URL with its heading', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Новинки' })).toBeVisible()
 })
 
-test('navigates client-side from home to a category, a product and its reviews without a page load', async ({ page }) => {
+test('navigates client-side from home to a category, a product and its reviews without a page load', async ({
+  page,
+}) => {
   await page.goto('/')
   await waitForHydration(page)
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7))
-  await page.getByRole('region', { name: 'Каталог' }).or(page.locator('#home-categories').locator('..')).getByRole('link').nth(1).click()
+  await page
+    .getByRole('region', { name: 'Каталог' })
+    .or(page.locator('#home-categories').locator('..'))
+    .getByRole('link')
+    .nth(1)
+    .click()
   await expect(page).toHaveURL(/\/catalog\/\d+-/)
   const catalog = new CatalogPage(page)
   await expect(catalog.cards.first()).toBeVisible()
@@ -81,10 +90,12 @@ test('catalogue sort, show more, pagination and filters live in the URL and surv
 
   await catalog.sortBy('Сначала дешёвые')
   await expect(page).toHaveURL(/sort=price-asc/)
-  await expect.poll(async () => {
-    const prices = await catalog.prices()
-    return prices.every((price, i) => i === 0 || prices[i - 1]! <= price)
-  }).toBe(true)
+  await expect
+    .poll(async () => {
+      const prices = await catalog.prices()
+      return prices.every((price, i) => i === 0 || prices[i - 1]! <= price)
+    })
+    .toBe(true)
 
   await catalog.showMore()
   await expect(page).toHaveURL(/page=2/)
@@ -105,7 +116,9 @@ test('catalogue sort, show more, pagination and filters live in the URL and surv
   await catalog.openFilters()
   await catalog.checkFilter(/^Со скидкой/)
   await expect(page).toHaveURL(/discounted=1/)
-  await expect.poll(async () => (await catalog.cards.locator('.price__old').count()) === (await catalog.cards.count())).toBe(true)
+  await expect
+    .poll(async () => (await catalog.cards.locator('.price__old').count()) === (await catalog.cards.count()))
+    .toBe(true)
   await page.reload()
   await catalog.openFilters()
   await expect(page.getByRole('complementary', { name: 'Фильтры' }).getByLabel(/^Со скидкой/)).toBeChecked()
@@ -141,7 +154,9 @@ test('share copies the link and says so when the Web Share API is missing', asyn
   await waitForHydration(page)
   await product.share()
   await expect(page.getByText('Ссылка скопирована')).toBeVisible()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/product/${seed.goods.id}-${seed.goods.slug}$`))
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    new RegExp(`/product/${seed.goods.id}-${seed.goods.slug}$`),
+  )
 })
 
 test('favorites ask an anonymous shopper to sign in', async ({ page }) => {
@@ -169,7 +184,18 @@ test('a wrong product slug lands on the canonical URL', async ({ page }) => {
 for (const width of [360, 1440]) {
   test(`screenshots of the browsing pages at ${width} px`, async ({ page }, info) => {
     await page.setViewportSize({ width, height: 900 })
-    const paths = ['/', '/catalog', `/catalog/${seed.group.id}-${seed.group.slug}`, `/product/${seed.goods.id}-${seed.goods.slug}`, `/product/${seed.goods.id}-${seed.goods.slug}/reviews`, '/promo-catalog', `/promo-product/${seed.promo.id}-${seed.promo.slug}`, '/articles', `/articles/${seed.article.id}-${seed.article.slug}`, '/search?q=крем']
+    const paths = [
+      '/',
+      '/catalog',
+      `/catalog/${seed.group.id}-${seed.group.slug}`,
+      `/product/${seed.goods.id}-${seed.goods.slug}`,
+      `/product/${seed.goods.id}-${seed.goods.slug}/reviews`,
+      '/promo-catalog',
+      `/promo-product/${seed.promo.id}-${seed.promo.slug}`,
+      '/articles',
+      `/articles/${seed.article.id}-${seed.article.slug}`,
+      '/search?q=крем',
+    ]
     for (const path of paths) {
       await page.goto(path)
       await waitForHydration(page)

@@ -34,7 +34,8 @@ const PRELOAD_QUEUE_LIMIT = 4
 async function firstLoadScripts(page: Page, baseURL: string): Promise<string[]> {
   const requests: { url: string; at: number }[] = []
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' && request.url().startsWith(baseURL)) requests.push({ url: request.url(), at: Date.now() })
+    if (request.resourceType() === 'script' && request.url().startsWith(baseURL))
+      requests.push({ url: request.url(), at: Date.now() })
   })
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
@@ -49,18 +50,31 @@ async function firstLoadScripts(page: Page, baseURL: string): Promise<string[]> 
   const hydratedAt = await page.evaluate(() => (window as unknown as { __hydratedAt: number }).__hydratedAt)
   // Links start prefetching their routes PRELOAD_DELAY_MS after they mount: that serves the next
   // navigation, not this load (the same rule as scripts/bench-browser.mjs).
-  return [...new Set(requests.filter((request) => request.at < hydratedAt + PRELOAD_DELAY_MS / 2).map((request) => request.url))]
+  return [
+    ...new Set(
+      requests.filter((request) => request.at < hydratedAt + PRELOAD_DELAY_MS / 2).map((request) => request.url),
+    ),
+  ]
 }
 
-const gzipBytes = (url: string) => gzipSync(readFileSync(join(dist, 'client', new URL(url).pathname)), { level: 9 }).length
+const gzipBytes = (url: string) =>
+  gzipSync(readFileSync(join(dist, 'client', new URL(url).pathname)), { level: 9 }).length
 
-test('the first load of / fetches its JavaScript in at most 10 requests, within the gzip ceiling', async ({ page, stack }) => {
+test('the first load of / fetches its JavaScript in at most 10 requests, within the gzip ceiling', async ({
+  page,
+  stack,
+}) => {
   const scripts = await firstLoadScripts(page, stack.baseURL)
   const bytes = scripts.reduce((sum, url) => sum + gzipBytes(url), 0)
   expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(FIRST_LOAD_REQUESTS)
   expect(bytes).toBeLessThanOrEqual(FIRST_LOAD_GZIP_CEILING)
   // Every request is one of the build's chunks: nothing is fetched twice or from elsewhere.
-  const manifest = JSON.parse(readFileSync(join(dist, 'client', 'manifest.json'), 'utf8')) as { entry: string; consentMark: string; entryImports: string[]; routes: Record<string, string[]> }
+  const manifest = JSON.parse(readFileSync(join(dist, 'client', 'manifest.json'), 'utf8')) as {
+    entry: string
+    consentMark: string
+    entryImports: string[]
+    routes: Record<string, string[]>
+  }
   const preloaded = new Set([manifest.entry, ...manifest.entryImports, ...manifest.routes.main!])
   const paths = scripts.map((url) => new URL(url).pathname)
   expect(paths.filter((path) => preloaded.has(path)).length).toBe(preloaded.size)
@@ -98,7 +112,10 @@ test('hydrating the home page for a first-time visitor renders the page once', a
       const key = home && Object.keys(home).find((name) => name.startsWith('__reactProps$'))
       if (key && !seen.includes(home[key])) seen.push(home[key])
     }
-    Object.assign(window, { __homeRenders: seen, __REACT_DEVTOOLS_GLOBAL_HOOK__: { supportsFiber: true, inject: () => 1, onCommitFiberRoot: note } })
+    Object.assign(window, {
+      __homeRenders: seen,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: { supportsFiber: true, inject: () => 1, onCommitFiberRoot: note },
+    })
   })
   await page.goto('/')
   await waitForHydration(page)

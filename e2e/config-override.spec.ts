@@ -11,8 +11,16 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 test('exposes the public config of spec section 3 in the page', async ({ page }) => {
   await page.goto('/')
-  const config = await page.evaluate(() => JSON.parse(document.getElementById('__BOOT__')?.textContent ?? document.querySelector('script[type="application/json"]')?.textContent ?? '{}').config)
-  for (const key of ['config', 'kfpCid', 'version', 'debug', 'ecom', 'favoritesAvailable', 'clientName', 'aud']) expect(config).toHaveProperty(key)
+  const config = await page.evaluate(
+    () =>
+      JSON.parse(
+        document.getElementById('__BOOT__')?.textContent ??
+          document.querySelector('script[type="application/json"]')?.textContent ??
+          '{}',
+      ).config,
+  )
+  for (const key of ['config', 'kfpCid', 'version', 'debug', 'ecom', 'favoritesAvailable', 'clientName', 'aud'])
+    expect(config).toHaveProperty(key)
 })
 
 test('shows ad slots on the home page when the override sets adfoxOwnerId', async ({ page }) => {

@@ -5,7 +5,10 @@ import { test, expect, waitForHydration } from './fixtures/stack.ts'
 const RESTRICTED_PRODUCT = '/product/10546'
 
 test.describe('cookie banner', () => {
-  test('shows until accepted, sets user_agreement=1 for a year, and stays away after reload', async ({ page, context }) => {
+  test('shows until accepted, sets user_agreement=1 for a year, and stays away after reload', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Файлы cookie' })
     await expect(banner).toBeVisible()
@@ -22,7 +25,10 @@ test.describe('cookie banner', () => {
     await expect(page.getByRole('region', { name: 'Файлы cookie' })).toHaveCount(0)
   })
 
-  test('is in the server HTML, the same bytes for a visitor who agreed and one who did not', async ({ request, baseURL }) => {
+  test('is in the server HTML, the same bytes for a visitor who agreed and one who did not', async ({
+    request,
+    baseURL,
+  }) => {
     // The visitor who agreed asks first: were the render to depend on the cookie, the page it leaves in
     // the page cache would lack the banner, and the second visitor would get that.
     const agreed = await request.get('/cookie-policy', { headers: { cookie: 'user_agreement=1' } })
@@ -34,7 +40,9 @@ test.describe('cookie banner', () => {
     expect(agreed.headers()['vary'] ?? '').not.toMatch(/cookie/i)
   })
 
-  test('needs no inline script: the consent mark is a file of our origin in the head, and the CSP stays script-src self', async ({ request }) => {
+  test('needs no inline script: the consent mark is a file of our origin in the head, and the CSP stays script-src self', async ({
+    request,
+  }) => {
     const response = await request.get('/')
     const html = await response.text()
     expect(html).not.toMatch(/<script>/)
@@ -42,14 +50,24 @@ test.describe('cookie banner', () => {
     expect(mark).not.toBeNull()
     expect(html.indexOf(mark![0])).toBeLessThan(html.indexOf('rel="stylesheet"'))
     expect((await request.get(mark![1]!)).status()).toBe(200)
-    const scriptSrc = response.headers()['content-security-policy']!.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))
+    const scriptSrc = response
+      .headers()
+      ['content-security-policy']!.split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src '))
     expect(scriptSrc).toBe("script-src 'self'")
   })
 
-  test('is hidden before hydration for a visitor who agreed, and shown to one who did not', async ({ page, context, baseURL }) => {
+  test('is hidden before hydration for a visitor who agreed, and shown to one who did not', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // Without the app's modules the page stays as the server sent it: only the consent mark of the head runs.
     await page.route('**/assets/**/*.js', (route) =>
-      route.request().url().includes('/consent-mark-') ? route.continue() : route.fulfill({ contentType: 'text/javascript', body: '' }),
+      route.request().url().includes('/consent-mark-')
+        ? route.continue()
+        : route.fulfill({ contentType: 'text/javascript', body: '' }),
     )
     await page.goto('/cookie-policy')
     await expect(page.locator('.cookie-banner__text')).toBeVisible()
@@ -60,7 +78,11 @@ test.describe('cookie banner', () => {
     await expect(page.locator('.cookie-banner')).toBeHidden()
   })
 
-  test('never shows in any frame for a visitor who agreed, and is removed once hydrated', async ({ page, context, baseURL }) => {
+  test('never shows in any frame for a visitor who agreed, and is removed once hydrated', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // Checked before every paint from the first one on (requestAnimationFrame runs ahead of each frame).
     await page.addInitScript(() => {
       const w = window as unknown as { bannerFrames: number; frames: number }
@@ -74,10 +96,11 @@ test.describe('cookie banner', () => {
       }
       requestAnimationFrame(probe)
     })
-    const seen = () => page.evaluate(() => {
-      const { bannerFrames, frames } = window as unknown as { bannerFrames: number; frames: number }
-      return { bannerFrames, frames }
-    })
+    const seen = () =>
+      page.evaluate(() => {
+        const { bannerFrames, frames } = window as unknown as { bannerFrames: number; frames: number }
+        return { bannerFrames, frames }
+      })
     // The probe does see the banner when it is there.
     await page.goto('/cookie-policy')
     await waitForHydration(page)
@@ -97,7 +120,8 @@ test.describe('cookie banner', () => {
     await page.addInitScript(() => localStorage.setItem('analytics.debug', '1'))
     const events: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'info' && message.text().startsWith('[analytics]')) events.push(message.text().split(' ')[1]!)
+      if (message.type() === 'info' && message.text().startsWith('[analytics]'))
+        events.push(message.text().split(' ')[1]!)
     })
     await page.goto('/')
     await expect.poll(() => events).toContain('page_view')
@@ -109,7 +133,8 @@ test.describe('cookie banner', () => {
     await page.addInitScript(() => localStorage.setItem('analytics.debug', '1'))
     const events: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'info' && message.text().startsWith('[analytics]')) events.push(message.text().split(' ')[1]!)
+      if (message.type() === 'info' && message.text().startsWith('[analytics]'))
+        events.push(message.text().split(' ')[1]!)
     })
     await page.goto('/')
     await expect.poll(() => events).toContain('cookies_view')
@@ -128,7 +153,10 @@ test.describe('age confirmation', () => {
     const modal = page.getByRole('dialog', { name: 'Вам исполнилось 18 лет?' })
     await expect(modal).toBeVisible()
     await expect(page.locator('#main .age-gate-veil')).toHaveCount(1)
-    const filter = await page.locator('#main > *').first().evaluate((el) => getComputedStyle(el).filter)
+    const filter = await page
+      .locator('#main > *')
+      .first()
+      .evaluate((el) => getComputedStyle(el).filter)
     expect(filter).toContain('blur')
     await modal.getByRole('button', { name: 'Да, мне есть 18' }).click()
     await expect(modal).toBeHidden()

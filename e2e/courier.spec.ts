@@ -12,12 +12,16 @@ import { ANNA_PHONE, keepStore, signIn } from './fixtures/ecom-shopper.ts'
 
 const PRODUCT_ID = 10030
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
 // axe (below) is injected as an inline script.
 test.use({ userAgent: PERSON_UA, bypassCSP: true })
 
-test('delivers by courier: validates in Russian, suggests addresses, sends address and window, and the order page shows them', async ({ page, stack }) => {
+test('delivers by courier: validates in Russian, suggests addresses, sends address and window, and the order page shows them', async ({
+  page,
+  stack,
+}) => {
   await signIn(page, stack.baseURL, ANNA_PHONE)
   await keepStore(page)
   await page.goto(`/product/${PRODUCT_ID}`)
@@ -65,10 +69,18 @@ test('delivers by courier: validates in Russian, suggests addresses, sends addre
 
   await courier.field('Этаж').fill('5')
   await courier.field('Комментарий для курьера').fill('Позвоните за час')
-  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/webgate/v1/checkout/orders'))
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/webgate/v1/checkout/orders'),
+  )
   await checkout.place()
   const body = (await sent).postDataJSON() as { courier: { address: Record<string, string>; slotId: string } }
-  expect(body.courier.address).toMatchObject({ city: 'Казань', street: 'ул. Баумана, д. 7', flat: '12', floor: '5', comment: 'Позвоните за час' })
+  expect(body.courier.address).toMatchObject({
+    city: 'Казань',
+    street: 'ул. Баумана, д. 7',
+    flat: '12',
+    floor: '5',
+    comment: 'Позвоните за час',
+  })
   expect(body.courier.slotId).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
 
   const order = new OrderPage(page)
@@ -80,10 +92,15 @@ test('delivers by courier: validates in Russian, suggests addresses, sends addre
   await expect(summary).toContainText(window)
   // The gateway kept them: a fresh load of the order page shows the same.
   await page.reload()
-  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText('Казань, ул. Баумана, д. 7, кв. 12, этаж 5')
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText(
+    'Казань, ул. Баумана, д. 7, кв. 12, этаж 5',
+  )
 })
 
-test('a window that fills up before the order is refused in Russian, offered as full, and another one places the order', async ({ page, stack }) => {
+test('a window that fills up before the order is refused in Russian, offered as full, and another one places the order', async ({
+  page,
+  stack,
+}) => {
   await signIn(page, stack.baseURL, ANNA_PHONE)
   await keepStore(page)
   await page.goto(`/product/${PRODUCT_ID}`)
@@ -108,11 +125,15 @@ test('a window that fills up before the order is refused in Russian, offered as 
 
   // Another shopper takes the last place in that window meanwhile (the mock's switch).
   const filled = await fetch(`${stack.mockURL}/__mock/delivery-slots/full`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ slotId: first.id }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ slotId: first.id }),
   })
   expect(filled.ok).toBe(true)
   await checkout.place()
-  await expect(page.getByRole('alert').filter({ hasText: 'Это время доставки уже недоступно, выберите другое' }).first()).toBeVisible()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Это время доставки уже недоступно, выберите другое' }).first(),
+  ).toBeVisible()
   await expect(courier.slots.locator(`input[value="${first.id}"]`)).toBeDisabled()
   await expect(courier.slots.getByRole('radio', { checked: true })).toHaveCount(0)
   await expect(page).toHaveURL(/\/ecom\/checkout$/)

@@ -13,7 +13,8 @@ import { ANNA_PHONE, freshPhone, keepStore, signIn } from './fixtures/ecom-shopp
 
 const PRODUCT_ID = 10030
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
 test.use({ userAgent: PERSON_UA })
 
@@ -26,7 +27,10 @@ test.describe('shopping', () => {
 
     await page.getByRole('button', { name: 'В корзину' }).click()
     await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
-    await page.getByRole('banner').getByRole('link', { name: /^Корзина/ }).click()
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Корзина/ })
+      .click()
 
     const cart = new CartPage(page)
     await expect(cart.heading).toBeVisible()
@@ -65,7 +69,10 @@ test.describe('shopping', () => {
 })
 
 test.describe('checkout failures', () => {
-  test('keeps every choice and the cart when placing fails, and the retry places one order', async ({ page, stack }) => {
+  test('keeps every choice and the cart when placing fails, and the retry places one order', async ({
+    page,
+    stack,
+  }) => {
     await signIn(page, stack.baseURL, ANNA_PHONE)
     await keepStore(page)
     await page.goto(`/product/${PRODUCT_ID}`)
@@ -100,7 +107,10 @@ test.describe('checkout failures', () => {
 })
 
 test.describe('saved payment methods', () => {
-  test('adds a card on the hosted form, links SBP, renames, selects and deletes with a confirmation', async ({ page, stack }) => {
+  test('adds a card on the hosted form, links SBP, renames, selects and deletes with a confirmation', async ({
+    page,
+    stack,
+  }) => {
     await signIn(page, stack.baseURL, ANNA_PHONE)
     const methods = new PaymentMethodsPage(page)
     await methods.goto()
@@ -125,17 +135,25 @@ test.describe('saved payment methods', () => {
     await expect(methods.item('Карта для продуктов')).toHaveCount(0)
   })
 
-  test('opens the hosted form for «Добавить карту» clicked before the page has its code, once the code is in', async ({ page, stack }) => {
+  test('opens the hosted form for «Добавить карту» clicked before the page has its code, once the code is in', async ({
+    page,
+    stack,
+  }) => {
     // The page's chunks are held until the click is done: the button is the server's HTML, and React
     // does not listen yet (before decision 018's early clicks, the click was lost).
-    const manifest = JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/manifest.json`, 'utf8')) as { routes: Record<string, string[]> }
+    const manifest = JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/manifest.json`, 'utf8')) as {
+      routes: Record<string, string[]>
+    }
     const pageChunks = new Set(manifest.routes.ecom)
     let release!: () => void
     const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route((url) => pageChunks.has(url.pathname), async (route) => {
-      await released
-      await route.continue()
-    })
+    await page.route(
+      (url) => pageChunks.has(url.pathname),
+      async (route) => {
+        await released
+        await route.continue()
+      },
+    )
     await signIn(page, stack.baseURL, ANNA_PHONE)
     const methods = new PaymentMethodsPage(page)
     await methods.goto()
@@ -182,7 +200,10 @@ test.describe('guards', () => {
       await expect(picker).toBeVisible()
       await expect(page.getByRole('heading', { name: 'Выберите магазин, чтобы продолжить' })).toBeVisible()
 
-      await picker.getByRole('button', { name: /^Выбрать: / }).first().click()
+      await picker
+        .getByRole('button', { name: /^Выбрать: / })
+        .first()
+        .click()
       await expect(picker).toBeHidden()
       await expect(new CheckoutPage(page).heading).toBeVisible()
       await expect(page.getByRole('heading', { name: 'Выберите магазин, чтобы продолжить' })).toHaveCount(0)
@@ -193,7 +214,10 @@ test.describe('guards', () => {
 })
 
 test.describe('enablement', () => {
-  test('shows no cart buttons and answers 404 on /ecom/cart for a shopper who is not listed', async ({ page, stack }) => {
+  test('shows no cart buttons and answers 404 on /ecom/cart for a shopper who is not listed', async ({
+    page,
+    stack,
+  }) => {
     await signIn(page, stack.baseURL, freshPhone())
     await page.goto(`/product/${PRODUCT_ID}`)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

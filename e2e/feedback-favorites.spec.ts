@@ -9,7 +9,10 @@ import { test, expect, startStack, waitForHydration, type Stack } from './fixtur
 import { ANNA_PHONE, freshPhone, signIn } from './fixtures/ecom-shopper.ts'
 
 /** An 8 × 8 red PNG for the photo upload. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4YGCAFTEMLQkA2ntMAeuWKpoAAAAASUVORK5CYII=', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO4YGCAFTEMLQkA2ntMAeuWKpoAAAAASUVORK5CYII=',
+  'base64',
+)
 
 /** A store with the analytics counter and e-commerce on (the buy box's cart button, the poll's events). */
 let counted: Stack
@@ -26,7 +29,11 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 test.describe('promo goods page', () => {
   test('has the gallery, description and terms tabs, the buy box and the reviews of its goods', async ({ page }) => {
-    const promo = ((await (await fetch(`${counted.baseURL}/webgate/v1/promotions?pageSize=1`)).json()) as { items: Array<{ id: number; slug: string; title: string }> }).items[0]!
+    const promo = (
+      (await (await fetch(`${counted.baseURL}/webgate/v1/promotions?pageSize=1`)).json()) as {
+        items: Array<{ id: number; slug: string; title: string }>
+      }
+    ).items[0]!
     await page.context().addCookies([{ name: 'user_agreement', value: '1', url: counted.baseURL }])
     await signIn(page, counted.baseURL, ANNA_PHONE)
     await page.goto(`${counted.baseURL}/promo-product/${promo.id}-${promo.slug}`)
@@ -49,7 +56,11 @@ test.describe('promo goods page', () => {
   })
 
   test('asks an anonymous shopper to sign in before adding it to favorites', async ({ page, stack }) => {
-    const promo = ((await (await fetch(`${stack.baseURL}/webgate/v1/promotions?pageSize=1`)).json()) as { items: Array<{ id: number; slug: string }> }).items[0]!
+    const promo = (
+      (await (await fetch(`${stack.baseURL}/webgate/v1/promotions?pageSize=1`)).json()) as {
+        items: Array<{ id: number; slug: string }>
+      }
+    ).items[0]!
     await page.goto(`/promo-product/${promo.id}-${promo.slug}`)
     await waitForHydration(page)
     await page.getByRole('button', { name: 'В избранное' }).click()
@@ -58,7 +69,10 @@ test.describe('promo goods page', () => {
 })
 
 test.describe('writing a review', () => {
-  test('the seed shopper writes a review with a photo and sees it as theirs, in moderation', async ({ page, baseURL }) => {
+  test('the seed shopper writes a review with a photo and sees it as theirs, in moderation', async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, baseURL!, ANNA_PHONE)
     await page.goto('/product/10005/reviews')
     await waitForHydration(page)
@@ -97,7 +111,8 @@ test.describe('writing a review', () => {
   })
 })
 
-const isCollect = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/analytics/collect'
+const isCollect = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/analytics/collect'
 
 /** Names of the analytics events the page sends (the tracker's fetch transport, which the test can read). */
 function collectEvents(page: Page): string[] {
@@ -167,7 +182,9 @@ test.describe('favorites page', () => {
     await waitForHydration(page)
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!
     await page.locator('.product-page__actions').getByRole('button', { name: 'В избранное' }).click()
-    await expect(page.locator('.product-page__actions').getByRole('button', { name: 'Убрать из избранного' })).toBeVisible()
+    await expect(
+      page.locator('.product-page__actions').getByRole('button', { name: 'Убрать из избранного' }),
+    ).toBeVisible()
 
     await page.locator('.user-menu__toggle').click()
     await page.getByRole('link', { name: 'Избранное' }).click()

@@ -12,7 +12,8 @@ import type { Locator, Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 test.use({ userAgent: PERSON_UA })
 
 const NOT_FOUND = 'Здесь ничего не нашлось'
@@ -126,7 +127,10 @@ test('the main and the bottom sliders open their offers', async ({ page }) => {
 
 test('the loyalty promo links to the main site, and the registration promo opens registration', async ({ page }) => {
   const loyalty = await home(page, 'Программа лояльности')
-  await expect(loyalty.getByRole('link', { name: 'Подробнее' })).toHaveAttribute('href', 'https://aurora.example/loyalty')
+  await expect(loyalty.getByRole('link', { name: 'Подробнее' })).toHaveAttribute(
+    'href',
+    'https://aurora.example/loyalty',
+  )
   const registration = page.getByRole('region', { name: 'Зарегистрируйтесь и получите 300 баллов' })
   await follow(page, registration.getByRole('link', { name: 'Зарегистрироваться' }))
   await expect(page).toHaveURL(/\/registration$/)
@@ -141,13 +145,19 @@ test('a ticker news item opens its page', async ({ page }) => {
 test.describe('the blocks without state, kept as the server rendered them', () => {
   /** The URL of static-blocks.tsx's chunk, which only a render of the blocks afresh loads. */
   const staticBlocksChunk = (): string => {
-    const metafile = JSON.parse(readFileSync(join(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist', 'client', 'metafile.json'), 'utf8')) as { outputs: Record<string, { entryPoint?: string }> }
-    const file = Object.keys(metafile.outputs).find((output) => metafile.outputs[output]!.entryPoint === 'client/views/home/static-blocks.tsx')!
+    const metafile = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist', 'client', 'metafile.json'), 'utf8'),
+    ) as { outputs: Record<string, { entryPoint?: string }> }
+    const file = Object.keys(metafile.outputs).find(
+      (output) => metafile.outputs[output]!.entryPoint === 'client/views/home/static-blocks.tsx',
+    )!
     return file.slice(file.lastIndexOf('/assets/'))
   }
   const publicationId = (url: string) => /\/main-page\/publications\/(\d+)(?:\?|$)/.exec(new URL(url).pathname)?.[1]
 
-  test('prefetch as their links did: at once on pointer, the others 1 s after the page came, never a brand', async ({ page }) => {
+  test('prefetch as their links did: at once on pointer, the others 1 s after the page came, never a brand', async ({
+    page,
+  }) => {
     const publications = new Set<string>()
     const brandSearches: string[] = []
     page.on('request', (request) => {
@@ -177,7 +187,9 @@ test.describe('the blocks without state, kept as the server rendered them', () =
     expect(brandSearches).toEqual([])
   })
 
-  test('render afresh after a client navigation back home, and their links still open their pages', async ({ page }) => {
+  test('render afresh after a client navigation back home, and their links still open their pages', async ({
+    page,
+  }) => {
     const chunk = staticBlocksChunk()
     let loaded = false
     page.on('request', (request) => {
@@ -194,7 +206,9 @@ test.describe('the blocks without state, kept as the server rendered them', () =
     const ticker = page.getByRole('region', { name: 'Новости', exact: true })
     await expect(ticker).toBeVisible()
     expect(loaded).toBe(true)
-    await expect(page.getByRole('region', { name: 'Главные предложения', exact: true }).getByRole('link').first()).toHaveAttribute('href', '/promo-catalog')
+    await expect(
+      page.getByRole('region', { name: 'Главные предложения', exact: true }).getByRole('link').first(),
+    ).toHaveAttribute('href', '/promo-catalog')
     await follow(page, ticker.getByRole('link', { name: /Скидка 20% на уход за волосами/ }))
     await expect(page.getByRole('list', { name: 'Товары' }).getByRole('article').first()).toBeVisible()
   })

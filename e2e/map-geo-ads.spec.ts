@@ -6,7 +6,8 @@
 import { test, expect, startStack, type Stack } from './fixtures/stack.ts'
 
 /** A desktop browser's user agent: the first-visit prompt is never shown to bots. */
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 /** Central Kazan. */
 const KAZAN = { latitude: 55.7887, longitude: 49.1221 }
 
@@ -71,14 +72,18 @@ test.describe('advertising slots', () => {
       await ads.stop()
     })
 
-    test('load the ad network\'s script from its allowed origin and fill the slots', async ({ page }) => {
+    test("load the ad network's script from its allowed origin and fill the slots", async ({ page }) => {
       const loader = page.waitForRequest((r) => r.url() === `${ads.mockURL}/__adfox/loader.js`)
       const response = await page.goto(`${ads.baseURL}/`)
-      expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' [^;]*${ads.mockURL}`))
+      expect(response?.headers()['content-security-policy']).toMatch(
+        new RegExp(`script-src 'self' [^;]*${ads.mockURL}`),
+      )
       await loader
       const top = page.locator('.ad-slot[data-placement="top"]')
       await expect(top).toHaveAttribute('data-ad-state', 'filled')
-      await expect(top.locator('#adfox_top_1 .adfox-stand-in')).toHaveText('Реклама: предложение недели (top, площадка 123456)')
+      await expect(top.locator('#adfox_top_1 .adfox-stand-in')).toHaveText(
+        'Реклама: предложение недели (top, площадка 123456)',
+      )
       await expect(page.locator('.ad-slot[data-placement="middle"] .adfox-stand-in')).toBeVisible()
       // One script for every slot.
       expect(await page.locator(`script[src="${ads.mockURL}/__adfox/loader.js"]`).count()).toBe(1)

@@ -23,7 +23,10 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
 }
 
 /** Whether two boxes share any area. */
-function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 }
 
@@ -99,10 +102,12 @@ test.describe('toasts and dialogs on a phone', () => {
 
   /** Lets page time pass in small steps until the locator shows (the toast lives 5 s of page time). */
   async function advanceUntilVisible(page: Page, locator: Locator): Promise<void> {
-    await expect.poll(async () => {
-      await page.clock.runFor(100)
-      return locator.isVisible()
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100)
+        return locator.isVisible()
+      })
+      .toBe(true)
   }
 
   test('a toast reads in lines at 360 px: the action wraps under the text', async ({ page }) => {
@@ -147,7 +152,9 @@ test.describe('the add-to-cart toast', () => {
       await page.goto(`${stack.baseURL}/product/10177`)
       const buy = page.getByRole('main').locator('[data-toast-avoid]')
       // The buy box at the bottom of the screen, where a bottom toast would cover it.
-      await buy.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + 10))
+      await buy.evaluate((element) =>
+        window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + 10),
+      )
       await buy.getByRole('button', { name: 'В корзину' }).click()
       await expect(toast(page)).toContainText('Товар добавлен в корзину')
       const shown = await box(toast(page))
@@ -161,7 +168,9 @@ test.describe('the add-to-cart toast', () => {
 })
 
 test.describe('store', () => {
-  test('the toolbar shows the chosen store (city and street) in full at 360 px, and the confirmation says the street once', async ({ page }) => {
+  test('the toolbar shows the chosen store (city and street) in full at 360 px, and the confirmation says the street once', async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE)
     await page.goto('/')
     const picker = new StorePickerPage(page)
@@ -175,13 +184,15 @@ test.describe('store', () => {
     await expect(picker.toolbarButton).toContainText('Казань')
     await expect(picker.toolbarButton).toContainText('ул. Баумана')
     // Nothing is cut: the label fits its button.
-    const cut = await picker.toolbarButton.locator('.toolbar__store-street').evaluate((element) => element.scrollWidth > element.clientWidth)
+    const cut = await picker.toolbarButton
+      .locator('.toolbar__store-street')
+      .evaluate((element) => element.scrollWidth > element.clientWidth)
     expect(cut).toBe(false)
     await page.setViewportSize(DESKTOP)
     await expect(picker.toolbarButton).toContainText('ул. Баумана')
   })
 
-  test('the cart takes over the store the shopper\'s cart already has instead of asking again', async ({ page }) => {
+  test("the cart takes over the store the shopper's cart already has instead of asking again", async ({ page }) => {
     // Its own stack: Anna's seeded cart (with its store) is intact, whatever orders other tests placed.
     const stack = await startStack()
     try {
@@ -242,15 +253,19 @@ test.describe('reviews', () => {
     const reviews = new ReviewsSection(page)
     await reviews.goto()
     await reviews.sort.selectOption({ label: 'С низкой оценкой' })
-    await expect.poll(async () => {
-      const ratings = await reviews.ratings()
-      return ratings.length > 1 && ratings.every((rating, i) => i === 0 || ratings[i - 1]! <= rating)
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const ratings = await reviews.ratings()
+        return ratings.length > 1 && ratings.every((rating, i) => i === 0 || ratings[i - 1]! <= rating)
+      })
+      .toBe(true)
     await reviews.sort.selectOption({ label: 'С высокой оценкой' })
-    await expect.poll(async () => {
-      const ratings = await reviews.ratings()
-      return ratings.length > 1 && ratings.every((rating, i) => i === 0 || ratings[i - 1]! >= rating)
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const ratings = await reviews.ratings()
+        return ratings.length > 1 && ratings.every((rating, i) => i === 0 || ratings[i - 1]! >= rating)
+      })
+      .toBe(true)
 
     const all = await reviews.reviews.count()
     await reviews.togglePhotosOnly()
@@ -260,7 +275,9 @@ test.describe('reviews', () => {
     }
   })
 
-  test('a review photo opens in a lightbox: arrows move, Tab stays inside, Escape closes and focus returns', async ({ page }) => {
+  test('a review photo opens in a lightbox: arrows move, Tab stays inside, Escape closes and focus returns', async ({
+    page,
+  }) => {
     const reviews = new ReviewsSection(page)
     await reviews.goto()
     const opener = reviews.reviews.getByRole('button', { name: /^Открыть фото 1 из 3/ }).first()
@@ -344,7 +361,9 @@ test.describe('texts and breadcrumbs', () => {
 test.describe('scroll restoration', () => {
   test.use({ viewport: DESKTOP })
 
-  test('back from a product returns the listing to where it was; a new navigation starts at the top', async ({ page }) => {
+  test('back from a product returns the listing to where it was; a new navigation starts at the top', async ({
+    page,
+  }) => {
     await page.goto('/catalog/1-ukhod-za-litsom')
     await page.evaluate(() => window.scrollTo(0, 2500))
     const card = page.getByRole('main').getByRole('link').and(page.locator('a[href^="/product/"]')).nth(14)

@@ -13,7 +13,8 @@ import { test, expect, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { CatalogPage } from './fixtures/catalog-page.ts'
 
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 test.use({ userAgent: PERSON_UA })
 
 /** The gateway calls of a product page's loaders: the goods, scores, reviews and review media. */
@@ -25,13 +26,20 @@ const goodsIdOf = (request: Request): number | undefined => {
 
 /** What a phone on a very slow network reports (the Network Information API). */
 const slow2g = () => {
-  Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ effectiveType: 'slow-2g', saveData: false }) })
+  Object.defineProperty(navigator, 'connection', {
+    configurable: true,
+    get: () => ({ effectiveType: 'slow-2g', saveData: false }),
+  })
 }
 
 let group: { id: number; slug: string }
 
 test.beforeAll(async ({ stack }) => {
-  group = ((await (await fetch(`${stack.baseURL}/webgate/v3/categories/store`)).json()) as { items: { id: number; slug: string }[] }).items[0]!
+  group = (
+    (await (await fetch(`${stack.baseURL}/webgate/v3/categories/store`)).json()) as {
+      items: { id: number; slug: string }[]
+    }
+  ).items[0]!
 })
 
 /** Opens the group's catalogue page with the page clock standing still from the start. */
@@ -62,7 +70,9 @@ test.describe('rule 7: prefetch', () => {
 
     await page.clock.runFor(1)
     await expect.poll(() => goods.size).toBeGreaterThan(1)
-    const shown = await new CatalogPage(page).cards.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-goods-id'))))
+    const shown = await new CatalogPage(page).cards.evaluateAll((nodes) =>
+      nodes.map((node) => Number(node.getAttribute('data-goods-id'))),
+    )
     for (const id of goods) expect(shown).toContain(id)
   })
 
@@ -116,7 +126,8 @@ test.describe('rule 7: prefetch', () => {
 
 /** Holds the product pages' data back (the mock's delay fault), so preloads stay in flight a while. */
 async function slowProductData(stack: Stack): Promise<void> {
-  for (const path of ['/webgate/v2/goods/*', '/webgate/v1/object/*', '/webgate/v1/listing/*']) await stack.fault({ path, delayMs: 700 })
+  for (const path of ['/webgate/v2/goods/*', '/webgate/v1/object/*', '/webgate/v1/listing/*'])
+    await stack.fault({ path, delayMs: 700 })
 }
 
 test.describe('rule 8: the 100 ms transition wait', () => {
@@ -134,7 +145,8 @@ test.describe('rule 8: the 100 ms transition wait', () => {
         if (document.querySelector('.goods-list__placeholder')) w.__placeholders = true
       }).observe(document.body, { childList: true, subtree: true })
     })
-  const sawPlaceholders = (page: Page) => page.evaluate(() => (window as unknown as { __placeholders: boolean }).__placeholders)
+  const sawPlaceholders = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __placeholders: boolean }).__placeholders)
 
   test('data in time: the new page appears complete, never in a loading state', async ({ page }) => {
     await openCategoryWithFrozenClock(page)
@@ -147,7 +159,10 @@ test.describe('rule 8: the 100 ms transition wait', () => {
     expect(await sawPlaceholders(page)).toBe(false)
   })
 
-  test('slow data: the old page stays 100 ms, then the new page shows its loading state until the data comes', async ({ page, stack }) => {
+  test('slow data: the old page stays 100 ms, then the new page shows its loading state until the data comes', async ({
+    page,
+    stack,
+  }) => {
     await openCategoryWithFrozenClock(page)
     const oldHeading = (await page.getByRole('heading', { level: 1 }).innerText()).trim()
     await watchPlaceholders(page)

@@ -13,8 +13,15 @@ interface Ld {
 }
 
 test.describe('product page structured data', () => {
-  test('carries Product with AggregateRating, Review objects and Open Graph tags that match the page', async ({ page, stack }) => {
-    const goods = ((await (await fetch(`${stack.baseURL}/webgate/v2/goods/search?pageSize=1&sort=rating`)).json()) as { items: Array<{ id: number; slug: string; name: string }> }).items[0]!
+  test('carries Product with AggregateRating, Review objects and Open Graph tags that match the page', async ({
+    page,
+    stack,
+  }) => {
+    const goods = (
+      (await (await fetch(`${stack.baseURL}/webgate/v2/goods/search?pageSize=1&sort=rating`)).json()) as {
+        items: Array<{ id: number; slug: string; name: string }>
+      }
+    ).items[0]!
     const lds: Ld[] = []
     for (const path of [`/product/${goods.id}-${goods.slug}`, `/product/${goods.id}-${goods.slug}/reviews`]) {
       await page.goto(path)
@@ -26,8 +33,18 @@ test.describe('product page structured data', () => {
     await page.goto(`/product/${goods.id}-${goods.slug}`)
 
     const product = lds.find((ld) => ld['@type'] === 'Product')!
-    expect(product).toMatchObject({ name: goods.name, sku: String(goods.id), offers: { '@type': 'Offer', priceCurrency: 'RUB' } })
-    const rating = product.aggregateRating as { '@type': string; ratingValue: number; reviewCount: number; bestRating: number; worstRating: number }
+    expect(product).toMatchObject({
+      name: goods.name,
+      sku: String(goods.id),
+      offers: { '@type': 'Offer', priceCurrency: 'RUB' },
+    })
+    const rating = product.aggregateRating as {
+      '@type': string
+      ratingValue: number
+      reviewCount: number
+      bestRating: number
+      worstRating: number
+    }
     expect(rating['@type']).toBe('AggregateRating')
     expect(rating.ratingValue).toBeGreaterThanOrEqual(1)
     expect(rating.ratingValue).toBeLessThanOrEqual(5)
@@ -37,7 +54,11 @@ test.describe('product page structured data', () => {
     const reviews = lds.filter((ld) => ld['@type'] === 'Review')
     expect(reviews.length).toBeGreaterThan(0)
     for (const review of reviews) {
-      expect(review).toMatchObject({ itemReviewed: { '@type': 'Product', name: goods.name }, author: { '@type': 'Person' }, reviewRating: { '@type': 'Rating', bestRating: 5, worstRating: 1 } })
+      expect(review).toMatchObject({
+        itemReviewed: { '@type': 'Product', name: goods.name },
+        author: { '@type': 'Person' },
+        reviewRating: { '@type': 'Rating', bestRating: 5, worstRating: 1 },
+      })
       expect(review.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       expect(typeof review.reviewBody).toBe('string')
     }
@@ -56,7 +77,11 @@ test.describe('build-id polling', () => {
     let polled = 0
     await page.route('**/builds/latest.json*', async (route) => {
       polled++
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ buildId: 'a-newer-build' }) })
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ buildId: 'a-newer-build' }),
+      })
     })
     await page.clock.install()
     await page.goto('/')
@@ -79,18 +104,27 @@ test.describe('build-id polling', () => {
 })
 
 test.describe('chunk-load reload', () => {
-  test('a route chunk that fails reloads to the target once, and not again within the 10 s guard', async ({ page, consoleProblems }) => {
-    const manifest = JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/manifest.json`, 'utf8')) as { routeOwn: Record<string, string[]> }
+  test('a route chunk that fails reloads to the target once, and not again within the 10 s guard', async ({
+    page,
+    consoleProblems,
+  }) => {
+    const manifest = JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/manifest.json`, 'utf8')) as {
+      routeOwn: Record<string, string[]>
+    }
     const own = new Set(manifest.routeOwn['promo-catalog'])
     expect(own.size).toBeGreaterThan(0)
     let chunkFailures = 0
-    await page.route((url) => own.has(url.pathname), async (route) => {
-      chunkFailures++
-      await route.fulfill({ status: 404, body: 'gone' })
-    })
+    await page.route(
+      (url) => own.has(url.pathname),
+      async (route) => {
+        chunkFailures++
+        await route.fulfill({ status: 404, body: 'gone' })
+      },
+    )
     const documentLoads: string[] = []
     page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentLoads.push(new URL(request.url()).pathname)
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        documentLoads.push(new URL(request.url()).pathname)
     })
     // Date.now stands still (timers run), so the second failure falls inside the guard window by construction.
     await page.clock.setFixedTime(new Date('2026-11-23T10:00:00Z'))
@@ -105,14 +139,17 @@ test.describe('chunk-load reload', () => {
     expect(documentLoads).toEqual(['/', '/promo-catalog'])
     // The refused second reload surfaces as the guard's error; the 404s are the ones this test made.
     expect(consoleProblems).toContain('pageerror: chunk load failed twice within the reload guard')
-    const expected = (line: string) => line.includes('status of 404') || line === 'pageerror: chunk load failed twice within the reload guard'
+    const expected = (line: string) =>
+      line.includes('status of 404') || line === 'pageerror: chunk load failed twice within the reload guard'
     expect(consoleProblems.filter((line) => !expected(line))).toEqual([])
     consoleProblems.length = 0
   })
 })
 
 test.describe('scroll to the hash anchor (routing rule 6)', () => {
-  test("'Показать ещё' moves the URL to #goods-page-2 and the first card of that page is scrolled into view", async ({ page }) => {
+  test("'Показать ещё' moves the URL to #goods-page-2 and the first card of that page is scrolled into view", async ({
+    page,
+  }) => {
     await page.goto('/catalog/1-ukhod-za-litsom')
     await waitForHydration(page)
     await page.getByRole('button', { name: 'Показать ещё' }).click()

@@ -12,7 +12,11 @@ test('suggests goods while typing and opens the one chosen with the keyboard', a
   await expect(search.input).toHaveAttribute('aria-expanded', 'true')
   const count = await search.options.count()
   let goodsIndex = -1
-  for (let i = 0; i < count; i++) if (/₽/.test(await search.options.nth(i).innerText())) { goodsIndex = i; break }
+  for (let i = 0; i < count; i++)
+    if (/₽/.test(await search.options.nth(i).innerText())) {
+      goodsIndex = i
+      break
+    }
   expect(goodsIndex).toBeGreaterThanOrEqual(0)
   for (let i = 0; i <= goodsIndex; i++) await search.input.press('ArrowDown')
   await expect(search.options.nth(goodsIndex)).toHaveAttribute('aria-selected', 'true')
@@ -54,7 +58,10 @@ test('keeps the search history on the device: recent first, no duplicates, clear
     await search.submit(q)
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`«${q}»`)
   }
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('search.history') ?? '[]'))).toEqual(['мыло', 'крем'])
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('search.history') ?? '[]'))).toEqual([
+    'мыло',
+    'крем',
+  ])
   await search.input.fill('')
   await search.input.focus()
   await expect(page.getByText('Вы искали')).toBeVisible()

@@ -9,7 +9,8 @@ import { PaymentMethodsPage } from './fixtures/payment-methods-page.ts'
 import { ANNA_PHONE, freshPhone, keepStore, signIn } from './fixtures/ecom-shopper.ts'
 
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
 test.use({ userAgent: PERSON_UA, viewport: { width: 360, height: 800 } })
 
@@ -17,7 +18,10 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
 })
 
-test('thanks the shopper after placing an order, names the card network, and promises no refund for an unpaid order', async ({ page, stack }) => {
+test('thanks the shopper after placing an order, names the card network, and promises no refund for an unpaid order', async ({
+  page,
+  stack,
+}) => {
   await signIn(page, stack.baseURL, ANNA_PHONE)
   await keepStore(page)
   await page.goto('/product/10030')
@@ -49,7 +53,10 @@ test('thanks the shopper after placing an order, names the card network, and pro
   await expect(thanks).toHaveCount(0)
 })
 
-test('returns from the hosted card form to the payment methods and refuses the same card twice', async ({ page, stack }) => {
+test('returns from the hosted card form to the payment methods and refuses the same card twice', async ({
+  page,
+  stack,
+}) => {
   await signIn(page, stack.baseURL, ANNA_PHONE)
   const methods = new PaymentMethodsPage(page)
   await methods.goto()
@@ -88,21 +95,31 @@ test('links the orders and payment methods from the user menu of an e-commerce s
   await expect(page.getByRole('link', { name: 'Мои заказы' })).toHaveAttribute('href', '/ecom')
   await page.getByRole('link', { name: 'Способы оплаты' }).click()
   await expect(page).toHaveURL(/\/ecom#payment-methods$/)
-  await expect(page.getByRole('region', { name: 'Способы оплаты' }).getByRole('heading', { name: 'Способы оплаты' })).toBeInViewport()
+  await expect(
+    page.getByRole('region', { name: 'Способы оплаты' }).getByRole('heading', { name: 'Способы оплаты' }),
+  ).toBeInViewport()
 })
 
-test('keeps the payment methods heading in view when the hub data comes after the page is shown', async ({ page, stack }) => {
+test('keeps the payment methods heading in view when the hub data comes after the page is shown', async ({
+  page,
+  stack,
+}) => {
   await signIn(page, stack.baseURL, ANNA_PHONE)
   await page.goto('/')
   await waitForHydration(page)
   // Slower than the transition wait: the hub is shown with placeholders, the orders grow above the anchor.
-  for (const path of ['/webgate/v1/orders*', '/webgate/v2/orders/active*', '/webgate/v1/payment-methods*']) await stack.fault({ path, delayMs: 600 })
+  for (const path of ['/webgate/v1/orders*', '/webgate/v2/orders/active*', '/webgate/v1/payment-methods*'])
+    await stack.fault({ path, delayMs: 600 })
   try {
     await page.getByRole('button', { name: 'Анна' }).click()
     await page.getByRole('link', { name: 'Способы оплаты' }).click()
     await expect(page.locator('.orders-list')).toHaveCount(2)
-    await expect(page.getByRole('region', { name: 'Способы оплаты' }).getByRole('button', { name: 'Добавить карту' })).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Способы оплаты' }).getByRole('heading', { name: 'Способы оплаты' })).toBeInViewport()
+    await expect(
+      page.getByRole('region', { name: 'Способы оплаты' }).getByRole('button', { name: 'Добавить карту' }),
+    ).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Способы оплаты' }).getByRole('heading', { name: 'Способы оплаты' }),
+    ).toBeInViewport()
   } finally {
     await stack.clearFaults()
   }
@@ -134,8 +151,13 @@ test('gives the tab the page title once the data of a slow client navigation arr
 test.describe('content pages', () => {
   test('prints the cookie policy intro once and links its e-mail address', async ({ page }) => {
     await page.goto('/cookie-policy')
-    await expect(page.getByText('Сайт использует файлы cookie, чтобы запоминать данные для входа и ваши настройки.')).toHaveCount(1)
-    await expect(page.getByRole('link', { name: 'privacy@aurora.example' })).toHaveAttribute('href', 'mailto:privacy@aurora.example')
+    await expect(
+      page.getByText('Сайт использует файлы cookie, чтобы запоминать данные для входа и ваши настройки.'),
+    ).toHaveCount(1)
+    await expect(page.getByRole('link', { name: 'privacy@aurora.example' })).toHaveAttribute(
+      'href',
+      'mailto:privacy@aurora.example',
+    )
   })
 
   test('shows the heading of a popular collection once and its banner uncropped', async ({ page }) => {
@@ -143,7 +165,10 @@ test.describe('content pages', () => {
     await page.goto('/popular/1-khity-mesyatsa')
     await expect(page.getByRole('heading', { name: 'Хиты месяца' })).toHaveCount(1)
     const image = page.locator('.publication__image')
-    const { rendered, natural } = await image.evaluate((img: HTMLImageElement) => ({ rendered: img.clientWidth / img.clientHeight, natural: img.naturalWidth / img.naturalHeight }))
+    const { rendered, natural } = await image.evaluate((img: HTMLImageElement) => ({
+      rendered: img.clientWidth / img.clientHeight,
+      natural: img.naturalWidth / img.naturalHeight,
+    }))
     expect(Math.abs(rendered - natural)).toBeLessThan(0.02)
   })
 
@@ -154,7 +179,10 @@ test.describe('content pages', () => {
     const title = page.getByRole('heading', { level: 1 })
     expect((await badge.boundingBox())!.width).toBeLessThan((await title.boundingBox())!.width / 3)
     await page.goto('/promo-catalog')
-    const fit = await page.locator('.promo-card .product-card__image').first().evaluate((img) => getComputedStyle(img).objectFit)
+    const fit = await page
+      .locator('.promo-card .product-card__image')
+      .first()
+      .evaluate((img) => getComputedStyle(img).objectFit)
     expect(fit).toBe('cover')
   })
 

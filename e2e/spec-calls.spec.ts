@@ -30,7 +30,9 @@ test('the promotions catalogue filters by promotion kind from /v1/promotions/typ
   await gifts.click()
   await expect(page).toHaveURL(/\/promo-catalog\?type=gift$/)
   await expect(kinds.getByRole('link', { name: /^Подарки/ })).toHaveAttribute('aria-current', 'page')
-  const expected = (await (await fetch(`${stack.mockURL}/webgate/v1/promotions?type=gift&pageSize=24`)).json()) as { items: { title: string }[] }
+  const expected = (await (await fetch(`${stack.mockURL}/webgate/v1/promotions?type=gift&pageSize=24`)).json()) as {
+    items: { title: string }[]
+  }
   const cards = page.getByRole('list', { name: 'Акции' }).getByRole('listitem')
   await expect(cards).toHaveCount(Math.min(count, 24))
   await expect(cards.first()).toContainText(expected.items[0]!.title)
@@ -48,14 +50,26 @@ test('the catalogue shows brands by category and a brand link opens the category
   await expect(page).toHaveURL(new RegExp(`${target!.replace(/[?]/g, '\\?')}$`))
 })
 
-test('the order page follows a status change through /v1/orders/poll without re-reading the order', async ({ page, stack, baseURL }) => {
+test('the order page follows a status change through /v1/orders/poll without re-reading the order', async ({
+  page,
+  stack,
+  baseURL,
+}) => {
   await signIn(page, baseURL!, ANNA_PHONE)
   const token = (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'access_token')!.value
   const gateway = (method: string, path: string, body?: unknown) =>
-    fetch(`${stack.mockURL}/webgate${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) })
+    fetch(`${stack.mockURL}/webgate${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    })
   await gateway('DELETE', '/v1/cart')
-  const cart = (await (await gateway('POST', '/v1/cart/items', { goodsId: 10001, quantity: 1 })).json()) as { version: number }
-  const order = (await (await gateway('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: `poll-${Date.now()}` })).json()) as { id: string }
+  const cart = (await (await gateway('POST', '/v1/cart/items', { goodsId: 10001, quantity: 1 })).json()) as {
+    version: number
+  }
+  const order = (await (
+    await gateway('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: `poll-${Date.now()}` })
+  ).json()) as { id: string }
 
   const reads: string[] = []
   page.on('request', (request) => {
@@ -67,19 +81,30 @@ test('the order page follows a status change through /v1/orders/poll without re-
   const orderPage = new OrderPage(page)
   await orderPage.assertStatus('Оформлен')
   const readsBefore = reads.filter((path) => path === `/webgate/v1/orders/${order.id}`).length
-  await fetch(`${stack.mockURL}/__mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 10_000 }) })
+  await fetch(`${stack.mockURL}/__mock/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 10_000 }),
+  })
   await expect(orderPage.status).toContainText(/Оплачен|Собирается/, { timeout: 20_000 })
   expect(reads).toContain('/webgate/v1/orders/poll')
   expect(reads.filter((path) => path === `/webgate/v1/orders/${order.id}`)).toHaveLength(readsBefore)
 })
 
-test('the profile link opens the main site profile signed in with an exchanged cross token', async ({ page, baseURL }) => {
+test('the profile link opens the main site profile signed in with an exchanged cross token', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, baseURL!, ANNA_PHONE)
-  await page.route(`${MAIN_SITE}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Главный сайт</title>' }))
+  await page.route(`${MAIN_SITE}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Главный сайт</title>' }),
+  )
   await page.goto('/')
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Анна' }).click()
-  const exchange = page.waitForResponse((response) => new URL(response.url()).pathname === '/aurora-id/v1/auth/cross-token/exchange')
+  const exchange = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/aurora-id/v1/auth/cross-token/exchange',
+  )
   await page.getByRole('link', { name: 'Профиль' }).click()
   expect((await exchange).status()).toBe(200)
   await expect(page).toHaveURL(/^http:\/\/main-site\.test\/profile\?crossToken=[\w-]{20,}$/)

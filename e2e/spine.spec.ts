@@ -52,7 +52,9 @@ test('shows the outage page when the gateway is down, and Обновить reloa
     const response = await page.goto(`${stack.baseURL}/cookie-policy`)
     expect(response?.status()).toBeGreaterThanOrEqual(500)
     await expect(page.getByRole('heading', { name: 'Сайт временно не работает' })).toBeVisible()
-    await expect(page.getByText('Мы уже чиним эту проблему — пожалуйста, попробуйте снова через 15 минут')).toBeVisible()
+    await expect(
+      page.getByText('Мы уже чиним эту проблему — пожалуйста, попробуйте снова через 15 минут'),
+    ).toBeVisible()
     await waitForHydration(page)
     await stack.startGateway()
     await page.getByRole('button', { name: 'Обновить' }).click()

@@ -25,7 +25,11 @@ function availabilityCalls(page: Page): Request[] {
 async function availableIn(page: Page, storeCode: string, categoryId: number): Promise<Set<number>> {
   const ids = new Set<number>()
   for (let p = 1; ; p++) {
-    const answer = (await (await page.request.get(`/webgate/v2/goods/search?storeCode=${storeCode}&categoryId=${categoryId}&pageSize=100&page=${p}`)).json()) as { items: { id: number }[] }
+    const answer = (await (
+      await page.request.get(
+        `/webgate/v2/goods/search?storeCode=${storeCode}&categoryId=${categoryId}&pageSize=100&page=${p}`,
+      )
+    ).json()) as { items: { id: number }[] }
     answer.items.forEach((item) => ids.add(item.id))
     if (answer.items.length < 100) return ids
   }
@@ -34,7 +38,11 @@ async function availableIn(page: Page, storeCode: string, categoryId: number): P
 let category: { id: number; slug: string }
 
 test.beforeAll(async ({ stack }) => {
-  category = ((await (await fetch(`${stack.baseURL}/webgate/v3/categories/store`)).json()) as { items: { id: number; slug: string }[] }).items[0]!
+  category = (
+    (await (await fetch(`${stack.baseURL}/webgate/v3/categories/store`)).json()) as {
+      items: { id: number; slug: string }[]
+    }
+  ).items[0]!
 })
 
 test('says nothing about a store when none is chosen, and asks nothing', async ({ page }) => {
@@ -46,7 +54,9 @@ test('says nothing about a store when none is chosen, and asks nothing', async (
   expect(calls).toHaveLength(0)
 })
 
-test('marks each card of a category with the chosen store\'s answer, in one call for the cards shown', async ({ page }) => {
+test("marks each card of a category with the chosen store's answer, in one call for the cards shown", async ({
+  page,
+}) => {
   await keepStore(page, SHOP)
   const calls = availabilityCalls(page)
   const response = await page.goto(`/catalog/${category.id}-${category.slug}`)
@@ -57,13 +67,15 @@ test('marks each card of a category with the chosen store\'s answer, in one call
   const available = await availableIn(page, SHOP, category.id)
 
   const inStock = cards.and(page.locator(':not(.product-card--out-of-stock)'))
-  const ids = (await inStock.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-goods-id')))))
+  const ids = await inStock.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-goods-id'))))
   await expect(inStock.getByText(/^(Есть|Нет) в магазине$/)).toHaveCount(ids.length)
   let yes = 0
   for (const id of ids) {
     const expected = available.has(id) ? 'Есть в магазине' : 'Нет в магазине'
     if (available.has(id)) yes++
-    await expect(page.locator(`article[data-goods-id="${id}"]`).getByText(/^(Есть|Нет) в магазине$/)).toHaveText(expected)
+    await expect(page.locator(`article[data-goods-id="${id}"]`).getByText(/^(Есть|Нет) в магазине$/)).toHaveText(
+      expected,
+    )
   }
   // The seed gives shops about 80% of the goods: both answers show on one page.
   expect(yes).toBeGreaterThan(0)
@@ -72,7 +84,12 @@ test('marks each card of a category with the chosen store\'s answer, in one call
   expect(calls).toHaveLength(1)
   const asked = new URL(calls[0]!.url()).searchParams
   expect(asked.get('storeCode')).toBe(SHOP)
-  expect(asked.getAll('id').map(Number).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b))
+  expect(
+    asked
+      .getAll('id')
+      .map(Number)
+      .sort((a, b) => a - b),
+  ).toEqual([...ids].sort((a, b) => a - b))
 })
 
 test('follows a store change at once, and a pickup point says so', async ({ page }) => {
@@ -90,13 +107,19 @@ test('follows a store change at once, and a pickup point says so', async ({ page
   await expect(page.getByText(/^(Есть|Нет) в магазине$/)).toHaveCount(0)
 })
 
-test('shows the store\'s answer with its street on the product page and on promotion cards', async ({ page }) => {
+test("shows the store's answer with its street on the product page and on promotion cards", async ({ page }) => {
   await keepStore(page, SHOP)
   const available = await availableIn(page, SHOP, category.id)
-  const listed = ((await (await page.request.get(`/webgate/v2/goods/search?categoryId=${category.id}&inStock=true&pageSize=100`)).json()) as { items: { id: number }[] }).items
+  const listed = (
+    (await (
+      await page.request.get(`/webgate/v2/goods/search?categoryId=${category.id}&inStock=true&pageSize=100`)
+    ).json()) as { items: { id: number }[] }
+  ).items
   const yes = listed.find((item) => available.has(item.id))!
   const no = listed.find((item) => !available.has(item.id))!
-  const store = (await (await page.request.get(`/webgate/v1/stores-facade/store?code=${SHOP}`)).json()) as { address: string }
+  const store = (await (await page.request.get(`/webgate/v1/stores-facade/store?code=${SHOP}`)).json()) as {
+    address: string
+  }
   const street = store.address.replace(/^г\. [^,]+, /, '')
 
   await page.goto(`/product/${yes.id}`)
@@ -106,5 +129,10 @@ test('shows the store\'s answer with its street on the product page and on promo
 
   await page.goto('/promo-catalog')
   await waitForHydration(page)
-  await expect(page.getByRole('list', { name: 'Акции' }).getByText(/^(Есть|Нет) в магазине$/).first()).toBeVisible()
+  await expect(
+    page
+      .getByRole('list', { name: 'Акции' })
+      .getByText(/^(Есть|Нет) в магазине$/)
+      .first(),
+  ).toBeVisible()
 })

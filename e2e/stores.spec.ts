@@ -6,10 +6,13 @@ const SPB = { fiasId: 'c2deb16a-0330-4f05-821f-1d09c93331e6', name: 'Санкт-
 /** Seeded coordinates of AU-SPB-003, 'Аврора, ул. Марата'. */
 const MARATA = { latitude: 59.914847, longitude: 30.307442 }
 /** A desktop browser's user agent: the first-visit prompt is never shown to bots (headless Chromium counts as one). */
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
 test.describe('store picker', () => {
-  test('chooses a store from a city list, saves it and shows the city in the toolbar after reload', async ({ page }) => {
+  test('chooses a store from a city list, saves it and shows the city in the toolbar after reload', async ({
+    page,
+  }) => {
     await page.goto('/')
     const picker = new StorePickerPage(page)
     await expect(picker.toolbarButton).toHaveText(/Выберите магазин/)
@@ -31,7 +34,9 @@ test.describe('store picker', () => {
     await page.goto('/')
     const picker = new StorePickerPage(page)
     await picker.open()
-    const searched = page.waitForRequest((r) => r.url().includes('/webgate/v1/store-search/address') && r.url().includes('q='))
+    const searched = page.waitForRequest(
+      (r) => r.url().includes('/webgate/v1/store-search/address') && r.url().includes('q='),
+    )
     await picker.search.fill('Невский')
     await searched
     await expect(picker.cards).toHaveCount(1)
@@ -46,10 +51,15 @@ test.describe('store picker', () => {
     const picker = new StorePickerPage(page)
     await picker.open()
     await picker.search.fill('несуществующая улица')
-    await expect(picker.dialog.getByRole('tabpanel', { name: 'Список' }).getByText('По этому адресу магазинов не нашлось')).toBeVisible()
+    await expect(
+      picker.dialog.getByRole('tabpanel', { name: 'Список' }).getByText('По этому адресу магазинов не нашлось'),
+    ).toBeVisible()
   })
 
-  test('shows the stores on the Leaflet map over the mock\'s tiles and chooses one from a marker', async ({ page, stack }) => {
+  test("shows the stores on the Leaflet map over the mock's tiles and chooses one from a marker", async ({
+    page,
+    stack,
+  }) => {
     await page.goto('/')
     const picker = new StorePickerPage(page)
     await picker.open()
@@ -65,7 +75,9 @@ test.describe('store picker', () => {
     expect(await tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256)
     const markers = picker.dialog.getByRole('list', { name: 'Магазины на карте' }).getByRole('button')
     await expect(markers).toHaveCount(7)
-    const marker = picker.dialog.getByRole('list', { name: 'Магазины на карте' }).getByRole('button', { name: /^\d+\. Аврора, ул\. Марата/ })
+    const marker = picker.dialog
+      .getByRole('list', { name: 'Магазины на карте' })
+      .getByRole('button', { name: /^\d+\. Аврора, ул\. Марата/ })
     await marker.click()
     await expect(marker).toHaveAttribute('aria-pressed', 'true')
     const mapPanel = picker.dialog.getByRole('tabpanel', { name: 'Карта' })
@@ -145,7 +157,11 @@ test.describe('first-visit prompt', () => {
     await expect(page.getByRole('dialog', { name: /Ваш магазин/ })).toHaveCount(0)
   })
 
-  test('opens the picker on Выбрать другой and does not ask again after closing it', async ({ page, context, baseURL }) => {
+  test('opens the picker on Выбрать другой and does not ask again after closing it', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
     await page.goto('/')
     const prompt = page.getByRole('dialog', { name: 'Ваш магазин — Москва?' })

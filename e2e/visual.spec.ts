@@ -18,7 +18,8 @@ import { StorePickerPage } from './fixtures/store-picker.ts'
 /** The instant the mock's clock and the browser's clock stand at (a Monday, noon in Moscow). */
 const NOW = '2026-03-02T09:00:00.000Z'
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
-const PERSON_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 /** The seeded shopper with an incomplete profile. */
 const INCOMPLETE_PHONE = '79000000002'
 
@@ -75,7 +76,12 @@ const SCREENS: readonly Screen[] = [
   { name: 'registration', path: '/registration' },
   { name: 'incomplete-profile', path: '/profile/incomplete', who: 'incomplete' },
   { name: 'not-found', path: '/no-such-page', status: 404 },
-  { name: 'outage', path: '/product/10400', status: 503, before: (stack) => stack.fault({ path: '/webgate/v2/goods/10400', status: 503 }) },
+  {
+    name: 'outage',
+    path: '/product/10400',
+    status: 503,
+    before: (stack) => stack.fault({ path: '/webgate/v2/goods/10400', status: 503 }),
+  },
   { name: 'ecom-hub', path: '/ecom', who: 'shopper' },
   { name: 'cart', path: '/ecom/cart', who: 'shopper' },
   { name: 'checkout', path: '/ecom/checkout', who: 'shopper' },
@@ -108,10 +114,17 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager'
     await document.fonts.ready
-    await Promise.all([...document.images].filter((img) => !img.complete).map((img) => new Promise((resolve) => {
-      img.addEventListener('load', resolve, { once: true })
-      img.addEventListener('error', resolve, { once: true })
-    })))
+    await Promise.all(
+      [...document.images]
+        .filter((img) => !img.complete)
+        .map(
+          (img) =>
+            new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true })
+              img.addEventListener('error', resolve, { once: true })
+            }),
+        ),
+    )
   })
   await page.waitForLoadState('networkidle')
 }

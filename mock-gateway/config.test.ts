@@ -4,17 +4,32 @@ import { MockConfigError, parseMockConfig } from './config.ts'
 describe('parseMockConfig', () => {
   it('has the documented defaults', () => {
     expect(parseMockConfig({})).toMatchObject({
-      product: 'aurora', port: 4010, host: '127.0.0.1', otpCode: '12345', accessTtlS: 900, faults: [], antifraud: false,
-      publicUrl: undefined, storefrontOrigin: 'http://127.0.0.1:3000', logLevel: 'info',
+      product: 'aurora',
+      port: 4010,
+      host: '127.0.0.1',
+      otpCode: '12345',
+      accessTtlS: 900,
+      faults: [],
+      antifraud: false,
+      publicUrl: undefined,
+      storefrontOrigin: 'http://127.0.0.1:3000',
+      logLevel: 'info',
     })
   })
 
   it('reads faults, anti-fraud and origins', () => {
     const config = parseMockConfig({
-      MOCK_FAULTS: '[{"path":"/webgate/*","delayMs":100}]', ANTIFRAUD: 'on',
-      MOCK_PUBLIC_URL: 'http://localhost:4010/', MOCK_STOREFRONT_ORIGIN: 'https://shop.example/path',
+      MOCK_FAULTS: '[{"path":"/webgate/*","delayMs":100}]',
+      ANTIFRAUD: 'on',
+      MOCK_PUBLIC_URL: 'http://localhost:4010/',
+      MOCK_STOREFRONT_ORIGIN: 'https://shop.example/path',
     })
-    expect(config).toMatchObject({ faults: [{ path: '/webgate/*', delayMs: 100 }], antifraud: true, publicUrl: 'http://localhost:4010', storefrontOrigin: 'https://shop.example' })
+    expect(config).toMatchObject({
+      faults: [{ path: '/webgate/*', delayMs: 100 }],
+      antifraud: true,
+      publicUrl: 'http://localhost:4010',
+      storefrontOrigin: 'https://shop.example',
+    })
   })
 
   it('stands the clock still at MOCK_NOW, and keeps real time without it', () => {
@@ -23,8 +38,14 @@ describe('parseMockConfig', () => {
   })
 
   it.each([
-    ['MOCK_NOW', 'yesterday'], ['MOCK_GATEWAY_PORT', 'abc'], ['MOCK_OTP_CODE', '1234'], ['MOCK_FAULTS', '{"path":1}'], ['ANTIFRAUD', 'maybe'],
-    ['MOCK_STOREFRONT_ORIGIN', 'not a url'], ['LOG_LEVEL', 'loud'], ['PRODUCT', 'Aurora!'],
+    ['MOCK_NOW', 'yesterday'],
+    ['MOCK_GATEWAY_PORT', 'abc'],
+    ['MOCK_OTP_CODE', '1234'],
+    ['MOCK_FAULTS', '{"path":1}'],
+    ['ANTIFRAUD', 'maybe'],
+    ['MOCK_STOREFRONT_ORIGIN', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['PRODUCT', 'Aurora!'],
   ])('names %s when its value is bad', (name, value) => {
     expect(() => parseMockConfig({ [name]: value })).toThrow(MockConfigError)
     expect(() => parseMockConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}:`))

@@ -8,28 +8,47 @@ import { FaultSchema } from './faults.ts'
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
 const port = z.coerce.number().int().min(0).max(65535)
-const origin = z.string().url().transform((value) => new URL(value).origin)
+const origin = z
+  .string()
+  .url()
+  .transform((value) => new URL(value).origin)
 
 /** Environment variables of the mock gateway, with their defaults. */
 export const MockEnvSchema = z.object({
-  PRODUCT: z.string().regex(/^[a-z][a-z0-9-]*$/).default('aurora'),
+  PRODUCT: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/)
+    .default('aurora'),
   MOCK_GATEWAY_PORT: port.default(4010),
   MOCK_GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
-  MOCK_OTP_CODE: z.string().regex(/^\d{5}$/).default('12345'),
+  MOCK_OTP_CODE: z
+    .string()
+    .regex(/^\d{5}$/)
+    .default('12345'),
   MOCK_ACCESS_TTL_S: z.coerce.number().int().positive().default(900),
-  MOCK_FAULTS: z.string().default('[]').transform((text, ctx) => {
-    try {
-      return z.array(FaultSchema).parse(JSON.parse(text))
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'expected a JSON array of faults ({ path, status?, delayMs?, mode? })' })
-      return z.NEVER
-    }
-  }),
+  MOCK_FAULTS: z
+    .string()
+    .default('[]')
+    .transform((text, ctx) => {
+      try {
+        return z.array(FaultSchema).parse(JSON.parse(text))
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'expected a JSON array of faults ({ path, status?, delayMs?, mode? })',
+        })
+        return z.NEVER
+      }
+    }),
   ANTIFRAUD: z.enum(['on', 'off']).default('off'),
   MOCK_PUBLIC_URL: origin.optional(),
   MOCK_STOREFRONT_ORIGIN: origin.default('http://127.0.0.1:3000'),
   MOCK_SEED: z.coerce.number().int().nonnegative().default(20250301),
-  MOCK_NOW: z.string().datetime({ offset: true }).transform((value) => Date.parse(value)).optional(),
+  MOCK_NOW: z
+    .string()
+    .datetime({ offset: true })
+    .transform((value) => Date.parse(value))
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 })
 
@@ -60,7 +79,9 @@ export class MockConfigError extends Error {
 
 /** Parses the environment; throws MockConfigError naming the first bad variable. */
 export function parseMockConfig(env: Record<string, string | undefined>): MockConfig {
-  const picked = Object.fromEntries(Object.keys(MockEnvSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]))
+  const picked = Object.fromEntries(
+    Object.keys(MockEnvSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  )
   const parsed = MockEnvSchema.safeParse(picked)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

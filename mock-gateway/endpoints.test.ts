@@ -26,7 +26,9 @@ const phone = SEED_USERS.complete.phone
 async function newcomerIdCode(ctx: Context): Promise<string> {
   const newcomer = '79990001122'
   const otp = await call(ctx.gateway, 'POST', '/aurora-id/v1/auth/otp', { body: { aud: DEFAULT_AUD, phone: newcomer } })
-  const check = await call(ctx.gateway, 'POST', '/aurora-id/v1/auth/otp/check', { body: { aud: DEFAULT_AUD, phone: newcomer, attemptId: otp.body.attemptId, code: '12345' } })
+  const check = await call(ctx.gateway, 'POST', '/aurora-id/v1/auth/otp/check', {
+    body: { aud: DEFAULT_AUD, phone: newcomer, attemptId: otp.body.attemptId, code: '12345' },
+  })
   return check.body.auroraIDCode
 }
 
@@ -39,7 +41,9 @@ const SAMPLES: Record<string, Sample> = {
   'auth.crossToken.exchange': (ctx) => ({ body: { token: ctx.token, aud: 'aurora-main-site' } }),
   'profile.get': () => ({}),
   'profile.update': () => ({ body: { firstName: 'Анна', email: 'anna.new@example.ru' } }),
-  'profile.register': async (ctx) => ({ body: { idCode: await newcomerIdCode(ctx), firstName: 'Олег', birthDate: '1985-02-03', agreementAccepted: true } }),
+  'profile.register': async (ctx) => ({
+    body: { idCode: await newcomerIdCode(ctx), firstName: 'Олег', birthDate: '1985-02-03', agreementAccepted: true },
+  }),
   'profile.bunch': () => ({}),
   'permissions.get': () => ({}),
   'permissions.update': () => ({ body: { isEmailPermitted: false, isPushMassPermitted: true } }),
@@ -64,7 +68,16 @@ const SAMPLES: Record<string, Sample> = {
   'catalog.promosAndDiscounts': () => ({}),
   'catalog.brandedCategories': () => ({}),
   'goods.get': () => ({ params: { id: 900001 } }),
-  'goods.search': () => ({ query: { q: 'крем', categoryId: 1, brand: ['severnaya-rosa', 'barkhat'], inStock: true, sort: 'price-desc', page: 1 } }),
+  'goods.search': () => ({
+    query: {
+      q: 'крем',
+      categoryId: 1,
+      brand: ['severnaya-rosa', 'barkhat'],
+      inStock: true,
+      sort: 'price-desc',
+      page: 1,
+    },
+  }),
   'goods.filters': () => ({ query: { categoryId: 4 } }),
   'promotions.categories': () => ({}),
   'promotions.list': () => ({ query: { categoryId: 2, page: 1, pageSize: 5 } }),
@@ -99,7 +112,10 @@ const SAMPLES: Record<string, Sample> = {
   'checkout.deliverySlots': () => ({ query: { cityFiasId: '93b3df57-4c89-44df-ac42-96f05e9cd3b9' } }),
   'checkout.placeOrder': async (ctx) => {
     const client = testClient(ctx.gateway, () => ctx.token)
-    await call(ctx.gateway, 'POST', '/webgate/v1/cart/items', { token: ctx.token, body: { goodsId: 10030, quantity: 1 } })
+    await call(ctx.gateway, 'POST', '/webgate/v1/cart/items', {
+      token: ctx.token,
+      body: { goodsId: 10030, quantity: 1 },
+    })
     const cart = await client.call((await import('#shared/gateway/cart.ts')).getCart)
     return { body: { cartVersion: cart.version, idempotencyKey: 'table-test-order-1' } }
   },
@@ -129,21 +145,24 @@ describe('every catalogue endpoint', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(ENDPOINTS.map((def) => def.name).sort())
   })
 
-  it.each(ENDPOINTS.map((def) => [def.name, def] as [string, AnyEndpoint]))('%s answers data of its schema', async (name, def) => {
-    const sample = SAMPLES[name]
-    if (!sample) throw new Error(`no sample for ${name}`)
-    const client = testClient(ctx.gateway, () => ctx.token)
-    const answer = await client.call(def, await sample(ctx))
-    expect(answer).toBeDefined()
-    results.set(name, answer)
-    const data = answer as Record<string, string>
-    if (name === 'auth.otp.request') ctx.attemptId = data.attemptId as string
-    if (name === 'auth.otp.check') ctx.idCode = data.idCode as string
-    if (name === 'auth.token' || name === 'auth.token.refresh') {
-      ctx.token = data.accessToken as string
-      ctx.refreshToken = data.refreshToken as string
-    }
-  })
+  it.each(ENDPOINTS.map((def) => [def.name, def] as [string, AnyEndpoint]))(
+    '%s answers data of its schema',
+    async (name, def) => {
+      const sample = SAMPLES[name]
+      if (!sample) throw new Error(`no sample for ${name}`)
+      const client = testClient(ctx.gateway, () => ctx.token)
+      const answer = await client.call(def, await sample(ctx))
+      expect(answer).toBeDefined()
+      results.set(name, answer)
+      const data = answer as Record<string, string>
+      if (name === 'auth.otp.request') ctx.attemptId = data.attemptId as string
+      if (name === 'auth.otp.check') ctx.idCode = data.idCode as string
+      if (name === 'auth.token' || name === 'auth.token.refresh') {
+        ctx.token = data.accessToken as string
+        ctx.refreshToken = data.refreshToken as string
+      }
+    },
+  )
 
   it('renamed the login code from the wire field auroraIDCode', () => {
     expect(results.get('auth.otp.check')).toMatchObject({ isRegistered: true, idCode: expect.any(String) })

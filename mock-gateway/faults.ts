@@ -9,14 +9,16 @@ import { z } from 'zod'
 export const FAULT_MODES = ['reset', 'invalid-json', 'hang'] as const
 
 /** One fault switch, as `POST /__mock/faults` and `MOCK_FAULTS` take it. */
-export const FaultSchema = z.object({
-  path: z.string().startsWith('/'),
-  status: z.number().int().min(200).max(599).optional(),
-  delayMs: z.number().int().min(0).max(120_000).optional(),
-  mode: z.enum(FAULT_MODES).optional(),
-}).refine((fault) => fault.status !== undefined || fault.delayMs !== undefined || fault.mode !== undefined, {
-  message: 'a fault needs a status, a delayMs or a mode',
-})
+export const FaultSchema = z
+  .object({
+    path: z.string().startsWith('/'),
+    status: z.number().int().min(200).max(599).optional(),
+    delayMs: z.number().int().min(0).max(120_000).optional(),
+    mode: z.enum(FAULT_MODES).optional(),
+  })
+  .refine((fault) => fault.status !== undefined || fault.delayMs !== undefined || fault.mode !== undefined, {
+    message: 'a fault needs a status, a delayMs or a mode',
+  })
 export type Fault = z.infer<typeof FaultSchema>
 
 /** Named scenarios for demos and tests: each is a list of faults to switch on. */
@@ -36,7 +38,10 @@ export const SCENARIOS = {
 /** Turns a fault path into a matcher of request paths. */
 export function faultMatcher(pattern: string): (path: string) => boolean {
   if (!pattern.includes('*')) return (path) => path === pattern
-  const source = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*')
   const regex = new RegExp(`^${source}$`)
   return (path) => regex.test(path)
 }

@@ -53,9 +53,12 @@ function createRouteTable(handlers: readonly HttpHandler[]) {
     let matching = routes.get(key)
     if (!matching) {
       const url = new URL(pathname, 'http://mock')
-      matching = handlers.filter((handler) =>
-        methodMatches(handler.info.method, method) &&
-        typeof handler.info.path !== 'function' && matchRequestUrl(url, handler.info.path).matches)
+      matching = handlers.filter(
+        (handler) =>
+          methodMatches(handler.info.method, method) &&
+          typeof handler.info.path !== 'function' &&
+          matchRequestUrl(url, handler.info.path).matches,
+      )
       if (routes.size >= ROUTE_TABLE_MAX_ENTRIES) routes.clear()
       routes.set(key, matching)
     }
@@ -71,8 +74,15 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     clock: options.clock ?? (config.now === undefined ? createClock() : createManualClock(config.now)),
     db: createDb(),
     faults: createFaultSwitches(config.faults),
-    auth: { attempts: new Map(), otpRequests: new Map(), idCodes: new Map(), refreshTokens: new Map(), secret: `mock-gateway-${config.product}-${config.seed}`,
-      captchaTokens: new Map(), fingerprints: { issued: new Map(), received: [] } },
+    auth: {
+      attempts: new Map(),
+      otpRequests: new Map(),
+      idCodes: new Map(),
+      refreshTokens: new Map(),
+      secret: `mock-gateway-${config.product}-${config.seed}`,
+      captchaTokens: new Map(),
+      fingerprints: { issued: new Map(), received: [] },
+    },
     cardSessions: new Map(),
     idempotency: new Map(),
     orderVersions: new Map(),
@@ -81,7 +91,8 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     seq: { user: 200_000, order: 0, review: 0, paymentMethod: 0, feedback: 0 },
     checkAnswers: options.checkAnswers ?? false,
     answers: createAnswerCache(),
-    publicUrl: config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+    publicUrl:
+      config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
   }
   await seedState(state)
   clearOnChanges(state.answers, state.db)

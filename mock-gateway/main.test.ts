@@ -14,7 +14,12 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mock-gateway-'))
   bundle = join(dir, 'index.mjs')
   await build({
-    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent',
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: bundle,
+    logLevel: 'silent',
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   })
 }, 60_000)
@@ -25,11 +30,18 @@ afterAll(async () => {
 
 /** Runs the bundle; resolves with its first log line's URL, its output, and a way to wait for exit. */
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [bundle], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString() })
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no listening line: ${stdout} ${stderr}`)), 15_000)
@@ -62,8 +74,18 @@ describe('the standalone entry', () => {
   it('never logs phones, codes or tokens', async () => {
     const proc = run({ MOCK_GATEWAY_PORT: '0' })
     const url = await proc.listening
-    const otp = await (await fetch(`${url}/aurora-id/v1/auth/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ aud: 'loyalty-web', phone: '79000000001' }) })).json()
-    await fetch(`${url}/aurora-id/v1/auth/otp/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ aud: 'loyalty-web', phone: '79000000001', attemptId: otp.attemptId, code: '12345' }) })
+    const otp = await (
+      await fetch(`${url}/aurora-id/v1/auth/otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ aud: 'loyalty-web', phone: '79000000001' }),
+      })
+    ).json()
+    await fetch(`${url}/aurora-id/v1/auth/otp/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ aud: 'loyalty-web', phone: '79000000001', attemptId: otp.attemptId, code: '12345' }),
+    })
     proc.child.kill('SIGINT')
     expect(await proc.exited).toBe(0)
     const { stdout } = proc.output()

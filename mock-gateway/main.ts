@@ -25,10 +25,15 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref()
-    running.close().then(() => {
-      process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), service: 'mock-gateway', msg: 'stopped', signal })}\n`)
-      process.exit(0)
-    }, () => process.exit(1))
+    running.close().then(
+      () => {
+        process.stdout.write(
+          `${JSON.stringify({ level: 30, time: Date.now(), service: 'mock-gateway', msg: 'stopped', signal })}\n`,
+        )
+        process.exit(0)
+      },
+      () => process.exit(1),
+    )
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)

@@ -16,14 +16,22 @@ async function start(options: Parameters<typeof startMockGateway>[0] = {}) {
   return running
 }
 const addFault = (url: string, fault: unknown) =>
-  fetch(`${url}/__mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
+  fetch(`${url}/__mock/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  })
 
 describe('the standalone server', () => {
   it('listens on a free port and answers both gateways', async () => {
     const { url } = await start()
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect((await fetch(`${url}/webgate/v2/goods/10001`)).status).toBe(200)
-    const otp = await fetch(`${url}/aurora-id/v1/auth/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ aud: 'loyalty-web', phone: '79000000001' }) })
+    const otp = await fetch(`${url}/aurora-id/v1/auth/otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ aud: 'loyalty-web', phone: '79000000001' }),
+    })
     expect(otp.status).toBe(200)
   })
 
@@ -75,7 +83,9 @@ describe('fault switches', () => {
   it('hangs until the client gives up', async () => {
     const { url } = await start()
     await addFault(url, { path: '/webgate/v2/goods/search', mode: 'hang' })
-    await expect(fetch(`${url}/webgate/v2/goods/search`, { signal: AbortSignal.timeout(300) })).rejects.toThrow(/timeout|abort/i)
+    await expect(fetch(`${url}/webgate/v2/goods/search`, { signal: AbortSignal.timeout(300) })).rejects.toThrow(
+      /timeout|abort/i,
+    )
   })
 
   it('lists and clears the switches', async () => {
@@ -115,7 +125,9 @@ describe('fault switches', () => {
 })
 
 describe('/__mock/*', () => {
-  const external = Object.values(networkInterfaces()).flat().find((info) => info && info.family === 'IPv4' && !info.internal)?.address
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((info) => info && info.family === 'IPv4' && !info.internal)?.address
 
   it.skipIf(!external)('answers 403 to clients that are not on the loopback interface', async () => {
     const { url } = await start({ host: '0.0.0.0' })

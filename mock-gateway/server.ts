@@ -48,7 +48,12 @@ function toRequest(req: IncomingMessage, origin: string, body: Buffer | undefine
     if (value === undefined || name.startsWith(':')) continue
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
   }
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method ?? 'GET', headers, body: body ? new Uint8Array(body) : null, signal })
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method ?? 'GET',
+    headers,
+    body: body ? new Uint8Array(body) : null,
+    signal,
+  })
 }
 
 /** Starts a seeded mock gateway listening on HTTP. */
@@ -64,7 +69,10 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     const started = performance.now()
     const path = new URL(req.url ?? '/', 'http://mock').pathname
     const log = (status: number | string) =>
-      logger.info({ method: req.method, path: logPath(path), status, durationMs: Math.round(performance.now() - started) }, 'request')
+      logger.info(
+        { method: req.method, path: logPath(path), status, durationMs: Math.round(performance.now() - started) },
+        'request',
+      )
     const controller = new AbortController()
     res.on('close', () => {
       hanging.delete(res)
@@ -72,7 +80,9 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     })
 
     if (path.startsWith('/__mock/') && !isLoopback(req.socket.remoteAddress)) {
-      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'forbidden', message: '/__mock/* answers loopback clients only' }))
+      res
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: 'forbidden', message: '/__mock/* answers loopback clients only' }))
       return log(403)
     }
     const fault = gateway.state.faults.match(path)
@@ -131,17 +141,22 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
   const { port } = server.address() as AddressInfo
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   // A wildcard listener is reached by browsers through the loopback address.
-  if (!config.publicUrl) gateway.state.publicUrl = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : origin
-  logger.info({ url: origin, product: config.product, antifraud: config.antifraud, faults: gateway.state.faults.list().length }, 'mock gateway listening')
+  if (!config.publicUrl)
+    gateway.state.publicUrl = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : origin
+  logger.info(
+    { url: origin, product: config.product, antifraud: config.antifraud, faults: gateway.state.faults.list().length },
+    'mock gateway listening',
+  )
 
   return {
     url: origin,
     gateway,
-    close: () => new Promise<void>((resolve, reject) => {
-      for (const res of hanging) res.destroy()
-      hanging.clear()
-      server.close((error) => (error ? reject(error) : resolve()))
-      server.closeAllConnections()
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const res of hanging) res.destroy()
+        hanging.clear()
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
   }
 }

@@ -53,7 +53,10 @@ export interface AuthState {
   /** Captcha tokens issued by the emulated widget, to their expiry (single use). */
   captchaTokens: Map<string, number>
   /** Device-fingerprint tokens issued (to their client id) and received with code requests. */
-  fingerprints: { issued: Map<string, string>; received: { token: string; phone: string; known: boolean; at: string }[] }
+  fingerprints: {
+    issued: Map<string, string>
+    received: { token: string; phone: string; known: boolean; at: string }[]
+  }
 }
 
 /** Counters of generated ids. */
@@ -91,4 +94,5 @@ export interface MockState {
 }
 
 /** The base path of each gateway: `/webgate` and `/{product}-id`. */
-export const gatewayBase = (gateway: 'web' | 'id', product: string): string => (gateway === 'web' ? '/webgate' : `/${product}-id`)
+export const gatewayBase = (gateway: 'web' | 'id', product: string): string =>
+  gateway === 'web' ? '/webgate' : `/${product}-id`

@@ -9,16 +9,27 @@ export const TEST_ORIGIN = 'http://mock.test'
 
 /** A raw exchange with the gateway: JSON body in, status and parsed JSON (or text) out. */
 export async function call(
-  gateway: MockGateway, method: string, path: string,
+  gateway: MockGateway,
+  method: string,
+  path: string,
   options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.body !== undefined) headers['content-type'] ??= 'application/json'
   if (options.token) headers.authorization = `Bearer ${options.token}`
-  const response = await gateway.handle(new Request(TEST_ORIGIN + path, {
-    method, headers, body: options.body === undefined ? null : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-    redirect: 'manual',
-  }))
+  const response = await gateway.handle(
+    new Request(TEST_ORIGIN + path, {
+      method,
+      headers,
+      body:
+        options.body === undefined
+          ? null
+          : typeof options.body === 'string'
+            ? options.body
+            : JSON.stringify(options.body),
+      redirect: 'manual',
+    }),
+  )
   const text = await response.text()
   let body: unknown = text
   try {
@@ -30,13 +41,21 @@ export async function call(
 }
 
 /** Signs a registered phone in through OTP and answers its tokens. */
-export async function signIn(gateway: MockGateway, phone: string): Promise<{ accessToken: string; refreshToken: string }> {
+export async function signIn(
+  gateway: MockGateway,
+  phone: string,
+): Promise<{ accessToken: string; refreshToken: string }> {
   const id = `/${gateway.state.config.product}-id`
   const otp = await call(gateway, 'POST', `${id}/v1/auth/otp`, { body: { aud: DEFAULT_AUD, phone } })
   const check = await call(gateway, 'POST', `${id}/v1/auth/otp/check`, {
     body: { aud: DEFAULT_AUD, phone, attemptId: otp.body.attemptId, code: gateway.state.config.otpCode },
   })
-  const tokens = await call(gateway, 'POST', `${id}/v1/auth/token`, { body: { aud: DEFAULT_AUD, [`${gateway.state.config.product}IDCode`]: check.body[`${gateway.state.config.product}IDCode`] } })
+  const tokens = await call(gateway, 'POST', `${id}/v1/auth/token`, {
+    body: {
+      aud: DEFAULT_AUD,
+      [`${gateway.state.config.product}IDCode`]: check.body[`${gateway.state.config.product}IDCode`],
+    },
+  })
   if (tokens.status !== 200) throw new Error(`sign-in of ${phone} failed: ${JSON.stringify(tokens.body)}`)
   return tokens.body
 }

@@ -15,10 +15,12 @@ const app = Fastify({ logger: false })
 for (const [path, { urls, html }] of Object.entries(routes)) {
   const bytes = Buffer.from(html)
   app.get(path.split('?')[0], async (_request, reply) => {
-    await Promise.all(urls.map(async (url) => {
-      const response = await request(url, { dispatcher: agent })
-      await response.body.json()
-    }))
+    await Promise.all(
+      urls.map(async (url) => {
+        const response = await request(url, { dispatcher: agent })
+        await response.body.json()
+      }),
+    )
     return reply.type('text/html; charset=utf-8').send(bytes)
   })
 }

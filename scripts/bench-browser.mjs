@@ -44,7 +44,15 @@ export const BROWSER_BUDGETS = Object.freeze({
 
 /** Chromium of DEVELOPERS.md and its flags (Lighthouse adds `--headless=new`). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 /** shared/constants.ts PRELOAD_DELAY_MS: links prefetch their routes this long after they mount. */
 const PRELOAD_DELAY_MS = 1_000
 /** The seed shopper with e-commerce, orders and saved cards, and the mock's one-time code. */
@@ -52,12 +60,15 @@ const SHOPPER = { phone: '79000000001', code: '12345' }
 /** A seeded store that allows pickup: the shopper's store kept on the device (e2e/fixtures/ecom-shopper.ts). */
 const SHOPPER_STORE = 'AU-MSK-001'
 
-const freePort = () => new Promise((resolve, reject) => {
-  const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = server.address()
-    server.close(() => resolve(port))
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address()
+        server.close(() => resolve(port))
+      })
   })
-})
 
 async function waitFor(url, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs
@@ -73,7 +84,6 @@ async function waitFor(url, timeoutMs = 20_000) {
   }
 }
 
-
 /** Starts the built mock gateway and storefront (the `npm start` defaults) on free ports. */
 async function startStore() {
   const [port, metricsPort, mockPort] = await Promise.all([freePort(), freePort(), freePort()])
@@ -82,7 +92,10 @@ async function startStore() {
   const env = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production' }
   const children = []
   const spawnNode = (file, extra) => {
-    const child = spawn(process.execPath, [join(storeRoot, file)], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] })
+    const child = spawn(process.execPath, [join(storeRoot, file)], {
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     children.push(child)
     return child
   }
@@ -122,7 +135,11 @@ async function signIn(baseURL) {
   const post = async (path, data) => {
     const response = await fetch(baseURL + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseURL, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        'content-type': 'application/json',
+        origin: baseURL,
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
       body: JSON.stringify(data),
       signal: AbortSignal.timeout(10_000),
     })
@@ -149,7 +166,9 @@ async function pageKinds(baseURL, cookie) {
   const promoProduct = await firstLink(baseURL, promoCategory, /^\/promo-(catalog\/[^/]+\/\d+|product\/\d+)/)
   const article = await firstLink(baseURL, '/articles', /^\/articles\/\d+/)
   const order = await firstLink(baseURL, '/ecom', /^\/ecom\/orders\/[\w-]+$/, { cookie }).catch(async () => {
-    const answer = await (await fetch(`${baseURL}/webgate/v1/orders`, { headers: { cookie }, signal: AbortSignal.timeout(10_000) })).json()
+    const answer = await (
+      await fetch(`${baseURL}/webgate/v1/orders`, { headers: { cookie }, signal: AbortSignal.timeout(10_000) })
+    ).json()
     const id = (answer.items ?? answer.orders ?? answer)[0]?.id
     if (!id) throw new Error('the seed shopper has no order')
     return `/ecom/orders/${id}`
@@ -179,19 +198,28 @@ async function pageKinds(baseURL, cookie) {
  */
 async function checkShopperState(baseURL, cookie, order) {
   const page = async (path) => {
-    const response = await fetch(baseURL + path, { headers: { cookie }, redirect: 'manual', signal: AbortSignal.timeout(10_000) })
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status} to the seed shopper (expected the page itself)`)
+    const response = await fetch(baseURL + path, {
+      headers: { cookie },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (response.status !== 200)
+      throw new Error(`${path} answered ${response.status} to the seed shopper (expected the page itself)`)
     return response.text()
   }
   const lines = (await page('/ecom/cart')).match(/class="cart-line[ "]/g)?.length ?? 0
-  if (lines === 0) throw new Error('the seed shopper\'s cart is empty: the cart and checkout would not be measured with goods')
-  if (!/class="checkout-section__title"/.test(await page('/ecom/checkout'))) throw new Error('the checkout page did not render its sections for the seed shopper')
+  if (lines === 0)
+    throw new Error("the seed shopper's cart is empty: the cart and checkout would not be measured with goods")
+  if (!/class="checkout-section__title"/.test(await page('/ecom/checkout')))
+    throw new Error('the checkout page did not render its sections for the seed shopper')
   if (!/class="order-line[ "]/.test(await page(order))) throw new Error(`the order page ${order} shows no order lines`)
 }
 
 /** The store the seed shopper keeps on the device: what the store picker saves in local storage. */
 async function shopperStoreItems(baseURL) {
-  const answer = await fetch(`${baseURL}/webgate/v1/stores-facade/store?code=${SHOPPER_STORE}`, { signal: AbortSignal.timeout(10_000) })
+  const answer = await fetch(`${baseURL}/webgate/v1/stores-facade/store?code=${SHOPPER_STORE}`, {
+    signal: AbortSignal.timeout(10_000),
+  })
   if (!answer.ok) throw new Error(`store ${SHOPPER_STORE} answered ${answer.status}`)
   const store = await answer.json()
   return {
@@ -238,7 +266,8 @@ async function prepareBrowser(port, baseURL, visitor) {
 
 /** gzip size of a built asset, as the precompressed `.gz` beside it (level 9). */
 async function gzipBytes(url) {
-  return gzipSync(await readFile(join(storeRoot, 'dist/client', new URL(url, 'http://x').pathname)), { level: 9 }).length
+  return gzipSync(await readFile(join(storeRoot, 'dist/client', new URL(url, 'http://x').pathname)), { level: 9 })
+    .length
 }
 
 /** The first load of `/` in Chromium: its script requests, their gzip bytes, and the DOM size once hydrated. */
@@ -249,7 +278,8 @@ async function measureFirstLoad(baseURL) {
     const page = await browser.newPage()
     const scripts = []
     page.on('request', (request) => {
-      if (request.resourceType() === 'script' && request.url().startsWith(baseURL)) scripts.push({ url: request.url(), at: Date.now() })
+      if (request.resourceType() === 'script' && request.url().startsWith(baseURL))
+        scripts.push({ url: request.url(), at: Date.now() })
     })
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
@@ -261,12 +291,17 @@ async function measureFirstLoad(baseURL) {
     await page.goto(`${baseURL}/`, { waitUntil: 'load' })
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 })
     await page.waitForLoadState('networkidle')
-    const [domElements, hydratedAt] = await page.evaluate(() => [document.getElementsByTagName('*').length, window.__hydratedAt])
+    const [domElements, hydratedAt] = await page.evaluate(() => [
+      document.getElementsByTagName('*').length,
+      window.__hydratedAt,
+    ])
     if (typeof hydratedAt !== 'number') throw new Error('could not tell when the home page hydrated')
     // The first load: everything requested until the page is hydrated and what hydration itself asks
     // for at once (the first-visit store prompt); links start prefetching their routes PRELOAD_DELAY_MS
     // after they mount, which serves the next navigation, not this load.
-    const files = [...new Set(scripts.filter((script) => script.at < hydratedAt + PRELOAD_DELAY_MS / 2).map((script) => script.url))]
+    const files = [
+      ...new Set(scripts.filter((script) => script.at < hydratedAt + PRELOAD_DELAY_MS / 2).map((script) => script.url)),
+    ]
     const sizes = await Promise.all(files.map(gzipBytes))
     return {
       requests: files.length,
@@ -285,7 +320,12 @@ async function routeSizes() {
   const sum = async (files) => (await Promise.all(files.map(gzipBytes))).reduce((a, b) => a + b, 0)
   const routes = []
   for (const [route, files] of Object.entries(manifest.routes)) {
-    routes.push({ route, own_gzip_bytes: await sum(manifest.routeOwn?.[route] ?? files), first_visit_gzip_bytes: await sum(files), files: files.length })
+    routes.push({
+      route,
+      own_gzip_bytes: await sum(manifest.routeOwn?.[route] ?? files),
+      first_visit_gzip_bytes: await sum(files),
+      files: files.length,
+    })
   }
   return {
     // The entry is the shell's chunk, which is among the entry's imports too (scripts/build.mjs).
@@ -298,7 +338,11 @@ async function routeSizes() {
 /** Starts Chromium with a DevTools port for Lighthouse; resolves the port and a stop function. */
 async function startChromium() {
   const profile = await mkdtemp(join(tmpdir(), 'bench-browser-'))
-  const child = spawn(CHROMIUM, ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(
+    CHROMIUM,
+    ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
   const port = await new Promise((resolve, reject) => {
     let text = ''
     const timer = setTimeout(() => reject(new Error(`Chromium (${CHROMIUM}) did not open its DevTools port`)), 20_000)
@@ -371,7 +415,8 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
           tbt_ms: Math.round(metric('total-blocking-time')),
           cls: +metric('cumulative-layout-shift').toFixed(3),
           transfer_bytes: Math.round(metric('total-byte-weight')),
-          lcp_element: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+          lcp_element:
+            lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
           dom_elements: lhr.audits['dom-size']?.numericValue ?? null,
           // Lighthouse's CPU benchmark of this run: a busy machine scores low and inflates TBT (the lead compares runs on a quiet one).
           benchmark_index: lhr.environment?.benchmarkIndex ?? null,
@@ -380,7 +425,15 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
       if (samples.length === 0) continue
       const mid = median(samples.map((sample) => sample.performance))
       const chosen = samples.find((sample) => sample.performance === mid)
-      results.push({ kind: page.kind, path: page.path, budget: page.budget, runs: samples.length, ...chosen, performance_runs: samples.map((s) => s.performance), tbt_runs: samples.map((s) => s.tbt_ms) })
+      results.push({
+        kind: page.kind,
+        path: page.path,
+        budget: page.budget,
+        runs: samples.length,
+        ...chosen,
+        performance_runs: samples.map((s) => s.performance),
+        tbt_runs: samples.map((s) => s.tbt_ms),
+      })
     }
   } finally {
     await chrome.stop()
@@ -390,9 +443,19 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
 
 /** Which pages Lighthouse audits: LH_PAGES as paths or kinds, or all. */
 function pickPages(all) {
-  const wanted = (process.env.LH_PAGES ?? '').split(',').map((item) => item.trim()).filter(Boolean)
+  const wanted = (process.env.LH_PAGES ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
   if (wanted.length === 0) return all
-  return wanted.map((item) => all.find((page) => page.kind === item || page.path === item) ?? { kind: 'custom', path: item, budget: BROWSER_BUDGETS.performanceOtherPages })
+  return wanted.map(
+    (item) =>
+      all.find((page) => page.kind === item || page.path === item) ?? {
+        kind: 'custom',
+        path: item,
+        budget: BROWSER_BUDGETS.performanceOtherPages,
+      },
+  )
 }
 
 /**
@@ -413,25 +476,46 @@ export async function browserBench() {
     // Warm the anonymous caches (and the server's code paths) before anything is measured.
     for (let round = 0; round < 2; round++) {
       for (const page of all) {
-        const response = await fetch(store.baseURL + page.path, { headers: page.signedIn ? { cookie } : {}, signal: AbortSignal.timeout(15_000) })
+        const response = await fetch(store.baseURL + page.path, {
+          headers: page.signedIn ? { cookie } : {},
+          signal: AbortSignal.timeout(15_000),
+        })
         await response.arrayBuffer()
       }
     }
     const firstLoad = await measureFirstLoad(store.baseURL)
     const js = await routeSizes()
-    const { results: lighthouseResults, errors: lighthouseErrors } = runs > 0 ? await runLighthouse(store.baseURL, pages, runs, cookie) : { results: [], errors: [] }
+    const { results: lighthouseResults, errors: lighthouseErrors } =
+      runs > 0 ? await runLighthouse(store.baseURL, pages, runs, cookie) : { results: [], errors: [] }
     const b = BROWSER_BUDGETS
     const failures = [
-      ...(firstLoad.gzip_bytes > b.firstLoadJsGzipBytes ? [`first-load JS of / ${kb(firstLoad.gzip_bytes)} > ${kb(b.firstLoadJsGzipBytes)}`] : []),
-      ...(firstLoad.requests > b.firstLoadJsRequests ? [`first-load JS of / in ${firstLoad.requests} requests > ${b.firstLoadJsRequests}`] : []),
-      ...(firstLoad.home_dom_elements > b.homeDomElements ? [`home DOM ${firstLoad.home_dom_elements} elements > ${b.homeDomElements}`] : []),
-      ...js.routes.filter((r) => r.own_gzip_bytes > b.routeOwnGzipBytes).map((r) => `route ${r.route} own JS ${kb(r.own_gzip_bytes)} > ${kb(b.routeOwnGzipBytes)}`),
-      ...lighthouseResults.filter((r) => r.performance < r.budget).map((r) => `Lighthouse performance ${r.kind} ${r.performance} < ${r.budget}`),
-      ...lighthouseResults.filter((r) => r.accessibility < b.accessibility).map((r) => `Lighthouse accessibility ${r.kind} ${r.accessibility} < ${b.accessibility}`),
-      ...lighthouseResults.filter((r) => r.kind === 'home' && r.tbt_ms > b.totalBlockingTimeMs).map((r) => `TBT of / ${r.tbt_ms} ms > ${b.totalBlockingTimeMs} ms`),
+      ...(firstLoad.gzip_bytes > b.firstLoadJsGzipBytes
+        ? [`first-load JS of / ${kb(firstLoad.gzip_bytes)} > ${kb(b.firstLoadJsGzipBytes)}`]
+        : []),
+      ...(firstLoad.requests > b.firstLoadJsRequests
+        ? [`first-load JS of / in ${firstLoad.requests} requests > ${b.firstLoadJsRequests}`]
+        : []),
+      ...(firstLoad.home_dom_elements > b.homeDomElements
+        ? [`home DOM ${firstLoad.home_dom_elements} elements > ${b.homeDomElements}`]
+        : []),
+      ...js.routes
+        .filter((r) => r.own_gzip_bytes > b.routeOwnGzipBytes)
+        .map((r) => `route ${r.route} own JS ${kb(r.own_gzip_bytes)} > ${kb(b.routeOwnGzipBytes)}`),
+      ...lighthouseResults
+        .filter((r) => r.performance < r.budget)
+        .map((r) => `Lighthouse performance ${r.kind} ${r.performance} < ${r.budget}`),
+      ...lighthouseResults
+        .filter((r) => r.accessibility < b.accessibility)
+        .map((r) => `Lighthouse accessibility ${r.kind} ${r.accessibility} < ${b.accessibility}`),
+      ...lighthouseResults
+        .filter((r) => r.kind === 'home' && r.tbt_ms > b.totalBlockingTimeMs)
+        .map((r) => `TBT of / ${r.tbt_ms} ms > ${b.totalBlockingTimeMs} ms`),
       ...lighthouseErrors,
     ]
-    return { results: { first_load: firstLoad, js, lighthouse: lighthouseResults, lighthouse_runs: runs, budgets: b }, failures }
+    return {
+      results: { first_load: firstLoad, js, lighthouse: lighthouseResults, lighthouse_runs: runs, budgets: b },
+      failures,
+    }
   } finally {
     await store.stop()
   }
@@ -443,23 +527,67 @@ const pad = (value, width) => String(value).padEnd(width)
 /** Prints the figures of `browserBench()` as tables. */
 export function printBrowserBench({ results, failures }) {
   const { first_load: first, js, lighthouse: lh } = results
-  console.log(`\nFirst load of / (Chromium): ${first.requests} JS requests, ${kb(first.gzip_bytes)} gzip (budget ${BROWSER_BUDGETS.firstLoadJsRequests} / ${kb(BROWSER_BUDGETS.firstLoadJsGzipBytes)}); home DOM ${first.home_dom_elements} elements (budget ${BROWSER_BUDGETS.homeDomElements})`)
+  console.log(
+    `\nFirst load of / (Chromium): ${first.requests} JS requests, ${kb(first.gzip_bytes)} gzip (budget ${BROWSER_BUDGETS.firstLoadJsRequests} / ${kb(BROWSER_BUDGETS.firstLoadJsGzipBytes)}); home DOM ${first.home_dom_elements} elements (budget ${BROWSER_BUDGETS.homeDomElements})`,
+  )
   for (const file of first.files) console.log(`  ${pad(file.file, 36)} ${kb(file.gzip_bytes)}`)
-  console.log(`\nJavaScript per route (gzip; app shell + framework ${kb(js.shell_gzip_bytes)}, shared route chunks ${kb(js.shared_route_chunks_gzip_bytes)})`)
+  console.log(
+    `\nJavaScript per route (gzip; app shell + framework ${kb(js.shell_gzip_bytes)}, shared route chunks ${kb(js.shared_route_chunks_gzip_bytes)})`,
+  )
   console.log(pad('route', 34) + pad('own', 10) + pad('budget', 9) + 'first visit beyond the shell (files)')
   for (const r of js.routes) {
-    console.log(pad(r.route, 34) + pad(kb(r.own_gzip_bytes), 10) + pad(kb(BROWSER_BUDGETS.routeOwnGzipBytes), 9) + `${kb(r.first_visit_gzip_bytes)} (${r.files})` + (r.own_gzip_bytes > BROWSER_BUDGETS.routeOwnGzipBytes ? '  OVER' : ''))
+    console.log(
+      pad(r.route, 34) +
+        pad(kb(r.own_gzip_bytes), 10) +
+        pad(kb(BROWSER_BUDGETS.routeOwnGzipBytes), 9) +
+        `${kb(r.first_visit_gzip_bytes)} (${r.files})` +
+        (r.own_gzip_bytes > BROWSER_BUDGETS.routeOwnGzipBytes ? '  OVER' : ''),
+    )
   }
   if (lh.length) {
     const index = Math.min(...lh.map((r) => r.benchmark_index ?? Infinity))
-    console.log(`\nLighthouse 12.8 mobile, median of ${results.lighthouse_runs} run(s); lowest CPU benchmark index ${Number.isFinite(index) ? Math.round(index) : '-'} (a busy machine scores low and its TBT is inflated)`)
-    console.log(pad('page', 15) + pad('perf', 6) + pad('budget', 8) + pad('a11y', 6) + pad('bp', 5) + pad('seo', 5) + pad('FCP', 8) + pad('LCP', 8) + pad('TBT', 8) + pad('CLS', 7) + pad('transfer', 11) + pad('DOM', 6) + 'path (LCP element)')
+    console.log(
+      `\nLighthouse 12.8 mobile, median of ${results.lighthouse_runs} run(s); lowest CPU benchmark index ${Number.isFinite(index) ? Math.round(index) : '-'} (a busy machine scores low and its TBT is inflated)`,
+    )
+    console.log(
+      pad('page', 15) +
+        pad('perf', 6) +
+        pad('budget', 8) +
+        pad('a11y', 6) +
+        pad('bp', 5) +
+        pad('seo', 5) +
+        pad('FCP', 8) +
+        pad('LCP', 8) +
+        pad('TBT', 8) +
+        pad('CLS', 7) +
+        pad('transfer', 11) +
+        pad('DOM', 6) +
+        'path (LCP element)',
+    )
     for (const r of lh) {
       const ms = (value) => `${(value / 1000).toFixed(1)} s`
-      console.log(pad(r.kind, 15) + pad(r.performance, 6) + pad(r.budget, 8) + pad(r.accessibility, 6) + pad(r.best_practices, 5) + pad(r.seo, 5) + pad(ms(r.fcp_ms), 8) + pad(ms(r.lcp_ms), 8) + pad(`${r.tbt_ms} ms`, 8) + pad(r.cls, 7) + pad(kb(r.transfer_bytes), 11) + pad(r.dom_elements ?? '-', 6) + `${r.path} (${r.lcp_element ?? '-'})`)
+      console.log(
+        pad(r.kind, 15) +
+          pad(r.performance, 6) +
+          pad(r.budget, 8) +
+          pad(r.accessibility, 6) +
+          pad(r.best_practices, 5) +
+          pad(r.seo, 5) +
+          pad(ms(r.fcp_ms), 8) +
+          pad(ms(r.lcp_ms), 8) +
+          pad(`${r.tbt_ms} ms`, 8) +
+          pad(r.cls, 7) +
+          pad(kb(r.transfer_bytes), 11) +
+          pad(r.dom_elements ?? '-', 6) +
+          `${r.path} (${r.lcp_element ?? '-'})`,
+      )
     }
   }
-  console.log(failures.length ? `\nBrowser budgets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}` : '\nBrowser budgets met')
+  console.log(
+    failures.length
+      ? `\nBrowser budgets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}`
+      : '\nBrowser budgets met',
+  )
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -14,18 +14,22 @@ import { Pool } from 'undici'
 export const ROOT = new URL('..', import.meta.url).pathname
 
 /** A free TCP port on 127.0.0.1. */
-export const freePort = () => new Promise((resolve, reject) => {
-  const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = server.address()
-    server.close(() => resolve(port))
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address()
+        server.close(() => resolve(port))
+      })
   })
-})
 
 /** Resolves once `url` answers (any status); rejects after `timeoutMs` or when `child` exits first. */
 export async function waitFor(url, { timeoutMs = 30_000, child } = {}) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode}) before answering`)
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: the process exited (${child.exitCode}) before answering`)
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
       await response.arrayBuffer()
@@ -57,15 +61,16 @@ export function startNode(file, env = {}, { root = ROOT, args = [], quiet = true
 }
 
 /** Stops a child by its PID (SIGTERM, SIGKILL after 5 s) and resolves once it has exited. */
-export const stop = (child) => new Promise((resolve) => {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return resolve()
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-  child.once('exit', () => {
-    clearTimeout(timer)
-    resolve()
+export const stop = (child) =>
+  new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve()
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
   })
-  child.kill('SIGTERM')
-})
 
 /** Builds the checkout when it has no build yet (`dist/BUILD_ID`). */
 export function buildIfNeeded(root = ROOT) {
@@ -87,10 +92,20 @@ export async function startMock({ root = ROOT, env = {} } = {}) {
 /** Starts the built store of a checkout on free ports against a gateway origin; answers `{ child, base, port }`. */
 export async function startStore(gatewayUrl, env = {}, { root = ROOT } = {}) {
   const port = await freePort()
-  const child = startNode('dist/server/main.js', {
-    PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1',
-    WEB_GATEWAY_URL: `${gatewayUrl}/webgate`, ID_GATEWAY_URL: `${gatewayUrl}/aurora-id`, ANTIFRAUD: 'off', ...env,
-  }, { root })
+  const child = startNode(
+    'dist/server/main.js',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(await freePort()),
+      METRICS_HOST: '127.0.0.1',
+      WEB_GATEWAY_URL: `${gatewayUrl}/webgate`,
+      ID_GATEWAY_URL: `${gatewayUrl}/aurora-id`,
+      ANTIFRAUD: 'off',
+      ...env,
+    },
+    { root },
+  )
   const base = `http://127.0.0.1:${port}`
   await waitFor(`${base}/healthz`, { child })
   return { child, base, port }
@@ -113,14 +128,22 @@ export async function benchPages(mockUrl) {
   const group = tree.items[0]
   const goods = await answer(`/webgate/v2/goods/search?page=1&pageSize=1&categoryId=${group.id}`)
   const product = goods.items[0]
-  return { home: '/', category: `/catalog/${group.id}-${group.slug}`, product: `/product/${product.id}-${product.slug}`, cookiePolicy: '/cookie-policy' }
+  return {
+    home: '/',
+    category: `/catalog/${group.id}-${group.slug}`,
+    product: `/product/${product.id}-${product.slug}`,
+    cookiePolicy: '/cookie-policy',
+  }
 }
 
 /** The commit a checkout is at, with `-dirty` when it has uncommitted changes; null outside git. */
 export function commitOf(root = ROOT) {
   const head = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' })
   if (head.status !== 0) return null
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout?.trim()
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).stdout?.trim()
   return `${head.stdout.trim()}${dirty ? '-dirty' : ''}`
 }
 
@@ -161,14 +184,23 @@ export function parseWrk(text) {
 export function wrk(url, { seconds = 8, connections = 50, paths, maxRequests } = {}) {
   const lua = [REPORT_LUA]
   if (paths) {
-    lua.push(`local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }`, 'local i = 0',
-      'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end')
+    lua.push(
+      `local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }`,
+      'local i = 0',
+      'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end',
+    )
   }
-  if (maxRequests) lua.push('local answered = 0', `response = function() answered = answered + 1; if answered >= ${maxRequests} then wrk.thread:stop() end end`)
+  if (maxRequests)
+    lua.push(
+      'local answered = 0',
+      `response = function() answered = answered + 1; if answered >= ${maxRequests} then wrk.thread:stop() end end`,
+    )
   const script = join(tmpdir(), `bench-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.lua`)
   writeFileSync(script, lua.join('\n'))
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', '-s', script, url], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', '-s', script, url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let out = ''
     child.stdout.on('data', (chunk) => {
       out += chunk
@@ -200,20 +232,25 @@ export async function pacedLoad(url, { rate, seconds = 8, connections = 64 }) {
   let errors = 0
   let sent = 0
   const started = performance.now()
-  const send = (dueAt) => pool.request({ path: target.pathname + target.search, method: 'GET', signal: AbortSignal.timeout(5_000) }).then(
-    async ({ statusCode, body }) => {
-      await body.arrayBuffer()
-      if (statusCode >= 400) errors++
-      else latencies.push(performance.now() - dueAt)
-    },
-    () => {
-      errors++
-    },
-  )
+  const send = (dueAt) =>
+    pool.request({ path: target.pathname + target.search, method: 'GET', signal: AbortSignal.timeout(5_000) }).then(
+      async ({ statusCode, body }) => {
+        await body.arrayBuffer()
+        if (statusCode >= 400) errors++
+        else latencies.push(performance.now() - dueAt)
+      },
+      () => {
+        errors++
+      },
+    )
   await new Promise((resolve) => {
     const tick = () => {
       const now = performance.now()
-      for (let dueAt = started + (sent * 1000) / rate; sent < due && dueAt <= now; dueAt = started + (sent * 1000) / rate) {
+      for (
+        let dueAt = started + (sent * 1000) / rate;
+        sent < due && dueAt <= now;
+        dueAt = started + (sent * 1000) / rate
+      ) {
         pending.push(send(dueAt))
         sent++
       }
@@ -225,10 +262,19 @@ export async function pacedLoad(url, { rate, seconds = 8, connections = 64 }) {
   await Promise.all(pending)
   await pool.close()
   latencies.sort((a, b) => a - b)
-  const at = (q) => (latencies.length ? +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2) : null)
+  const at = (q) =>
+    latencies.length ? +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2) : null
   const p50 = at(0.5)
   const p99 = at(0.99)
-  return { rate, seconds, requests: latencies.length, errors, p50_ms: p50, p99_ms: p99, p99_over_p50: p50 ? +(p99 / p50).toFixed(2) : null }
+  return {
+    rate,
+    seconds,
+    requests: latencies.length,
+    errors,
+    p50_ms: p50,
+    p99_ms: p99,
+    p99_over_p50: p50 ? +(p99 / p50).toFixed(2) : null,
+  }
 }
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100
@@ -236,7 +282,9 @@ const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is not there. */
 export function cpuMsOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ')
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
   } catch {
     return null

@@ -32,7 +32,22 @@ import os from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
-  ROOT, UNCACHED_ENV, benchPages, buildIfNeeded, commitOf, cpuMsOf, freePort, hasWrk, pacedLoad, rssOf, startMock, startNode, startStore, stop, waitFor, wrk,
+  ROOT,
+  UNCACHED_ENV,
+  benchPages,
+  buildIfNeeded,
+  commitOf,
+  cpuMsOf,
+  freePort,
+  hasWrk,
+  pacedLoad,
+  rssOf,
+  startMock,
+  startNode,
+  startStore,
+  stop,
+  waitFor,
+  wrk,
 } from './bench-lib.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -63,10 +78,14 @@ async function recorder(target) {
   const seen = []
   const server = createServer((req, res) => {
     seen.push({ method: req.method, path: req.url })
-    const upstream = httpRequest(target + req.url, { method: req.method, headers: { ...req.headers, host: new URL(target).host }, timeout: 10_000 }, (up) => {
-      res.writeHead(up.statusCode, up.headers)
-      up.pipe(res)
-    })
+    const upstream = httpRequest(
+      target + req.url,
+      { method: req.method, headers: { ...req.headers, host: new URL(target).host }, timeout: 10_000 },
+      (up) => {
+        res.writeHead(up.statusCode, up.headers)
+        up.pipe(res)
+      },
+    )
     upstream.on('timeout', () => upstream.destroy(new Error('gateway timeout')))
     upstream.on('error', () => res.destroy())
     req.pipe(upstream)
@@ -98,13 +117,19 @@ async function measure(url, pid) {
   return {
     ...run,
     p99_over_p50: run.p50_ms ? +(run.p99_ms / run.p50_ms).toFixed(2) : null,
-    cpu_ms_per_request: cpuBefore !== null && cpuAfter !== null && run.requests ? +((cpuAfter - cpuBefore) / run.requests).toFixed(3) : null,
+    cpu_ms_per_request:
+      cpuBefore !== null && cpuAfter !== null && run.requests
+        ? +((cpuAfter - cpuBefore) / run.requests).toFixed(3)
+        : null,
     errors: run.timeouts + run.socket_errors + run.error_answers,
   }
 }
 
 async function serverBench() {
-  if (!hasWrk()) throw new Error('wrk is required for the server bench (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)')
+  if (!hasWrk())
+    throw new Error(
+      'wrk is required for the server bench (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)',
+    )
   buildIfNeeded()
   if (STORE_ROOT !== ROOT) buildIfNeeded(STORE_ROOT)
   const store = { root: STORE_ROOT }
@@ -123,22 +148,38 @@ async function serverBench() {
       const response = await fetch(probe.base + path, { redirect: 'manual', signal: AbortSignal.timeout(15_000) })
       const html = await response.text()
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-      probed[name] = { path, html, calls: rec.seen.filter((call) => call.method === 'GET').map((call) => mock.url + call.path) }
+      probed[name] = {
+        path,
+        html,
+        calls: rec.seen.filter((call) => call.method === 'GET').map((call) => mock.url + call.path),
+      }
     }
     await stop(probe.child)
     await rec.close()
 
     // The baseline: the same calls, the same bytes, nothing else.
     const routesFile = join(os.tmpdir(), `bench-routes-${process.pid}.json`)
-    await writeFile(routesFile, JSON.stringify(Object.fromEntries(Object.values(probed).map(({ path, html, calls }) => [path, { urls: calls, html }]))))
+    await writeFile(
+      routesFile,
+      JSON.stringify(
+        Object.fromEntries(Object.values(probed).map(({ path, html, calls }) => [path, { urls: calls, html }])),
+      ),
+    )
     const baselinePort = await freePort()
-    const baseline = startNode('scripts/bench-baseline.mjs', { PORT: String(baselinePort), BASELINE_ROUTES: routesFile })
+    const baseline = startNode('scripts/bench-baseline.mjs', {
+      PORT: String(baselinePort),
+      BASELINE_ROUTES: routesFile,
+    })
     started.push(baseline)
     const baselineBase = `http://127.0.0.1:${baselinePort}`
     await waitFor(baselineBase + pages.home, { child: baseline })
 
     const rows = Object.entries(probed).map(([name, { path, html, calls }]) => ({
-      page: name, path, html_bytes: Buffer.byteLength(html), data_bytes: Buffer.byteLength(DATA_BLOCK.exec(html)?.[1] ?? ''), gateway_calls: calls.length,
+      page: name,
+      path,
+      html_bytes: Buffer.byteLength(html),
+      data_bytes: Buffer.byteLength(DATA_BLOCK.exec(html)?.[1] ?? ''),
+      gateway_calls: calls.length,
     }))
 
     const uncached = await startStore(mock.url, UNCACHED_ENV, store)
@@ -147,7 +188,10 @@ async function serverBench() {
       console.log(`uncached ${row.path} …`)
       row.uncached = await measure(uncached.base + row.path, uncached.child.pid)
       // Below saturation: the tail the store itself gives, without wrk's closed loop on the same cores.
-      row.paced = await pacedLoad(uncached.base + row.path, { rate: Math.max(1, Math.round(row.uncached.rps * PACED_SHARE)), seconds: SECONDS })
+      row.paced = await pacedLoad(uncached.base + row.path, {
+        rate: Math.max(1, Math.round(row.uncached.rps * PACED_SHARE)),
+        seconds: SECONDS,
+      })
       row.baseline = await measure(baselineBase + row.path, baseline.pid)
     }
     await stop(uncached.child)
@@ -168,16 +212,32 @@ async function serverBench() {
     // Memory: RSS of the warm store after 5,000 and after 50,000 requests of the page mix.
     console.log('RSS after 5,000 and 50,000 requests …')
     const mix = rows.map((row) => row.path)
-    const first = await wrk(warm.base, { seconds: RSS_PHASE_SECONDS, connections: CONNECTIONS, paths: mix, maxRequests: 5_000 })
+    const first = await wrk(warm.base, {
+      seconds: RSS_PHASE_SECONDS,
+      connections: CONNECTIONS,
+      paths: mix,
+      maxRequests: 5_000,
+    })
     const rss5k = rssOf(warm.child.pid)
-    const rest = await wrk(warm.base, { seconds: RSS_PHASE_SECONDS, connections: CONNECTIONS, paths: mix, maxRequests: 45_000 })
+    const rest = await wrk(warm.base, {
+      seconds: RSS_PHASE_SECONDS,
+      connections: CONNECTIONS,
+      paths: mix,
+      maxRequests: 45_000,
+    })
     const rss50k = rssOf(warm.child.pid)
     await stop(warm.child)
     await stop(mock.child)
     const requests = first.requests + rest.requests
     const rss = {
       requests,
-      errors: first.timeouts + first.socket_errors + first.error_answers + rest.timeouts + rest.socket_errors + rest.error_answers,
+      errors:
+        first.timeouts +
+        first.socket_errors +
+        first.error_answers +
+        rest.timeouts +
+        rest.socket_errors +
+        rest.error_answers,
       after_5k_bytes: rss5k,
       after_50k_bytes: rss50k,
       growth_ratio: rss5k && rss50k ? +(rss50k / rss5k).toFixed(3) : null,
@@ -198,19 +258,32 @@ function serverFailures({ pages, rss }) {
         failures.push(`${row.path} ${mode}: no answer completed within ${SECONDS} s`)
         continue
       }
-      if (run.errors > BUDGETS.errors) failures.push(`${row.path} ${mode}: ${run.errors} errors (${run.timeouts} timeouts, ${run.error_answers} error answers)`)
-      if (mode === 'uncached' && row.paced?.errors > BUDGETS.errors) failures.push(`${row.path} paced: ${row.paced.errors} errors or timeouts`)
+      if (run.errors > BUDGETS.errors)
+        failures.push(
+          `${row.path} ${mode}: ${run.errors} errors (${run.timeouts} timeouts, ${run.error_answers} error answers)`,
+        )
+      if (mode === 'uncached' && row.paced?.errors > BUDGETS.errors)
+        failures.push(`${row.path} paced: ${row.paced.errors} errors or timeouts`)
       // Beside an uncached miss: the store's own tail below saturation (the paced run).
-      const paced = mode === 'uncached' && row.paced ? `; paced at ${row.paced.rate} req/s: ${row.paced.p99_over_p50} ×` : ''
-      if (run.p99_over_p50 === null || run.p99_over_p50 > BUDGETS.p99_over_p50) failures.push(`${row.path} ${mode}: p99 ${run.p99_ms} ms is ${run.p99_over_p50} × p50 ${run.p50_ms} ms (budget ${BUDGETS.p99_over_p50} ×${paced})`)
+      const paced =
+        mode === 'uncached' && row.paced ? `; paced at ${row.paced.rate} req/s: ${row.paced.p99_over_p50} ×` : ''
+      if (run.p99_over_p50 === null || run.p99_over_p50 > BUDGETS.p99_over_p50)
+        failures.push(
+          `${row.path} ${mode}: p99 ${run.p99_ms} ms is ${run.p99_over_p50} × p50 ${run.p50_ms} ms (budget ${BUDGETS.p99_over_p50} ×${paced})`,
+        )
     }
-    if (row.page === 'category' && row.html_bytes > BUDGETS.category_html_bytes) failures.push(`${row.path}: HTML ${row.html_bytes} B > ${BUDGETS.category_html_bytes} B`)
-    if (row.page === 'category' && row.data_bytes > BUDGETS.category_data_bytes) failures.push(`${row.path}: data block ${row.data_bytes} B > ${BUDGETS.category_data_bytes} B`)
-    if (row.page === 'home' && row.html_bytes > BUDGETS.home_html_bytes) failures.push(`${row.path}: HTML ${row.html_bytes} B > ${BUDGETS.home_html_bytes} B`)
+    if (row.page === 'category' && row.html_bytes > BUDGETS.category_html_bytes)
+      failures.push(`${row.path}: HTML ${row.html_bytes} B > ${BUDGETS.category_html_bytes} B`)
+    if (row.page === 'category' && row.data_bytes > BUDGETS.category_data_bytes)
+      failures.push(`${row.path}: data block ${row.data_bytes} B > ${BUDGETS.category_data_bytes} B`)
+    if (row.page === 'home' && row.html_bytes > BUDGETS.home_html_bytes)
+      failures.push(`${row.path}: HTML ${row.html_bytes} B > ${BUDGETS.home_html_bytes} B`)
   }
-  if (rss.requests < 50_000) failures.push(`RSS: only ${rss.requests} of 50,000 requests within ${2 * RSS_PHASE_SECONDS} s`)
+  if (rss.requests < 50_000)
+    failures.push(`RSS: only ${rss.requests} of 50,000 requests within ${2 * RSS_PHASE_SECONDS} s`)
   if (rss.errors > 0) failures.push(`RSS phase: ${rss.errors} errors`)
-  if (rss.growth_ratio === null || rss.growth_ratio > BUDGETS.rss_growth_ratio) failures.push(`RSS growth × ${rss.growth_ratio} (budget × ${BUDGETS.rss_growth_ratio})`)
+  if (rss.growth_ratio === null || rss.growth_ratio > BUDGETS.rss_growth_ratio)
+    failures.push(`RSS growth × ${rss.growth_ratio} (budget × ${BUDGETS.rss_growth_ratio})`)
   return failures
 }
 
@@ -218,9 +291,25 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const pad = (value, width) => String(value ?? '–').padEnd(width)
 
 function printServer({ pages, rss }) {
-  console.log(`\nServer at concurrency ${CONNECTIONS}, ${SECONDS} s per run (baseline: minimal Fastify route, same gateway calls, same bytes;`)
-  console.log(`paced: the uncached store at ${PACED_SHARE * 100} % of its wrk rate, requests sent on schedule, latency from when each was due)`)
-  const header = ['page', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'p99/p50', 'CPU ms/req', 'errors', '× baseline', 'HTML', 'data']
+  console.log(
+    `\nServer at concurrency ${CONNECTIONS}, ${SECONDS} s per run (baseline: minimal Fastify route, same gateway calls, same bytes;`,
+  )
+  console.log(
+    `paced: the uncached store at ${PACED_SHARE * 100} % of its wrk rate, requests sent on schedule, latency from when each was due)`,
+  )
+  const header = [
+    'page',
+    'mode',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'p99/p50',
+    'CPU ms/req',
+    'errors',
+    '× baseline',
+    'HTML',
+    'data',
+  ]
   const widths = [Math.max(...pages.map((row) => row.path.length)) + 2, 10, 8, 9, 9, 9, 12, 14, 12, 10, 9]
   console.log(header.map((h, i) => pad(h, widths[i])).join(''))
   for (const row of pages) {
@@ -228,14 +317,29 @@ function printServer({ pages, rss }) {
       const run = row[mode]
       if (!run) continue
       const ratio = mode === 'baseline' ? '1' : mode === 'paced' ? '' : row[`${mode}_vs_baseline`]
-      const cells = [row.path, mode, run.rps ?? run.rate, run.p50_ms, run.p99_ms, run.p99_over_p50, run.cpu_ms_per_request, `${run.errors}${run.timeouts ? ` (${run.timeouts} t/o)` : ''}`, ratio,
-        mode === 'uncached' ? kb(row.html_bytes) : '', mode === 'uncached' ? kb(row.data_bytes) : '']
+      const cells = [
+        row.path,
+        mode,
+        run.rps ?? run.rate,
+        run.p50_ms,
+        run.p99_ms,
+        run.p99_over_p50,
+        run.cpu_ms_per_request,
+        `${run.errors}${run.timeouts ? ` (${run.timeouts} t/o)` : ''}`,
+        ratio,
+        mode === 'uncached' ? kb(row.html_bytes) : '',
+        mode === 'uncached' ? kb(row.data_bytes) : '',
+      ]
       console.log(cells.map((c, i) => pad(c, widths[i])).join(''))
     }
   }
   const mib = (bytes) => (bytes === null ? '–' : `${(bytes / 2 ** 20).toFixed(1)} MiB`)
-  console.log(`\nRSS of the warm store: ${mib(rss.after_5k_bytes)} after 5,000, ${mib(rss.after_50k_bytes)} after ${rss.requests} requests (× ${rss.growth_ratio}, budget × ${BUDGETS.rss_growth_ratio})`)
-  console.log('The React Router 7 comparison (uncached ≥ 1.5 ×, warm ≥ 5 ×) is measured beside the peers: npm run bench:peers')
+  console.log(
+    `\nRSS of the warm store: ${mib(rss.after_5k_bytes)} after 5,000, ${mib(rss.after_50k_bytes)} after ${rss.requests} requests (× ${rss.growth_ratio}, budget × ${BUDGETS.rss_growth_ratio})`,
+  )
+  console.log(
+    'The React Router 7 comparison (uncached ≥ 1.5 ×, warm ≥ 5 ×) is measured beside the peers: npm run bench:peers',
+  )
 }
 
 /** Version of the results.json layout below (bump it when a field changes meaning). */
@@ -244,9 +348,23 @@ const REPORT_FORMAT = 2
 const report = {
   format: REPORT_FORMAT,
   commit: commitOf(STORE_ROOT),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average: os.loadavg().map((l) => +l.toFixed(2)), date: new Date().toISOString() },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memory_gib: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    load_average: os.loadavg().map((l) => +l.toFixed(2)),
+    date: new Date().toISOString(),
+  },
   store_dir: STORE_ROOT,
-  settings: { seconds_per_run: SECONDS, warmup_seconds: WARMUP_SECONDS, connections: CONNECTIONS, load: 'wrk -t1 -c50 --timeout 5s', paced_share: PACED_SHARE, uncached_env: UNCACHED_ENV },
+  settings: {
+    seconds_per_run: SECONDS,
+    warmup_seconds: WARMUP_SECONDS,
+    connections: CONNECTIONS,
+    load: 'wrk -t1 -c50 --timeout 5s',
+    paced_share: PACED_SHARE,
+    uncached_env: UNCACHED_ENV,
+  },
   budgets: BUDGETS,
   server: null,
   browser: null,
@@ -286,7 +404,9 @@ if (process.env.BENCH_BROWSER === '0') {
 await mkdir(join(ROOT, 'bench'), { recursive: true })
 await writeFile(join(ROOT, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`)
 if (report.failures.length) {
-  console.log(`\nBudget check FAILED (${report.failures.length}):\n${report.failures.map((failure) => `  - ${failure}`).join('\n')}`)
+  console.log(
+    `\nBudget check FAILED (${report.failures.length}):\n${report.failures.map((failure) => `  - ${failure}`).join('\n')}`,
+  )
   process.exit(1)
 }
 console.log('\nBudget check passed')

@@ -54,7 +54,12 @@ const FRAMEWORK_ESM = ['swr', 'wouter']
  * that minify to one letter, and the bundler's helpers stay in the framework chunk. The JSX runtime
  * names are those esbuild's automatic runtime imports.
  */
-const FRAMEWORK_CJS = { react: [], 'react/jsx-runtime': ['Fragment', 'jsx', 'jsxs'], 'react-dom': [], 'react-dom/client': [] }
+const FRAMEWORK_CJS = {
+  react: [],
+  'react/jsx-runtime': ['Fragment', 'jsx', 'jsxs'],
+  'react-dom': [],
+  'react-dom/client': [],
+}
 const FACADE_PREFIX = 'virtual:facade:'
 /** The app shell module: its static imports form the shell chunk. */
 const SHELL = join(root, 'client/app/start.tsx')
@@ -104,7 +109,12 @@ const COMMON_ENTRY = 'virtual:common'
  * assigns chunks by file, following every re-export of a barrel: one `Price` imported through the UI
  * barrel put the dialog, tabs and text field into the chunk of every page that shows a price.
  */
-const BARRELS = ['client/components/ui/index.ts', 'client/components/toasts/index.ts', 'client/analytics/index.ts', 'shared/routing/index.ts']
+const BARRELS = [
+  'client/components/ui/index.ts',
+  'client/components/toasts/index.ts',
+  'client/analytics/index.ts',
+  'shared/routing/index.ts',
+]
 
 /** Export name → member file, for each barrel. */
 async function barrelMaps() {
@@ -115,10 +125,17 @@ async function barrelMaps() {
     for (const [, spec] of (await readFile(file, 'utf8')).matchAll(/^export \* from '([^']+)'/gm)) {
       const member = join(dirname(file), spec)
       const text = await readFile(member, 'utf8')
-      for (const [, name] of text.matchAll(/^export (?:async )?(?:function|const|let|class|interface|type|enum) (\w+)/gm)) map.set(name, member)
+      for (const [, name] of text.matchAll(
+        /^export (?:async )?(?:function|const|let|class|interface|type|enum) (\w+)/gm,
+      ))
+        map.set(name, member)
       for (const [, names] of text.matchAll(/^export (?:type )?\{([^}]+)\}/gm)) {
         for (const item of names.split(',')) {
-          const name = item.trim().split(/\s+as\s+/).pop().replace(/^type\s+/, '')
+          const name = item
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()
+            .replace(/^type\s+/, '')
           if (name) map.set(name, member)
         }
       }
@@ -131,11 +148,18 @@ async function barrelMaps() {
 /** Rewrites `import { A, type B } from '<barrel>'` into imports of the member files (types dropped). */
 function unbarrel(source, importer, maps) {
   return source.replace(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g, (statement, names, spec) => {
-    const target = /^#(client|shared)\//.test(spec) ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
+    const target = /^#(client|shared)\//.test(spec)
+      ? join(root, spec.slice(1))
+      : spec.startsWith('.')
+        ? join(dirname(importer), spec)
+        : undefined
     const map = target && maps.get(target)
     if (!map) return statement
     const byFile = new Map()
-    for (const item of names.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const item of names
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       if (item.startsWith('type ')) continue
       const name = item.split(/\s+as\s+/)[0]
       const member = map.get(name)
@@ -175,7 +199,11 @@ async function importedNames(packages) {
         if (!found) continue
         const [, defaultName, braced] = /^(\w+)?\s*,?\s*(?:\{([^}]*)\})?$/.exec(clause.trim()) ?? []
         if (defaultName) found.add('default')
-        for (const item of (braced ?? '').split(',').map((part) => part.trim()).filter((part) => part && !part.startsWith('type '))) found.add(item.split(/\s+as\s+/)[0])
+        for (const item of (braced ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part && !part.startsWith('type ')))
+          found.add(item.split(/\s+as\s+/)[0])
         if (!defaultName && braced === undefined) throw new Error(`${entry.name}: cannot read the import of ${spec}`)
       }
     }
@@ -200,9 +228,17 @@ async function schemaModuleFiles() {
  */
 function importsValuesOf(source, importer, modules) {
   for (const [, clause, spec] of source.matchAll(/^import\s+([^'\n]*?)\s*from\s+'([^']+)'/gm)) {
-    const names = /^\{([^}]*)\}$/.exec(clause)?.[1].split(',').map((name) => name.trim()).filter(Boolean)
+    const names = /^\{([^}]*)\}$/
+      .exec(clause)?.[1]
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
     if (clause.startsWith('type ') || names?.every((name) => name.startsWith('type '))) continue
-    const target = spec.startsWith('#shared/') ? join(root, spec.slice(1)) : spec.startsWith('.') ? join(dirname(importer), spec) : undefined
+    const target = spec.startsWith('#shared/')
+      ? join(root, spec.slice(1))
+      : spec.startsWith('.')
+        ? join(dirname(importer), spec)
+        : undefined
     if (target && modules.has(target)) return true
   }
   return false
@@ -220,25 +256,39 @@ async function chunkingPlugin() {
   const viewKit = new Set(VIEW_KIT)
   const esmNames = await importedNames(FRAMEWORK_ESM)
   const cjsNames = await importedNames(Object.keys(FRAMEWORK_CJS))
-  const facades = Object.fromEntries(Object.entries(FRAMEWORK_CJS).map(([name, runtime]) => {
-    const names = [...new Set([...cjsNames.get(name), ...runtime])].sort()
-    const named = names.filter((item) => item !== 'default')
-    return [FACADE_PREFIX + name, [
-      `import * as m from ${JSON.stringify(name)}`,
-      named.length ? `export const { ${named.join(', ')} } = m` : '',
-      names.includes('default') ? 'export default m.default' : '',
-    ].join('\n')]
-  }))
+  const facades = Object.fromEntries(
+    Object.entries(FRAMEWORK_CJS).map(([name, runtime]) => {
+      const names = [...new Set([...cjsNames.get(name), ...runtime])].sort()
+      const named = names.filter((item) => item !== 'default')
+      return [
+        FACADE_PREFIX + name,
+        [
+          `import * as m from ${JSON.stringify(name)}`,
+          named.length ? `export const { ${named.join(', ')} } = m` : '',
+          names.includes('default') ? 'export default m.default' : '',
+        ].join('\n'),
+      ]
+    }),
+  )
   const virtual = {
-    [FRAMEWORK_ENTRY]: [...FRAMEWORK.map((name) => {
-      const used = esmNames.get(name)
-      if (used) return `export { ${[...used].sort().join(', ')} } from ${JSON.stringify(name)}`
-      return FRAMEWORK_CJS[name] ? `import ${JSON.stringify(FACADE_PREFIX + name)}` : `export * from ${JSON.stringify(name)}`
-    }), ...Object.keys(FRAMEWORK_CJS).filter((name) => !FRAMEWORK.includes(name)).map((name) => `import ${JSON.stringify(FACADE_PREFIX + name)}`)].join('\n'),
+    [FRAMEWORK_ENTRY]: [
+      ...FRAMEWORK.map((name) => {
+        const used = esmNames.get(name)
+        if (used) return `export { ${[...used].sort().join(', ')} } from ${JSON.stringify(name)}`
+        return FRAMEWORK_CJS[name]
+          ? `import ${JSON.stringify(FACADE_PREFIX + name)}`
+          : `export * from ${JSON.stringify(name)}`
+      }),
+      ...Object.keys(FRAMEWORK_CJS)
+        .filter((name) => !FRAMEWORK.includes(name))
+        .map((name) => `import ${JSON.stringify(FACADE_PREFIX + name)}`),
+    ].join('\n'),
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
     ...facades,
     [SYNC_EXTERNAL_STORE_SHIM]: "export { useSyncExternalStore } from 'react'",
-    [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules].map((file) => `import ${JSON.stringify(file)}`).join('\n'),
+    [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules]
+      .map((file) => `import ${JSON.stringify(file)}`)
+      .join('\n'),
     [VIEW_KIT_ENTRY]: VIEW_KIT.map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
   return {
@@ -246,20 +296,34 @@ async function chunkingPlugin() {
     setup(b) {
       b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, namespace: 'chunking' }))
       b.onResolve({ filter: /^(react|react\/jsx-runtime|react-dom|react-dom\/client)$/ }, (args) =>
-        args.namespace === 'file' && !args.importer.includes('/node_modules/') ? { path: FACADE_PREFIX + args.path, namespace: 'chunking' } : undefined)
-      b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: SYNC_EXTERNAL_STORE_SHIM, namespace: 'chunking' }))
+        args.namespace === 'file' && !args.importer.includes('/node_modules/')
+          ? { path: FACADE_PREFIX + args.path, namespace: 'chunking' }
+          : undefined,
+      )
+      b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+        path: SYNC_EXTERNAL_STORE_SHIM,
+        namespace: 'chunking',
+      }))
       b.onLoad({ filter: /.*/, namespace: 'chunking' }, (args) => ({
-        contents: args.path.startsWith(LAZY_PACKAGE_PREFIX) ? lazyPackage(args.path.slice(LAZY_PACKAGE_PREFIX.length)) : virtual[args.path],
+        contents: args.path.startsWith(LAZY_PACKAGE_PREFIX)
+          ? lazyPackage(args.path.slice(LAZY_PACKAGE_PREFIX.length))
+          : virtual[args.path],
         resolveDir: root,
         loader: 'js',
       }))
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData === 'chunking') return undefined
-        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'chunking' })
+        const resolved = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'chunking',
+        })
         if (resolved.errors.length === 0 && !resolved.path.includes('/node_modules/') && !lazy.has(resolved.path)) {
           throw new Error(`lazy import of ${resolved.path} was not found by scripts/build.mjs lazyModules()`)
         }
-        if (resolved.errors.length === 0 && resolved.path.includes('/node_modules/')) return { path: LAZY_PACKAGE_PREFIX + args.path, namespace: 'chunking' }
+        if (resolved.errors.length === 0 && resolved.path.includes('/node_modules/'))
+          return { path: LAZY_PACKAGE_PREFIX + args.path, namespace: 'chunking' }
         return resolved.errors.length ? undefined : resolved
       })
       b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
@@ -268,13 +332,21 @@ async function chunkingPlugin() {
           ...(args.path === SHELL ? [FRAMEWORK_ENTRY, COMMON_ENTRY] : lazy.has(args.path) ? [SHELL] : []),
         ]
         const source = await readFile(args.path, 'utf8')
-        if (args.path.startsWith(GATEWAY) || args.path === API_CLIENT || importsValuesOf(source, args.path, schemaModules)) prelude.push(SCHEMAS_ENTRY)
+        if (
+          args.path.startsWith(GATEWAY) ||
+          args.path === API_CLIENT ||
+          importsValuesOf(source, args.path, schemaModules)
+        )
+          prelude.push(SCHEMAS_ENTRY)
         if (importsValuesOf(source, args.path, viewKit)) prelude.push(VIEW_KIT_ENTRY)
         const contents = unbarrel(source, args.path, barrels)
         if (prelude.length === 0 && contents === source) return undefined
         // Side-effect imports of modules already evaluated by then: they change the chunk graph
         // (see the header comment), not the behaviour.
-        return { contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+        return {
+          contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + contents,
+          loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        }
       })
     },
   }
@@ -288,7 +360,11 @@ async function chunkingPlugin() {
  */
 const LAZY_PACKAGE_PREFIX = 'virtual:lazy-package:'
 const lazyPackage = (name) =>
-  [`import ${JSON.stringify(FRAMEWORK_ENTRY)}`, `export * from ${JSON.stringify(name)}`, `export { default } from ${JSON.stringify(name)}`].join('\n')
+  [
+    `import ${JSON.stringify(FRAMEWORK_ENTRY)}`,
+    `export * from ${JSON.stringify(name)}`,
+    `export { default } from ${JSON.stringify(name)}`,
+  ].join('\n')
 
 /** Builds the browser bundle and returns the esbuild metafile. */
 async function buildClient() {
@@ -313,14 +389,23 @@ async function buildClient() {
     legalComments: 'none',
     ...(dev ? {} : { banner: { js: REMINIFY_STAMP } }),
     // client/env.d.ts: the browser's bundle drops the server's branches.
-    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'), 'import.meta.env.SSR': 'false' },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+      'import.meta.env.SSR': 'false',
+    },
     logLevel: 'warning',
   })
   return result.metafile
 }
 
 /** Options of the second minifying pass (`reminify`). */
-const TERSER = { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false, ascii_only: true } }
+const TERSER = {
+  module: true,
+  ecma: 2020,
+  compress: { passes: 2 },
+  mangle: true,
+  format: { comments: false, ascii_only: true },
+}
 /** V8's explicit compile hint for the framework chunk (`reminify`). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 /**
@@ -328,7 +413,16 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
  * changes with the second pass's options too (terser drops the comment): otherwise a change of those
  * options alone would ship new content under names browsers keep for a year.
  */
-const REMINIFY_STAMP = `/* reminify ${createHash('sha256').update(JSON.stringify([TERSER, COMPILE_HINT, JSON.parse(readFileSync(join(root, 'node_modules/terser/package.json'), 'utf8')).version])).digest('hex').slice(0, 8)} */`
+const REMINIFY_STAMP = `/* reminify ${createHash('sha256')
+  .update(
+    JSON.stringify([
+      TERSER,
+      COMPILE_HINT,
+      JSON.parse(readFileSync(join(root, 'node_modules/terser/package.json'), 'utf8')).version,
+    ]),
+  )
+  .digest('hex')
+  .slice(0, 8)} */`
 
 /**
  * A second minifying pass over the browser chunks esbuild wrote, with their source maps carried over.
@@ -442,11 +536,15 @@ async function writeManifest(metafile, consentMarkFile) {
     for (const source of sources) {
       const chunk = outputs.find(([, out]) => out.entryPoint === source)
       if (!chunk) throw new Error(`no chunk for the lazy part ${source}: is it still imported lazily?`)
-      for (const file of [chunk[0], ...staticImports(chunk[0])]) if (!entryImports.has(file) && file !== entryFile) files.add(file)
+      for (const file of [chunk[0], ...staticImports(chunk[0])])
+        if (!entryImports.has(file) && file !== entryFile) files.add(file)
     }
     parts[name] = [...files].map(url)
   }
-  const buildId = createHash('sha256').update([...outputs.map(([file]) => file), consentMarkFile].sort().join('\n')).digest('hex').slice(0, 12)
+  const buildId = createHash('sha256')
+    .update([...outputs.map(([file]) => file), consentMarkFile].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 12)
   const manifest = {
     buildId,
     entry: url(shellFile),
@@ -481,7 +579,9 @@ async function precompress(dir) {
  */
 async function buildNode(entry, outfile, bundled = []) {
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
-  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !bundled.includes(name)).flatMap((name) => [name, `${name}/*`])
+  const external = Object.keys(pkg.dependencies ?? {})
+    .filter((name) => !bundled.includes(name))
+    .flatMap((name) => [name, `${name}/*`])
   await build({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -494,7 +594,10 @@ async function buildNode(entry, outfile, bundled = []) {
     jsx: 'automatic',
     sourcemap: 'linked',
     loader: { '.css': 'empty' },
-    define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'), 'import.meta.env.SSR': 'true' },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+      'import.meta.env.SSR': 'true',
+    },
     logLevel: 'warning',
   })
 }
@@ -502,7 +605,8 @@ async function buildNode(entry, outfile, bundled = []) {
 const started = Date.now()
 await rm(dist, { recursive: true, force: true })
 await mkdir(join(dist, 'client'), { recursive: true })
-if (existsSync(join(root, 'client/public'))) await cp(join(root, 'client/public'), join(dist, 'client'), { recursive: true })
+if (existsSync(join(root, 'client/public')))
+  await cp(join(root, 'client/public'), join(dist, 'client'), { recursive: true })
 const metafile = await buildClient()
 if (!dev) await reminify(metafile)
 const manifest = await writeManifest(metafile, await buildConsentMark())
@@ -512,4 +616,6 @@ await buildNode('server/main.ts', join(dist, 'server', 'main.js'))
 const mockEntry = ['mock-gateway/main.ts', 'mock-gateway/index.ts'].find((file) => existsSync(join(root, file)))
 if (mockEntry) await buildNode(mockEntry, join(dist, 'mock-gateway', 'index.js'), ['msw', '@msw/data'])
 await writeFile(join(dist, 'BUILD_ID'), manifest.buildId)
-console.log(`build ${manifest.buildId} ready in ${Date.now() - started} ms (${Object.keys(manifest.routes).length} routes)`)
+console.log(
+  `build ${manifest.buildId} ready in ${Date.now() - started} ms (${Object.keys(manifest.routes).length} routes)`,
+)

@@ -9,19 +9,26 @@ import { watch } from 'node:fs'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
-const env = { ...process.env, NODE_ENV: 'development', DEPLOYMENT: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  DEPLOYMENT: 'development',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+}
 env.ECOM_USER_IDS ??= '100001'
 const useMock = !env.WEB_GATEWAY_URL && !env.ID_GATEWAY_URL
 let server
 let mock
 
-const build = () => spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--dev'], { stdio: 'inherit' }).status === 0
+const build = () =>
+  spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--dev'], { stdio: 'inherit' }).status === 0
 const run = (file) => spawn(process.execPath, [join(root, file)], { env, stdio: 'inherit' })
-const stop = (child) => new Promise((resolve) => {
-  if (!child || child.exitCode !== null) return resolve()
-  child.once('exit', resolve)
-  child.kill('SIGTERM')
-})
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (!child || child.exitCode !== null) return resolve()
+    child.once('exit', resolve)
+    child.kill('SIGTERM')
+  })
 
 async function restart(mockChanged) {
   await stop(server)

@@ -26,14 +26,25 @@ const runs = Number(option('runs', '5'))
 const cpuRate = Number(option('cpu', '4'))
 const storeRoot = resolve(option('store', root))
 /** The flags of playwright.config.ts (Debian's Chromium, never a downloaded one). */
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
-const freePort = () => new Promise((done, fail) => {
-  const server = createServer().once('error', fail).listen(0, '127.0.0.1', () => {
-    const { port } = server.address()
-    server.close(() => done(port))
+const freePort = () =>
+  new Promise((done, fail) => {
+    const server = createServer()
+      .once('error', fail)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address()
+        server.close(() => done(port))
+      })
   })
-})
 
 async function waitFor(url, child) {
   const deadline = Date.now() + 30_000
@@ -51,19 +62,24 @@ async function waitFor(url, child) {
 
 const children = []
 const startNode = (file, env) => {
-  const child = spawn(process.execPath, [join(storeRoot, file)], { cwd: storeRoot, env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env }, stdio: 'ignore' })
+  const child = spawn(process.execPath, [join(storeRoot, file)], {
+    cwd: storeRoot,
+    env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
+    stdio: 'ignore',
+  })
   children.push(child)
   return child
 }
-const stop = (child) => new Promise((done) => {
-  if (child.exitCode !== null || child.signalCode !== null) return done()
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-  child.once('exit', () => {
-    clearTimeout(timer)
-    done()
+const stop = (child) =>
+  new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done()
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      done()
+    })
+    child.kill('SIGTERM')
   })
-  child.kill('SIGTERM')
-})
 
 /** One load of `/` in a fresh context: its long tasks, first contentful paint and hydration time. */
 async function measure(browser, baseURL) {
@@ -96,7 +112,9 @@ async function measure(browser, baseURL) {
       tasks,
       count: tasks.length,
       total: tasks.reduce((sum, task) => sum + task.duration, 0),
-      blocking: tasks.filter((task) => task.start >= fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+      blocking: tasks
+        .filter((task) => task.start >= fcp)
+        .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
       hydratedAt,
     }
   } finally {
@@ -112,24 +130,39 @@ const baseURL = `http://127.0.0.1:${port}`
 const mockURL = `http://127.0.0.1:${mockPort}`
 let browser
 try {
-  const mock = startNode('dist/mock-gateway/index.js', { MOCK_GATEWAY_PORT: String(mockPort), MOCK_STOREFRONT_ORIGIN: baseURL })
+  const mock = startNode('dist/mock-gateway/index.js', {
+    MOCK_GATEWAY_PORT: String(mockPort),
+    MOCK_STOREFRONT_ORIGIN: baseURL,
+  })
   await waitFor(`${mockURL}/__mock/faults`, mock)
   const store = startNode('dist/server/main.js', {
-    PORT: String(port), METRICS_PORT: String(metricsPort), WEB_GATEWAY_URL: `${mockURL}/webgate`, ID_GATEWAY_URL: `${mockURL}/aurora-id`, ANTIFRAUD: 'off',
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+    WEB_GATEWAY_URL: `${mockURL}/webgate`,
+    ID_GATEWAY_URL: `${mockURL}/aurora-id`,
+    ANTIFRAUD: 'off',
   })
   await waitFor(`${baseURL}/healthz`, store)
   // The page cache warm, as a visitor after the first finds it.
-  for (let index = 0; index < 3; index++) await (await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(10_000) })).text()
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS })
+  for (let index = 0; index < 3; index++)
+    await (await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(10_000) })).text()
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  })
   const results = []
   for (let run = 0; run < runs; run++) {
     const result = await measure(browser, baseURL)
     results.push(result)
-    console.log(`load ${run + 1}: ${result.count} long tasks (${result.tasks.map((task) => `${round(task.start)}+${round(task.duration)}`).join(' ')}), hydrated at ${round(result.hydratedAt)} ms`)
+    console.log(
+      `load ${run + 1}: ${result.count} long tasks (${result.tasks.map((task) => `${round(task.start)}+${round(task.duration)}`).join(' ')}), hydrated at ${round(result.hydratedAt)} ms`,
+    )
   }
-  console.log(`first load of / at ${cpuRate}x CPU, median of ${runs}: ${median(results.map((r) => r.count))} long tasks, ` +
-    `blocking time after FCP ${round(median(results.map((r) => r.blocking)))} ms, long tasks in all ${round(median(results.map((r) => r.total)))} ms, ` +
-    `hydrated at ${round(median(results.map((r) => r.hydratedAt)))} ms (${storeRoot})`)
+  console.log(
+    `first load of / at ${cpuRate}x CPU, median of ${runs}: ${median(results.map((r) => r.count))} long tasks, ` +
+      `blocking time after FCP ${round(median(results.map((r) => r.blocking)))} ms, long tasks in all ${round(median(results.map((r) => r.total)))} ms, ` +
+      `hydrated at ${round(median(results.map((r) => r.hydratedAt)))} ms (${storeRoot})`,
+  )
 } finally {
   await browser?.close()
   for (const child of children.reverse()) await stop(child)

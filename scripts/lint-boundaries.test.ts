@@ -6,7 +6,9 @@ const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname })
 /** The no-restricted-imports messages ESLint gives one import line in a file at `path`. */
 async function boundaryErrors(path: string, specifier: string): Promise<string[]> {
   const [result] = await eslint.lintText(`import '${specifier}'\n`, { filePath: path })
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message)
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message)
 }
 
 describe('folder boundaries of docs/architecture.md', () => {

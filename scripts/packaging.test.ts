@@ -18,11 +18,18 @@ function stages(text: string): Map<string, string> {
 
 /** Bare package names a bundle imports (`from "x"`, `import("x")`). */
 const importedPackages = (bundle: string) =>
-  new Set([...bundle.matchAll(/(?:\bfrom\s*|\bimport\()\s*["']((?:@[a-z][\w.-]*\/)?[a-z][\w.-]*)(?:\/[^"']*)?["']/g)].map((m) => m[1]!))
+  new Set(
+    [...bundle.matchAll(/(?:\bfrom\s*|\bimport\()\s*["']((?:@[a-z][\w.-]*\/)?[a-z][\w.-]*)(?:\/[^"']*)?["']/g)].map(
+      (m) => m[1]!,
+    ),
+  )
 
 describe('the production runtime (issue 11 item 12)', () => {
   it('keeps msw and @msw/data out of the runtime dependencies', () => {
-    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
+    const pkg = JSON.parse(read('package.json')) as {
+      dependencies: Record<string, string>
+      devDependencies: Record<string, string>
+    }
     for (const name of ['msw', '@msw/data']) {
       expect(pkg.dependencies, name).not.toHaveProperty(name)
       expect(pkg.devDependencies, name).toHaveProperty(name)
@@ -35,7 +42,8 @@ describe('the production runtime (issue 11 item 12)', () => {
     expect(existsSync(serverBundle) && existsSync(mockBundle), 'run npm run build first').toBe(true)
     const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> }
     for (const bundle of [serverBundle, mockBundle]) {
-      for (const name of importedPackages(readFileSync(bundle, 'utf8'))) expect(Object.keys(pkg.dependencies), `${bundle} imports ${name}`).toContain(name)
+      for (const name of importedPackages(readFileSync(bundle, 'utf8')))
+        expect(Object.keys(pkg.dependencies), `${bundle} imports ${name}`).toContain(name)
     }
     expect(importedPackages(readFileSync(serverBundle, 'utf8'))).not.toContain('msw')
   })

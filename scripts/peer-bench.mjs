@@ -21,9 +21,30 @@
  *                 and later runs reuse. Results land in bench/peer-results.{md,json}.
  */
 import { spawn } from 'node:child_process'
-import { chmodSync, copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { ROOT, UNCACHED_ENV, benchPages, buildIfNeeded, freePort, startMock, startNode, startStore, stop, waitFor } from './bench-lib.mjs'
+import {
+  ROOT,
+  UNCACHED_ENV,
+  benchPages,
+  buildIfNeeded,
+  freePort,
+  startMock,
+  startNode,
+  startStore,
+  stop,
+  waitFor,
+} from './bench-lib.mjs'
 
 const PEER_DIR = resolve(ROOT, process.env.PEER_BENCH_DIR ?? '../shared/peer-bench')
 const RUN_DIR = join(ROOT, 'bench/peer-run')
@@ -36,7 +57,9 @@ for (let i = 0; i < args.length; i++) {
   if (args[i] === '--before') before = args[++i]
   else if (args[i] === '--in-place') inPlace = true
   else if (args[i] === '--help' || args[i] === '-h') {
-    console.log('usage: npm run bench:peers -- [--before <checkout dir>] [--in-place] [run.sh options: --only a,b --rounds N --duration S --warmup S …]')
+    console.log(
+      'usage: npm run bench:peers -- [--before <checkout dir>] [--in-place] [run.sh options: --only a,b --rounds N --duration S --warmup S …]',
+    )
     process.exit(0)
   } else passThrough.push(args[i])
 }
@@ -46,7 +69,9 @@ if (before === '' || (before !== undefined && before.startsWith('--'))) {
 }
 
 if (!existsSync(join(PEER_DIR, 'run.sh'))) {
-  console.error(`The peer bench is missing: expected ${join(PEER_DIR, 'run.sh')} (../shared/peer-bench beside this checkout, or set PEER_BENCH_DIR).`)
+  console.error(
+    `The peer bench is missing: expected ${join(PEER_DIR, 'run.sh')} (../shared/peer-bench beside this checkout, or set PEER_BENCH_DIR).`,
+  )
   process.exit(2)
 }
 const beforeRoot = before === undefined ? undefined : isAbsolute(before) ? before : resolve(process.cwd(), before)
@@ -63,7 +88,16 @@ if (beforeRoot && !existsSync(join(beforeRoot, 'node_modules'))) {
 const BUILDS = ['next-app/.next/BUILD_ID', 'next-pages/.next/BUILD_ID', 'rr/build/server/index.js', 'node_modules']
 const isBuilt = (dir) => BUILDS.every((file) => existsSync(join(dir, file)))
 /** Never copied from the shared folder: install and build output, logs, its own results. */
-const GENERATED = new Set(['node_modules', 'next-app/.next', 'next-pages/.next', 'rr/build', 'rr/.react-router', 'logs', 'results.md', 'results.json'])
+const GENERATED = new Set([
+  'node_modules',
+  'next-app/.next',
+  'next-pages/.next',
+  'rr/build',
+  'rr/.react-router',
+  'logs',
+  'results.md',
+  'results.json',
+])
 
 /**
  * A private copy of the peer bench in bench/peer-run/, so results and logs land here and nothing in
@@ -76,17 +110,26 @@ function privateCopy() {
   if (isBuilt(PEER_DIR)) {
     rmSync(RUN_DIR, { recursive: true, force: true })
     mkdirSync(join(RUN_DIR, 'logs'), { recursive: true })
-    for (const file of ['bench.mjs', 'run.sh', 'replay-gateway.mjs', 'package.json']) copyFileSync(join(PEER_DIR, file), join(RUN_DIR, file))
+    for (const file of ['bench.mjs', 'run.sh', 'replay-gateway.mjs', 'package.json'])
+      copyFileSync(join(PEER_DIR, file), join(RUN_DIR, file))
     cpSync(join(PEER_DIR, 'lib'), join(RUN_DIR, 'lib'), { recursive: true })
-    for (const dir of ['node_modules', 'next-app', 'next-pages', 'rr', 'fastify', 'api', 'shared']) symlinkSync(join(PEER_DIR, dir), join(RUN_DIR, dir))
+    for (const dir of ['node_modules', 'next-app', 'next-pages', 'rr', 'fastify', 'api', 'shared'])
+      symlinkSync(join(PEER_DIR, dir), join(RUN_DIR, dir))
     return true
   }
-  console.log(`${PEER_DIR} is not installed and built: copying its sources to ${RUN_DIR} (run.sh installs and builds the peers there once)`)
+  console.log(
+    `${PEER_DIR} is not installed and built: copying its sources to ${RUN_DIR} (run.sh installs and builds the peers there once)`,
+  )
   mkdirSync(RUN_DIR, { recursive: true })
   // Links left by a run against a built shared folder would point the copy back at it.
-  for (const entry of readdirSync(RUN_DIR)) if (lstatSync(join(RUN_DIR, entry)).isSymbolicLink()) rmSync(join(RUN_DIR, entry))
+  for (const entry of readdirSync(RUN_DIR))
+    if (lstatSync(join(RUN_DIR, entry)).isSymbolicLink()) rmSync(join(RUN_DIR, entry))
   if (existsSync(join(RUN_DIR, 'package.json'))) makeWritable(RUN_DIR)
-  cpSync(PEER_DIR, RUN_DIR, { recursive: true, force: true, filter: (source) => !GENERATED.has(relative(PEER_DIR, source)) })
+  cpSync(PEER_DIR, RUN_DIR, {
+    recursive: true,
+    force: true,
+    filter: (source) => !GENERATED.has(relative(PEER_DIR, source)),
+  })
   makeWritable(RUN_DIR)
   mkdirSync(join(RUN_DIR, 'logs'), { recursive: true })
   return isBuilt(RUN_DIR)
@@ -120,7 +163,11 @@ try {
   const mock = await startMock()
   started.push(mock.child)
   const replayPort = await freePort()
-  const replay = startNode(join(runDir, 'replay-gateway.mjs'), {}, { root: '/', args: ['--upstream', mock.url, '--port', String(replayPort)] })
+  const replay = startNode(
+    join(runDir, 'replay-gateway.mjs'),
+    {},
+    { root: '/', args: ['--upstream', mock.url, '--port', String(replayPort)] },
+  )
   started.push(replay)
   const replayUrl = `http://127.0.0.1:${replayPort}`
   await waitFor(`${replayUrl}/__replay/stats`, { child: replay })
@@ -143,7 +190,8 @@ try {
     console.log(`${name}: ${store.base}${category} (pid ${store.child.pid})`)
   }
 
-  const forced = inPlace || !ready ? [] : ['--skip-install', '--skip-build'].filter((flag) => !passThrough.includes(flag))
+  const forced =
+    inPlace || !ready ? [] : ['--skip-install', '--skip-build'].filter((flag) => !passThrough.includes(flag))
   const runArgs = [...forced, ...passThrough, ...extras]
   console.log(`${join(runDir, 'run.sh')} ${runArgs.join(' ')}`)
   const run = spawn('bash', [join(runDir, 'run.sh'), ...runArgs], { stdio: 'inherit' })

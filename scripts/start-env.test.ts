@@ -18,7 +18,9 @@ describe('npm start environment', () => {
   })
 
   it('keeps a return origin the user set', () => {
-    expect(startEnv({ PORT: '3200', MOCK_STOREFRONT_ORIGIN: 'http://shop.test:81' }).MOCK_STOREFRONT_ORIGIN).toBe('http://shop.test:81')
+    expect(startEnv({ PORT: '3200', MOCK_STOREFRONT_ORIGIN: 'http://shop.test:81' }).MOCK_STOREFRONT_ORIGIN).toBe(
+      'http://shop.test:81',
+    )
   })
 
   it('enables e-commerce for the seeded shopper unless told otherwise', () => {

@@ -24,8 +24,10 @@ function newestSource() {
       else newest = Math.max(newest, statSync(path).mtimeMs)
     }
   }
-  for (const dir of ['client', 'server', 'shared', 'mock-gateway']) if (existsSync(join(root, dir))) walk(join(root, dir))
-  for (const file of ['package.json', 'scripts/build.mjs']) newest = Math.max(newest, statSync(join(root, file)).mtimeMs)
+  for (const dir of ['client', 'server', 'shared', 'mock-gateway'])
+    if (existsSync(join(root, dir))) walk(join(root, dir))
+  for (const file of ['package.json', 'scripts/build.mjs'])
+    newest = Math.max(newest, statSync(join(root, file)).mtimeMs)
   return newest
 }
 

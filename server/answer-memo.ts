@@ -47,7 +47,10 @@ export class AnswerMemo implements AnswerMemoPort {
     if (this.options.maxEntries === 0 || value === undefined || body.byteLength > this.options.maxBytes) return
     this.remove(url)
     // A view, not a copy: the client hands over a body it no longer uses.
-    this.entries.set(url, { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), value: deepFreeze(value) })
+    this.entries.set(url, {
+      body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      value: deepFreeze(value),
+    })
     this.bytes += body.byteLength
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break

@@ -81,22 +81,34 @@ describe('security headers', () => {
     for (const path of ['/', '/cookie-policy']) {
       const response = await get(path)
       const scripts = [...response.body.matchAll(/<script\b([^>]*)>([^<]*)<\/script>/g)]
-      expect(scripts.filter(([, attributes]) => attributes === ''), path).toHaveLength(0)
+      expect(
+        scripts.filter(([, attributes]) => attributes === ''),
+        path,
+      ).toHaveLength(0)
       for (const [, attributes] of scripts) {
         expect(attributes, path).toMatch(/type="application\/(json|ld\+json)"|src="\/assets\//)
       }
       expect(response.body, path).toContain(`<script src="${FIXTURE_MANIFEST.consentMark}"></script>`)
-      const scriptSrc = String(response.headers['content-security-policy']).split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))
+      const scriptSrc = String(response.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src '))
       expect(scriptSrc, path).toBe("script-src 'self'")
     }
   })
 
-  it.each(['/', '/healthz', '/readyz', '/no-such-page', '/profile/x', '/robots.txt', '/builds/latest.json', '/webgate/v2/web-common-content/cookies'])(
-    'sends X-Content-Type-Options: nosniff with %s',
-    async (path) => {
-      expect((await get(path)).headers['x-content-type-options']).toBe('nosniff')
-    },
-  )
+  it.each([
+    '/',
+    '/healthz',
+    '/readyz',
+    '/no-such-page',
+    '/profile/x',
+    '/robots.txt',
+    '/builds/latest.json',
+    '/webgate/v2/web-common-content/cookies',
+  ])('sends X-Content-Type-Options: nosniff with %s', async (path) => {
+    expect((await get(path)).headers['x-content-type-options']).toBe('nosniff')
+  })
 
   it('sends no HSTS over plain HTTP', async () => {
     expect((await get('/')).headers).not.toHaveProperty('strict-transport-security')

@@ -65,13 +65,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     return503OnClosing: true,
     routerOptions: { maxParamLength: 500 },
     serverFactory: (handler) => {
-      const server = createServer({
-        headersTimeout: config.timeouts.headersMs,
-        requestTimeout: config.timeouts.requestMs,
-        keepAliveTimeout: config.timeouts.keepAliveMs,
-        connectionsCheckingInterval: 5_000,
-        maxHeaderSize: 16 * 1024,
-      }, handler)
+      const server = createServer(
+        {
+          headersTimeout: config.timeouts.headersMs,
+          requestTimeout: config.timeouts.requestMs,
+          keepAliveTimeout: config.timeouts.keepAliveMs,
+          connectionsCheckingInterval: 5_000,
+          maxHeaderSize: 16 * 1024,
+        },
+        handler,
+      )
       // A client that sends its request and then shuts its sending side still gets its answer (Node
       // would otherwise abort the request and end the socket at the FIN); the socket ends after it.
       // A client that left entirely is noticed when the answer is written, and the render stops then.

@@ -4,8 +4,20 @@ import { AnonymousCache, type CacheEvent } from './cache.ts'
 function setup(options: { ttlMs?: number; staleMs?: number; maxEntries?: number } = {}) {
   let now = 1_000_000
   const events: CacheEvent[] = []
-  const cache = new AnonymousCache({ ttlMs: options.ttlMs ?? 1_000, staleMs: options.staleMs ?? 5_000, maxEntries: options.maxEntries ?? 10, now: () => now, onEvent: (e) => events.push(e) })
-  return { cache, events, advance: (ms: number) => { now += ms } }
+  const cache = new AnonymousCache({
+    ttlMs: options.ttlMs ?? 1_000,
+    staleMs: options.staleMs ?? 5_000,
+    maxEntries: options.maxEntries ?? 10,
+    now: () => now,
+    onEvent: (e) => events.push(e),
+  })
+  return {
+    cache,
+    events,
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
 }
 
 /** Lets queued promise callbacks (a background refresh) run. */
@@ -40,7 +52,12 @@ describe('AnonymousCache', () => {
     await cache.get('k', async () => 'v1')
     advance(1_001)
     let finish: (value: string) => void = () => {}
-    const refresh = vi.fn(() => new Promise<string>((resolve) => { finish = resolve }))
+    const refresh = vi.fn(
+      () =>
+        new Promise<string>((resolve) => {
+          finish = resolve
+        }),
+    )
     await Promise.all([cache.get('k', refresh), cache.get('k', refresh), cache.get('k', refresh)])
     expect(refresh).toHaveBeenCalledTimes(1)
     finish('v2')
@@ -52,7 +69,11 @@ describe('AnonymousCache', () => {
     const { cache, events, advance } = setup()
     await cache.get('k', async () => 'v1')
     advance(1_001)
-    await expect(cache.get('k', async () => { throw new Error('gateway down') })).resolves.toBe('v1')
+    await expect(
+      cache.get('k', async () => {
+        throw new Error('gateway down')
+      }),
+    ).resolves.toBe('v1')
     await settle()
     expect(events).toContain('stale-error')
     await expect(cache.get('k', async () => 'v2')).resolves.toBe('v1')
@@ -70,20 +91,33 @@ describe('AnonymousCache', () => {
     const { cache, events, advance } = setup()
     await cache.get('k', async () => 'v1')
     advance(6_001)
-    await expect(cache.get('k', async () => { throw new Error('gateway down') })).resolves.toBe('v1')
+    await expect(
+      cache.get('k', async () => {
+        throw new Error('gateway down')
+      }),
+    ).resolves.toBe('v1')
     expect(events.at(-1)).toBe('stale-error')
   })
 
   it('passes the error on when there is nothing cached', async () => {
     const { cache } = setup()
-    await expect(cache.get('k', async () => { throw new Error('gateway down') })).rejects.toThrow('gateway down')
+    await expect(
+      cache.get('k', async () => {
+        throw new Error('gateway down')
+      }),
+    ).rejects.toThrow('gateway down')
     expect(cache.size).toBe(0)
   })
 
   it('shares one load between concurrent misses', async () => {
     const { cache } = setup()
     let finish: (value: string) => void = () => {}
-    const load = vi.fn(() => new Promise<string>((resolve) => { finish = resolve }))
+    const load = vi.fn(
+      () =>
+        new Promise<string>((resolve) => {
+          finish = resolve
+        }),
+    )
     const all = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])
     finish('v1')
     await expect(all).resolves.toEqual(['v1', 'v1', 'v1'])
@@ -92,7 +126,9 @@ describe('AnonymousCache', () => {
 
   it('shares a failing load too, and tries again on the next miss', async () => {
     const { cache } = setup()
-    const load = vi.fn(async () => { throw new Error('down') })
+    const load = vi.fn(async () => {
+      throw new Error('down')
+    })
     const results = await Promise.allSettled([cache.get('k', load), cache.get('k', load)])
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
     expect(load).toHaveBeenCalledTimes(1)

@@ -45,11 +45,13 @@ export class AnonymousCache {
       }
       if (age <= this.options.ttlMs + staleMs) {
         this.options.onEvent?.('stale')
-        entry.refreshing ??= this.load(key, load).catch(() => {
-          this.options.onEvent?.('stale-error')
-        }).finally(() => {
-          entry.refreshing = undefined
-        })
+        entry.refreshing ??= this.load(key, load)
+          .catch(() => {
+            this.options.onEvent?.('stale-error')
+          })
+          .finally(() => {
+            entry.refreshing = undefined
+          })
         return entry.value as T
       }
     }
@@ -68,16 +70,18 @@ export class AnonymousCache {
   private load<T>(key: string, load: () => Promise<T>): Promise<T> {
     const existing = this.inflight.get(key)
     if (existing) return existing as Promise<T>
-    const promise = load().then((value) => {
-      this.entries.delete(key)
-      this.entries.set(key, { value, storedAt: this.now(), refreshing: undefined })
-      while (this.entries.size > this.options.maxEntries) {
-        const oldest = this.entries.keys().next().value
-        if (oldest === undefined) break
-        this.entries.delete(oldest)
-      }
-      return value
-    }).finally(() => this.inflight.delete(key))
+    const promise = load()
+      .then((value) => {
+        this.entries.delete(key)
+        this.entries.set(key, { value, storedAt: this.now(), refreshing: undefined })
+        while (this.entries.size > this.options.maxEntries) {
+          const oldest = this.entries.keys().next().value
+          if (oldest === undefined) break
+          this.entries.delete(oldest)
+        }
+        return value
+      })
+      .finally(() => this.inflight.delete(key))
     this.inflight.set(key, promise)
     return promise
   }

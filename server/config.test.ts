@@ -12,10 +12,20 @@ const configError = (env: Record<string, string>): ConfigError => {
 }
 
 describe('loadConfig', () => {
-  it('points the map at the mock\'s tiles and the ad loader at its stand-in only with the built-in mock and an owner id', () => {
-    expect(loadConfig({ MOCK_GATEWAY_PORT: '5010' }).publicConfig).toMatchObject({ mapTileUrl: 'http://127.0.0.1:5010/__tiles/{z}/{x}/{y}.svg', adfoxScriptUrl: undefined })
-    expect(loadConfig({ MOCK_GATEWAY_PORT: '5010', ADFOX_OWNER_ID: '42' }).publicConfig.adfoxScriptUrl).toBe('http://127.0.0.1:5010/__adfox/loader.js')
-    const real = loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate', ID_GATEWAY_URL: 'https://gw.example/aurora-id', ADFOX_OWNER_ID: '42', ANTIFRAUD: 'off' }).publicConfig
+  it("points the map at the mock's tiles and the ad loader at its stand-in only with the built-in mock and an owner id", () => {
+    expect(loadConfig({ MOCK_GATEWAY_PORT: '5010' }).publicConfig).toMatchObject({
+      mapTileUrl: 'http://127.0.0.1:5010/__tiles/{z}/{x}/{y}.svg',
+      adfoxScriptUrl: undefined,
+    })
+    expect(loadConfig({ MOCK_GATEWAY_PORT: '5010', ADFOX_OWNER_ID: '42' }).publicConfig.adfoxScriptUrl).toBe(
+      'http://127.0.0.1:5010/__adfox/loader.js',
+    )
+    const real = loadConfig({
+      WEB_GATEWAY_URL: 'https://gw.example/webgate',
+      ID_GATEWAY_URL: 'https://gw.example/aurora-id',
+      ADFOX_OWNER_ID: '42',
+      ANTIFRAUD: 'off',
+    }).publicConfig
     expect(real.mapTileUrl).toBeUndefined()
     expect(real.adfoxScriptUrl).toBe('https://yandex.ru/ads/system/context.js')
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example/tile.png' })).toThrow(/MAP_TILE_URL/)
@@ -38,8 +48,16 @@ describe('loadConfig', () => {
       otpIpLimit: 10,
     })
     expect(config.timeouts).toMatchObject({
-      upstreamConnectMs: 2_000, upstreamHeadersMs: 5_000, upstreamBodyMs: 10_000, pageDataBudgetMs: 5_000,
-      requestMs: 30_000, headersMs: 20_000, connectionMs: 60_000, keepAliveMs: 72_000, shutdownGraceMs: 5_000, shutdownTimeoutMs: 10_000,
+      upstreamConnectMs: 2_000,
+      upstreamHeadersMs: 5_000,
+      upstreamBodyMs: 10_000,
+      pageDataBudgetMs: 5_000,
+      requestMs: 30_000,
+      headersMs: 20_000,
+      connectionMs: 60_000,
+      keepAliveMs: 72_000,
+      shutdownGraceMs: 5_000,
+      shutdownTimeoutMs: 10_000,
     })
   })
 
@@ -58,9 +76,21 @@ describe('loadConfig', () => {
   })
 
   it('uses the configured gateways without a trailing slash and turns anti-fraud on', () => {
-    const config = loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate/', ID_GATEWAY_URL: 'https://gw.example/aurora-id', YANDEX_CAPTCHA_KEY: 'site-key' })
-    expect(config).toMatchObject({ usesMockGateway: false, webGatewayUrl: 'https://gw.example/webgate', idGatewayUrl: 'https://gw.example/aurora-id', antifraud: true })
-    expect(config.publicConfig).toMatchObject({ yandexCaptcha: 'site-key', captchaScriptUrl: 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload' })
+    const config = loadConfig({
+      WEB_GATEWAY_URL: 'https://gw.example/webgate/',
+      ID_GATEWAY_URL: 'https://gw.example/aurora-id',
+      YANDEX_CAPTCHA_KEY: 'site-key',
+    })
+    expect(config).toMatchObject({
+      usesMockGateway: false,
+      webGatewayUrl: 'https://gw.example/webgate',
+      idGatewayUrl: 'https://gw.example/aurora-id',
+      antifraud: true,
+    })
+    expect(config.publicConfig).toMatchObject({
+      yandexCaptcha: 'site-key',
+      captchaScriptUrl: 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload',
+    })
   })
 
   it.each([
@@ -68,7 +98,9 @@ describe('loadConfig', () => {
     [{ ANTIFRAUD: 'on' }, 'ANTIFRAUD=on'],
   ])('refuses anti-fraud without YANDEX_CAPTCHA_KEY in one line naming both variables (%j)', (env, why) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
-    expect(() => loadConfig(env)).toThrow(`Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${why}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`)
+    expect(() => loadConfig(env)).toThrow(
+      `Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${why}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`,
+    )
   })
 
   it('starts a real gateway without a captcha key when anti-fraud is turned off', () => {
@@ -76,23 +108,39 @@ describe('loadConfig', () => {
   })
 
   it('passes the captcha script and fingerprint service URLs to the browser', () => {
-    const config = loadConfig({ ANTIFRAUD: 'on', YANDEX_CAPTCHA_KEY: 'k', CAPTCHA_SCRIPT_URL: 'http://127.0.0.1:4010/captcha/captcha.js', FINGERPRINT_URL: 'http://127.0.0.1:4010/kfp/token' })
-    expect(config.publicConfig).toMatchObject({ captchaScriptUrl: 'http://127.0.0.1:4010/captcha/captcha.js', fingerprintUrl: 'http://127.0.0.1:4010/kfp/token' })
+    const config = loadConfig({
+      ANTIFRAUD: 'on',
+      YANDEX_CAPTCHA_KEY: 'k',
+      CAPTCHA_SCRIPT_URL: 'http://127.0.0.1:4010/captcha/captcha.js',
+      FINGERPRINT_URL: 'http://127.0.0.1:4010/kfp/token',
+    })
+    expect(config.publicConfig).toMatchObject({
+      captchaScriptUrl: 'http://127.0.0.1:4010/captcha/captcha.js',
+      fingerprintUrl: 'http://127.0.0.1:4010/kfp/token',
+    })
     expect(() => loadConfig({ FINGERPRINT_URL: 'ftp://x' })).toThrow(/FINGERPRINT_URL/)
   })
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', MAIN_SITE_URL: '' })).toMatchObject({ port: 3000, mainSiteUrl: 'https://aurora.example' })
+    expect(loadConfig({ PORT: '', MAIN_SITE_URL: '' })).toMatchObject({
+      port: 3000,
+      mainSiteUrl: 'https://aurora.example',
+    })
   })
 
   it('parses lists and flags', () => {
-    expect(loadConfig({ ECOM: 'true', ECOM_USER_IDS: ' 1, 2 ,,3' })).toMatchObject({ ecom: true, ecomUserIds: ['1', '2', '3'] })
+    expect(loadConfig({ ECOM: 'true', ECOM_USER_IDS: ' 1, 2 ,,3' })).toMatchObject({
+      ecom: true,
+      ecomUserIds: ['1', '2', '3'],
+    })
   })
 
   it('takes the public origin from HOST and PORT unless PUBLIC_ORIGIN is set', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicOrigin).toBe('http://0.0.0.0:8080')
     expect(loadConfig({ HOST: '::1', PORT: '8080' }).publicOrigin).toBe('http://[::1]:8080')
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://shop.example/', PORT: '8080' }).publicOrigin).toBe('https://shop.example')
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://shop.example/', PORT: '8080' }).publicOrigin).toBe(
+      'https://shop.example',
+    )
   })
 
   it('keeps the e-commerce id list out of the public config', () => {
@@ -105,13 +153,19 @@ describe('loadConfig', () => {
   it('stops when the drain grace period is not shorter than the shutdown deadline', () => {
     const error = configError({ SHUTDOWN_GRACE_S: '10', SHUTDOWN_TIMEOUT_S: '10' })
     expect(error.message).toMatch(/^Invalid configuration: SHUTDOWN_GRACE_S=/)
-    expect(loadConfig({ SHUTDOWN_GRACE_S: '0', SHUTDOWN_TIMEOUT_S: '3' }).timeouts).toMatchObject({ shutdownGraceMs: 0, shutdownTimeoutMs: 3_000 })
+    expect(loadConfig({ SHUTDOWN_GRACE_S: '0', SHUTDOWN_TIMEOUT_S: '3' }).timeouts).toMatchObject({
+      shutdownGraceMs: 0,
+      shutdownTimeoutMs: 3_000,
+    })
   })
 
   it('keeps shared state in process without REDIS_URL, and in Redis with it', () => {
     expect(loadConfig({}).redis).toBeUndefined()
-    expect(loadConfig({ REDIS_URL: 'redis://redis:6379/0', PRODUCT: 'lumen' }).redis)
-      .toEqual({ url: 'redis://redis:6379/0', timeoutMs: 500, keyPrefix: 'storefront:lumen:' })
+    expect(loadConfig({ REDIS_URL: 'redis://redis:6379/0', PRODUCT: 'lumen' }).redis).toEqual({
+      url: 'redis://redis:6379/0',
+      timeoutMs: 500,
+      keyPrefix: 'storefront:lumen:',
+    })
     expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380', REDIS_TIMEOUT_S: '0.2' }).redis?.timeoutMs).toBe(200)
   })
 
@@ -123,7 +177,11 @@ describe('loadConfig', () => {
 
   it('reads the page cache settings: entries, TTL and a stale window of five TTLs; 0 entries is off', () => {
     expect(loadConfig({}).pageCache).toEqual({ ttlMs: 10_000, staleMs: 50_000, maxEntries: 500 })
-    expect(loadConfig({ PAGE_CACHE_MAX_ENTRIES: '0', PAGE_CACHE_TTL_S: '2' }).pageCache).toEqual({ ttlMs: 2_000, staleMs: 10_000, maxEntries: 0 })
+    expect(loadConfig({ PAGE_CACHE_MAX_ENTRIES: '0', PAGE_CACHE_TTL_S: '2' }).pageCache).toEqual({
+      ttlMs: 2_000,
+      staleMs: 10_000,
+      maxEntries: 0,
+    })
   })
 
   it('returns a frozen object', () => {

@@ -15,10 +15,16 @@ const ANSWER_MEMO_MAX_BYTES = 32_000_000
 
 const seconds = z.coerce.number().positive()
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
-const url = z.string().url().refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+const url = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
 /** Yandex's ad loader (it defines `Ya.adfoxCode`), used when `ADFOX_OWNER_ID` is set and `ADFOX_SCRIPT_URL` is not. */
 export const DEFAULT_ADFOX_SCRIPT_URL = 'https://yandex.ru/ads/system/context.js'
-const redisUrl = z.string().url().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
+const redisUrl = z
+  .string()
+  .url()
+  .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -26,17 +32,31 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_PORT: port.default(9464),
   METRICS_HOST: z.string().min(1).optional(),
-  PRODUCT: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/, 'lowercase brand slug').default('aurora'),
+  PRODUCT: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/, 'lowercase brand slug')
+    .default('aurora'),
   WEB_GATEWAY_URL: url.optional(),
   ID_GATEWAY_URL: url.optional(),
   MOCK_GATEWAY_PORT: port.default(4010),
   MAIN_SITE_URL: url.default('https://aurora.example'),
   MAIN_SITE_AUD: z.string().min(1).default('main-web'),
   PUBLIC_ORIGIN: url.optional(),
-  ANALYTICS_COUNTER_ID: z.string().regex(/^\w{1,40}$/).optional(),
+  ANALYTICS_COUNTER_ID: z
+    .string()
+    .regex(/^\w{1,40}$/)
+    .optional(),
   ANALYTICS_URL: url.optional(),
   ECOM: z.enum(['true', 'false']).default('false'),
-  ECOM_USER_IDS: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  ECOM_USER_IDS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   ANTIFRAUD: z.enum(['on', 'off']).optional(),
   ERROR_REPORT_URL: url.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,7 +74,10 @@ const EnvSchema = z.object({
   FAVORITES_AVAILABLE: flag.default(true),
   CLIENT_NAME: z.string().default(DEFAULT_CLIENT_NAME),
   AUD: z.string().default(DEFAULT_AUD),
-  MAP_TILE_URL: z.string().regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'a tile URL template with {z}, {x} and {y}').optional(),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'a tile URL template with {z}, {x} and {y}')
+    .optional(),
   PROFILE_LOAD_DELAY_MS: z.coerce.number().int().min(0).default(50),
   UPSTREAM_CONNECT_TIMEOUT_S: seconds.default(2),
   UPSTREAM_HEADERS_TIMEOUT_S: seconds.default(5),
@@ -150,7 +173,8 @@ export class ConfigError extends Error {
 }
 
 /** DESIGN.md section 2: `PUBLIC_ORIGIN` defaults to `http://{HOST}:{PORT}` (an IPv6 host in brackets). */
-const defaultOrigin = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+const defaultOrigin = (host: string, port: number): string =>
+  `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 
 /** Parses the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -165,7 +189,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const e = parsed.data
   if (e.SHUTDOWN_GRACE_S >= e.SHUTDOWN_TIMEOUT_S) {
-    throw new ConfigError(`Invalid configuration: SHUTDOWN_GRACE_S=${JSON.stringify(cleaned.SHUTDOWN_GRACE_S ?? String(e.SHUTDOWN_GRACE_S))}: must be shorter than SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S})`)
+    throw new ConfigError(
+      `Invalid configuration: SHUTDOWN_GRACE_S=${JSON.stringify(cleaned.SHUTDOWN_GRACE_S ?? String(e.SHUTDOWN_GRACE_S))}: must be shorter than SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S})`,
+    )
   }
   const usesMockGateway = !e.WEB_GATEWAY_URL && !e.ID_GATEWAY_URL
   const mockBase = `http://127.0.0.1:${e.MOCK_GATEWAY_PORT}`
@@ -174,11 +200,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const antifraud = e.ANTIFRAUD ? e.ANTIFRAUD === 'on' : !usesMockGateway
   // Spec section 5: under anti-fraud every code request needs a captcha token, which needs the widget's key.
   if (antifraud && !e.YANDEX_CAPTCHA_KEY) {
-    throw new ConfigError(`Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${e.ANTIFRAUD ? 'ANTIFRAUD=on' : 'the default with a real gateway'}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`)
+    throw new ConfigError(
+      `Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${e.ANTIFRAUD ? 'ANTIFRAUD=on' : 'the default with a real gateway'}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`,
+    )
   }
   // With the built-in mock, the map and the ad network come from its offline stand-ins.
   const mapTileUrl = e.MAP_TILE_URL ?? (usesMockGateway ? `${mockBase}/__tiles/{z}/{x}/{y}.svg` : undefined)
-  const adfoxScriptUrl = e.ADFOX_OWNER_ID ? (e.ADFOX_SCRIPT_URL ?? (usesMockGateway ? `${mockBase}/__adfox/loader.js` : DEFAULT_ADFOX_SCRIPT_URL)) : undefined
+  const adfoxScriptUrl = e.ADFOX_OWNER_ID
+    ? (e.ADFOX_SCRIPT_URL ?? (usesMockGateway ? `${mockBase}/__adfox/loader.js` : DEFAULT_ADFOX_SCRIPT_URL))
+    : undefined
   const ms = (s: number) => Math.round(s * 1000)
   return Object.freeze({
     env: e.NODE_ENV,
@@ -218,7 +248,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }),
     renderConcurrency: e.RENDER_CONCURRENCY,
     cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
-    pageCache: Object.freeze({ ttlMs: ms(e.PAGE_CACHE_TTL_S), staleMs: ms(e.PAGE_CACHE_TTL_S * 5), maxEntries: e.PAGE_CACHE_MAX_ENTRIES }),
+    pageCache: Object.freeze({
+      ttlMs: ms(e.PAGE_CACHE_TTL_S),
+      staleMs: ms(e.PAGE_CACHE_TTL_S * 5),
+      maxEntries: e.PAGE_CACHE_MAX_ENTRIES,
+    }),
     answerMemo: Object.freeze({ maxEntries: e.ANSWER_MEMO_MAX_ENTRIES, maxBytes: ANSWER_MEMO_MAX_BYTES }),
     distDir: e.DIST_DIR,
     redis: e.REDIS_URL

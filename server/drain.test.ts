@@ -15,7 +15,11 @@ afterEach(async () => {
 })
 
 /** One GET on a keep-alive agent; resolves with the status and the Connection header, or the error code. */
-function keepAliveGet(origin: string, path: string, agent: Agent): Promise<{ status: number; connection: string | undefined } | { error: string }> {
+function keepAliveGet(
+  origin: string,
+  path: string,
+  agent: Agent,
+): Promise<{ status: number; connection: string | undefined } | { error: string }> {
   const { hostname, port } = new URL(origin)
   return new Promise((resolve) => {
     const req = httpRequest({ host: hostname, port, path, agent, headers: { 'user-agent': BROWSER_UA } }, (res) => {
@@ -30,11 +34,18 @@ function keepAliveGet(origin: string, path: string, agent: Agent): Promise<{ sta
 
 /** Exit code of the server, or 'late' when it is still running 10 s after the signal. */
 const exitWithin10s = (srv: SpawnedServer, signalledAt: number) =>
-  Promise.race([srv.exited, new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 10_000 - (Date.now() - signalledAt)))])
+  Promise.race([
+    srv.exited,
+    new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 10_000 - (Date.now() - signalledAt))),
+  ])
 
 describe('SIGTERM drain', () => {
   it('finishes the request in flight, answers /readyz 503 while still accepting, and exits with 0 within 10 s', async () => {
-    mock = await startMockGateway({ port: 0, host: '127.0.0.1', config: { logLevel: 'silent', faults: [{ path: COOKIES_PATH, delayMs: 1500 }] } })
+    mock = await startMockGateway({
+      port: 0,
+      host: '127.0.0.1',
+      config: { logLevel: 'silent', faults: [{ path: COOKIES_PATH, delayMs: 1500 }] },
+    })
     // Note when the storefront's call reaches the gateway, so SIGTERM lands while the page waits for it.
     let cookieCallsArrived = 0
     const gateway = mock.gateway

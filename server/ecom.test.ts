@@ -23,11 +23,16 @@ afterEach(async () => {
 })
 
 const mockFault = async (body: unknown) => {
-  const response = await fetch(`${stack.mockUrl}/__mock/faults`, { method: body === undefined ? 'DELETE' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) })
+  const response = await fetch(`${stack.mockUrl}/__mock/faults`, {
+    method: body === undefined ? 'DELETE' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  })
   expect(response.ok).toBe(true)
 }
 
-const ordersTotal = async (shopper: ShopperClient) => (await shopper.json<OrdersPage>('/webgate/v1/orders?page=1&pageSize=100')).body.total
+const ordersTotal = async (shopper: ShopperClient) =>
+  (await shopper.json<OrdersPage>('/webgate/v1/orders?page=1&pageSize=100')).body.total
 
 describe('carts through the proxy', () => {
   it("never mixes two shoppers' carts under concurrent requests", async () => {
@@ -39,9 +44,16 @@ describe('carts through the proxy', () => {
 
     const calls: Promise<{ who: 'anna' | 'boris'; status: number; cart: Cart }>[] = []
     for (let round = 0; round < 6; round++) {
-      for (const [who, client, goods] of [['anna', anna, annaGoods], ['boris', boris, borisGoods]] as const) {
+      for (const [who, client, goods] of [
+        ['anna', anna, annaGoods],
+        ['boris', boris, borisGoods],
+      ] as const) {
         const goodsId = goods[round % goods.length]!
-        calls.push(client.json<Cart>('/webgate/v1/cart/items', { method: 'POST', body: { goodsId, quantity: 1 } }).then((r) => ({ who, status: r.status, cart: r.body })))
+        calls.push(
+          client
+            .json<Cart>('/webgate/v1/cart/items', { method: 'POST', body: { goodsId, quantity: 1 } })
+            .then((r) => ({ who, status: r.status, cart: r.body })),
+        )
         calls.push(client.json<Cart>('/webgate/v1/cart').then((r) => ({ who, status: r.status, cart: r.body })))
       }
     }
@@ -51,7 +63,10 @@ describe('carts through the proxy', () => {
       const foreign = who === 'anna' ? borisGoods : annaGoods
       expect(cart.lines.filter((line) => foreign.includes(line.goodsId))).toEqual([])
     }
-    const [annaCart, borisCart] = await Promise.all([anna.json<Cart>('/webgate/v1/cart'), boris.json<Cart>('/webgate/v1/cart')])
+    const [annaCart, borisCart] = await Promise.all([
+      anna.json<Cart>('/webgate/v1/cart'),
+      boris.json<Cart>('/webgate/v1/cart'),
+    ])
     expect(borisCart.body.lines.map((line) => line.goodsId).sort()).toEqual(borisGoods)
     for (const id of annaGoods) expect(annaCart.body.lines.map((line) => line.goodsId)).toContain(id)
 

@@ -15,7 +15,10 @@ afterEach(async () => {
 /** A store whose error reports go to a recording stand-in service. */
 async function start(env: Record<string, string> = {}) {
   sink = await startRecordingUpstream(() => ({ status: 204, body: '' }))
-  stack = await startTestApp({ env: { ERROR_REPORT_URL: `${sink.url}/reports`, ...env }, mock: { config: { logLevel: 'silent' } } })
+  stack = await startTestApp({
+    env: { ERROR_REPORT_URL: `${sink.url}/reports`, ...env },
+    mock: { config: { logLevel: 'silent' } },
+  })
   return { s: stack, reports: sink }
 }
 
@@ -51,12 +54,20 @@ describe('the error-report route', () => {
     const { s, reports } = await start({ TRUST_PROXY: '127.0.0.1' })
     const statuses: number[] = []
     for (let i = 0; i < 25; i++) {
-      statuses.push((await post(s, '/api/error-report', JSON.stringify({ message: `boom ${i}` }), { 'x-forwarded-for': '203.0.113.7' })).status)
+      statuses.push(
+        (
+          await post(s, '/api/error-report', JSON.stringify({ message: `boom ${i}` }), {
+            'x-forwarded-for': '203.0.113.7',
+          })
+        ).status,
+      )
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(204))
     expect(new Set(statuses.slice(10))).toEqual(new Set([429]))
     // Another client is not affected.
-    expect((await post(s, '/api/error-report', '{"message":"other"}', { 'x-forwarded-for': '203.0.113.8' })).status).toBe(204)
+    expect(
+      (await post(s, '/api/error-report', '{"message":"other"}', { 'x-forwarded-for': '203.0.113.8' })).status,
+    ).toBe(204)
     await waitFor(async () => reports.requests.length === 11)
   })
 })

@@ -51,12 +51,15 @@ describe('the not-found page', () => {
     expect(missingGoods.body).not.toContain('gateway answered')
   })
 
-  it.each(['/product/0-x', '/product/abc', '/catalog/1e3', '/profileabc'])('answers the invalid route %s with 404 and the not-found view', async (path) => {
-    const s = await start()
-    const response = await get(s, path)
-    expect(response.status).toBe(404)
-    expect(visible(response.body)).toContain('Здесь ничего не нашлось')
-  })
+  it.each(['/product/0-x', '/product/abc', '/catalog/1e3', '/profileabc'])(
+    'answers the invalid route %s with 404 and the not-found view',
+    async (path) => {
+      const s = await start()
+      const response = await get(s, path)
+      expect(response.status).toBe(404)
+      expect(visible(response.body)).toContain('Здесь ничего не нашлось')
+    },
+  )
 
   it('gives a bot the 404 status and a minimal body without the error view', async () => {
     const s = await start()
@@ -146,7 +149,10 @@ describe('redirects', () => {
 
   it('builds the profile redirect from MAIN_SITE_URL, never from the Host header', async () => {
     const s = await start({ MAIN_SITE_URL: 'https://main.example' })
-    const response = await get(s, '/profile/orders?x=1', BROWSER_UA, { host: 'evil.example', 'x-forwarded-host': 'evil.example' })
+    const response = await get(s, '/profile/orders?x=1', BROWSER_UA, {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+    })
     expect(response.status).toBe(301)
     expect(response.headers.location).toBe('https://main.example/profile/orders?x=1')
   })
@@ -158,12 +164,15 @@ describe('redirects', () => {
     expect(response.headers.location).toBeUndefined()
   })
 
-  it.each(['/profile//evil.example', '/profile/%2F%2Fevil.example'])('keeps the redirect for %s on the main site', async (path) => {
-    const s = await start()
-    const response = await get(s, path, BROWSER_UA, { host: 'evil.example' })
-    expect(response.status).toBe(301)
-    expect(new URL(String(response.headers.location)).origin).toBe('https://aurora.example')
-  })
+  it.each(['/profile//evil.example', '/profile/%2F%2Fevil.example'])(
+    'keeps the redirect for %s on the main site',
+    async (path) => {
+      const s = await start()
+      const response = await get(s, path, BROWSER_UA, { host: 'evil.example' })
+      expect(response.status).toBe(301)
+      expect(new URL(String(response.headers.location)).origin).toBe('https://aurora.example')
+    },
+  )
 
   it('sends /registration with an access_token cookie to the profile on the main site', async () => {
     const s = await start()
@@ -181,7 +190,9 @@ describe('redirects', () => {
 
   it('sends a signed-in visitor with an incomplete profile to /profile/incomplete', async () => {
     const s = await start()
-    const response = await get(s, '/catalog', BROWSER_UA, { cookie: 'access_token=header.payload.signature; incomplete_profile=1' })
+    const response = await get(s, '/catalog', BROWSER_UA, {
+      cookie: 'access_token=header.payload.signature; incomplete_profile=1',
+    })
     expect(response.status).toBe(302)
     expect(response.headers.location).toBe('/profile/incomplete')
   })

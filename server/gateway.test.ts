@@ -31,7 +31,8 @@ beforeAll(async () => {
     request.on('end', () => {
       seen.push({ method: request.method!, url: request.url!, headers: request.headers, body })
       if (request.url === '/slow') return void setTimeout(() => response.end('{}'), 2_000)
-      if (request.url?.startsWith('/big')) return void response.end(JSON.stringify({ items: Array.from({ length: 5_000 }, (_, id) => ({ id })) }))
+      if (request.url?.startsWith('/big'))
+        return void response.end(JSON.stringify({ items: Array.from({ length: 5_000 }, (_, id) => ({ id })) }))
       response.writeHead(request.url === '/missing' ? 404 : 200, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ path: request.url, method: request.method }))
     })
@@ -49,10 +50,19 @@ describe('requestFetch', () => {
   const fetchOf = () => requestFetch(agent)
 
   it('sends method, path with query, headers and body, and reads status and JSON', async () => {
-    const answer = await fetchOf()(`${origin}/v1/goods?id=1&id=2`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'r1' }, body: '{"a":1}' })
+    const answer = await fetchOf()(`${origin}/v1/goods?id=1&id=2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'r1' },
+      body: '{"a":1}',
+    })
     expect(answer.status).toBe(200)
     expect(await answer.json()).toEqual({ path: '/v1/goods?id=1&id=2', method: 'POST' })
-    expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/v1/goods?id=1&id=2', body: '{"a":1}', headers: { 'x-request-id': 'r1', 'content-type': 'application/json' } })
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/v1/goods?id=1&id=2',
+      body: '{"a":1}',
+      headers: { 'x-request-id': 'r1', 'content-type': 'application/json' },
+    })
   })
 
   it('gives an error status as an answer with its body, as fetch does', async () => {
@@ -74,7 +84,9 @@ describe('requestFetch', () => {
     const pending = fetchOf()(`${origin}/slow`, { method: 'GET', signal: controller.signal })
     setTimeout(() => controller.abort(reason), 20)
     await expect(pending).rejects.toBe(reason)
-    await expect(fetchOf()(`${origin}/slow`, { method: 'GET', signal: AbortSignal.timeout(20) })).rejects.toMatchObject({ name: 'TimeoutError' })
+    await expect(fetchOf()(`${origin}/slow`, { method: 'GET', signal: AbortSignal.timeout(20) })).rejects.toMatchObject(
+      { name: 'TimeoutError' },
+    )
   })
 
   it('refuses a body other than a JSON string: the server sends no forms', async () => {

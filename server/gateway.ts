@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { Agent, type Dispatcher } from 'undici'
 import { compile } from 'zod/v4/core'
-import { createApiClient, type AnswerMemo, type ApiClient, type AuthHandler, type GatewayFetch } from '#shared/api/client.ts'
+import {
+  createApiClient,
+  type AnswerMemo,
+  type ApiClient,
+  type AuthHandler,
+  type GatewayFetch,
+} from '#shared/api/client.ts'
 import { deviceTagFor, type HeaderContext } from '#shared/api/headers.ts'
 import type { EndpointDef, Gateway } from '#shared/api/endpoint.ts'
 import type { StandardSchemaV1 } from '#shared/api/standard-schema.ts'
@@ -35,7 +41,8 @@ export function createUpstreamAgent(config: Config): Agent {
  */
 export function requestFetch(agent: Dispatcher): GatewayFetch {
   return async (url, init) => {
-    if (init.body != null && typeof init.body !== 'string') throw new TypeError('gateway calls from the server send a JSON string body')
+    if (init.body != null && typeof init.body !== 'string')
+      throw new TypeError('gateway calls from the server send a JSON string body')
     const target = new URL(url)
     const { statusCode, body } = await agent.request({
       origin: target.origin,
@@ -73,7 +80,8 @@ export function compiledAnswerSchema(def: EndpointDef): StandardSchemaV1 {
 }
 
 /** The base URL of a gateway. */
-export const gatewayBase = (config: Config, gateway: Gateway): string => (gateway === 'web' ? config.webGatewayUrl : config.idGatewayUrl)
+export const gatewayBase = (config: Config, gateway: Gateway): string =>
+  gateway === 'web' ? config.webGatewayUrl : config.idGatewayUrl
 
 /** The gateway headers context of an incoming request (spec sections 7 and 9). */
 export function headerContextOf(request: FastifyRequest, config: Config, appVersion: string): HeaderContext {
@@ -116,11 +124,20 @@ export function createServerApi(deps: ServerApiDeps): ApiClient {
     ...(deps.answerMemo ? { answerMemo: deps.answerMemo } : {}),
     ...(deps.auth ? { auth: deps.auth } : {}),
     onEvent: (event) => {
-      deps.metrics.upstreamDuration.observe({ endpoint: event.endpoint, status: String(event.status) }, event.durationMs / 1000)
+      deps.metrics.upstreamDuration.observe(
+        { endpoint: event.endpoint, status: String(event.status) },
+        event.durationMs / 1000,
+      )
       if (event.error && event.error.code !== 'aborted') {
-        deps.log.warn({ endpoint: event.endpoint, attempt: event.attempt, code: event.error.code, err: event.error.message }, 'gateway call failed')
+        deps.log.warn(
+          { endpoint: event.endpoint, attempt: event.attempt, code: event.error.code, err: event.error.message },
+          'gateway call failed',
+        )
       } else if (typeof event.status === 'number' && event.status >= 400) {
-        deps.log.info({ endpoint: event.endpoint, attempt: event.attempt, status: event.status }, 'gateway answered an error')
+        deps.log.info(
+          { endpoint: event.endpoint, attempt: event.attempt, status: event.status },
+          'gateway answered an error',
+        )
       }
     },
   })

@@ -18,7 +18,9 @@ function halfClosedRequest(target: string): Promise<string> {
   const { hostname, port } = new URL(stack.url)
   return new Promise((resolve, reject) => {
     const socket = connect({ port: Number(port), host: hostname, allowHalfOpen: true }, () => {
-      socket.end(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUser-Agent: ${BROWSER_UA}\r\nAccept-Encoding: identity\r\n\r\n`)
+      socket.end(
+        `GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUser-Agent: ${BROWSER_UA}\r\nAccept-Encoding: identity\r\n\r\n`,
+      )
     })
     let text = ''
     socket.setEncoding('utf8')

@@ -85,7 +85,9 @@ describe('closing', () => {
     socketStack = await startTestStack({ mock: { config: QUIET } })
     const s = socketStack
     // fetch keeps its connection alive and resolves at the first byte; the page is still streaming.
-    const response = await fetch(`${s.url}/cookie-policy`, { headers: { 'user-agent': BROWSER_UA, 'accept-encoding': 'gzip' } })
+    const response = await fetch(`${s.url}/cookie-policy`, {
+      headers: { 'user-agent': BROWSER_UA, 'accept-encoding': 'gzip' },
+    })
     expect(response.status).toBe(200)
     await s.close()
     socketStack = undefined
@@ -95,12 +97,20 @@ describe('closing', () => {
 
 describe('metrics', () => {
   /** Lines of one metric family from the exposition text. */
-  const lines = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}_count{`) || line.startsWith(`${name}_sum{`))
+  const lines = (text: string, name: string) =>
+    text.split('\n').filter((line) => line.startsWith(`${name}_count{`) || line.startsWith(`${name}_sum{`))
 
   it('labels request durations by route name, never by raw path, and records SSR and upstream timings', async () => {
     stack = await startTestApp({ mock: { config: QUIET } })
     const s = stack
-    for (const path of ['/', '/product/900006-krem-dlya-ruk-barkhat-teplyy-med', '/product/900006', '/cookie-policy', '/no-such-page?x=1', '/webgate/v2/web-common-content/cookies']) {
+    for (const path of [
+      '/',
+      '/product/900006-krem-dlya-ruk-barkhat-teplyy-med',
+      '/product/900006',
+      '/cookie-policy',
+      '/no-such-page?x=1',
+      '/webgate/v2/web-common-content/cookies',
+    ]) {
       await s.request(path, { headers: { 'user-agent': BROWSER_UA } })
     }
     let text = ''
@@ -133,7 +143,11 @@ describe('metrics', () => {
     const s = stack
     await s.stopGateway()
     await s.request('/cookie-policy')
-    await waitFor(async () => /upstream_request_duration_seconds_count\{[^}]*endpoint="content\.cookies"[^}]*status="error"/.test(await s.metrics.registry.metrics()))
+    await waitFor(async () =>
+      /upstream_request_duration_seconds_count\{[^}]*endpoint="content\.cookies"[^}]*status="error"/.test(
+        await s.metrics.registry.metrics(),
+      ),
+    )
   })
 
   it('serves the metrics on METRICS_PORT from the built server, not on the public port', async () => {

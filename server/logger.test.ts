@@ -54,7 +54,12 @@ describe('the logger', () => {
       request.log.info(`Page not found: ${request.url.split('?')[0]}`)
       return reply.code(404).send()
     })
-    for (const url of [`/search?q=${PHONE}`, `/nope/${PHONE}`, `/x?access_token=${JWT}&card=${CARD}`, '/x?access_token=opaque-secret-1']) {
+    for (const url of [
+      `/search?q=${PHONE}`,
+      `/nope/${PHONE}`,
+      `/x?access_token=${JWT}&card=${CARD}`,
+      '/x?access_token=opaque-secret-1',
+    ]) {
       await app.inject({ url })
     }
     await app.close()
@@ -67,7 +72,10 @@ describe('the logger', () => {
     const log = capture()
     const logger = pino(loggerOptions('info'), log.stream)
     const error = new Error(`upstream failed for /v1/profile?phone=${PHONE}`)
-    logger.warn({ err: error, report: { url: `/pay?card=${CARD}`, message: `no user ${PHONE}` }, path: `/nope/${PHONE}` }, 'failed')
+    logger.warn(
+      { err: error, report: { url: `/pay?card=${CARD}`, message: `no user ${PHONE}` }, path: `/nope/${PHONE}` },
+      'failed',
+    )
     logger.warn({ err: `fetch failed for Bearer ${JWT}` }, 'proxy upstream failed')
     for (const secret of [PHONE, CARD, JWT]) expect(log.text()).not.toContain(secret)
   })

@@ -14,9 +14,21 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
-  '*.accessToken', '*.refreshToken', '*.token', '*.idCode', '*.code', '*.phone', '*.captchaToken',
-  '*.cardNumber', '*.pan', '*.cvc',
-  'accessToken', 'refreshToken', 'token', 'idCode', 'phone',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.token',
+  '*.idCode',
+  '*.code',
+  '*.phone',
+  '*.captchaToken',
+  '*.cardNumber',
+  '*.pan',
+  '*.cvc',
+  'accessToken',
+  'refreshToken',
+  'token',
+  'idCode',
+  'phone',
 ]
 
 /** An error code of ours, Node's or a library's: a word, never a number (an OTP code is digits). */
@@ -27,7 +39,8 @@ const censor = (value: unknown, path: string[]): unknown =>
   path[path.length - 1] === 'code' && typeof value === 'string' && ERROR_CODE.test(value) ? value : CENSOR
 
 /** Masks a phone number for logs: `79*******01`. */
-export const maskPhone = (phone: string): string => (phone.length > 4 ? `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}` : '***')
+export const maskPhone = (phone: string): string =>
+  phone.length > 4 ? `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}` : '***'
 
 /** Query parameters whose value is a secret whatever it looks like. */
 const SECRET_PARAM = /([?&;](?:[\w-]*(?:token|code|phone|card|pan|cvc|cvv|password|secret|otp)[\w-]*)=)[^&#\s"']*/gi
@@ -87,7 +100,11 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACT_PATHS, censor },
     serializers: {
-      req: (req: { method: string; url: string; id: string; ip?: string }) => ({ method: req.method, url: redactText(req.url), id: req.id }),
+      req: (req: { method: string; url: string; id: string; ip?: string }) => ({
+        method: req.method,
+        url: redactText(req.url),
+        id: req.id,
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: serializeError,
     },
@@ -97,7 +114,8 @@ export function loggerOptions(level: string): LoggerOptions {
     hooks: {
       // The message text (`Page not found: /nope/7900…`) is redacted like any field.
       logMethod(args, method) {
-        for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string') (args as unknown[])[i] = redactText(args[i] as string)
+        for (let i = 0; i < args.length; i++)
+          if (typeof args[i] === 'string') (args as unknown[])[i] = redactText(args[i] as string)
         return method.apply(this, args)
       },
     },

@@ -31,14 +31,27 @@ async function main(): Promise<void> {
       return
     }
     // The gateway_up gauge is refreshed by the scrape itself (the probe result is reused for a second).
-    app.gatewayStatus().then(() => metrics.registry.metrics()).then((text) => {
-      response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text)
-    }, () => response.writeHead(500).end())
+    app
+      .gatewayStatus()
+      .then(() => metrics.registry.metrics())
+      .then(
+        (text) => {
+          response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text)
+        },
+        () => response.writeHead(500).end(),
+      )
   })
 
   await app.listen({ port: config.port, host: config.host })
   await new Promise<void>((done) => metricsServer.listen(config.metricsPort, config.metricsHost, done))
-  app.log.info({ metrics: `${config.metricsHost}:${config.metricsPort}`, webGateway: config.webGatewayUrl, idGateway: config.idGatewayUrl }, 'storefront ready')
+  app.log.info(
+    {
+      metrics: `${config.metricsHost}:${config.metricsPort}`,
+      webGateway: config.webGatewayUrl,
+      idGateway: config.idGatewayUrl,
+    },
+    'storefront ready',
+  )
 
   let stopping = false
   const shutdown = (signal: string) => {

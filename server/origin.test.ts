@@ -5,7 +5,12 @@ import { BOT_UA, rawRequest } from './test/http.ts'
 
 // PUBLIC_ORIGIN unset: the origin is `http://{HOST}:{PORT}` of the configuration (DESIGN.md section 2).
 const CONFIGURED = 'http://127.0.0.1:3999'
-const HOSTILE = { host: 'evil.example', 'x-forwarded-host': 'evil2.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil3.example' }
+const HOSTILE = {
+  host: 'evil.example',
+  'x-forwarded-host': 'evil2.example',
+  'x-forwarded-proto': 'https',
+  forwarded: 'host=evil3.example',
+}
 
 let stack: TestApp
 /** The same app on a real socket, for the raw HTTP/1.0 exchanges `inject` cannot send. */
@@ -65,7 +70,9 @@ describe('the public origin is configuration, never the request', () => {
   })
 
   it('answers an HTTP/1.0 page request without a Host header with the page', async () => {
-    const answer = await rawExchange('GET /cookie-policy HTTP/1.0\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0\r\n\r\n')
+    const answer = await rawExchange(
+      'GET /cookie-policy HTTP/1.0\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0\r\n\r\n',
+    )
     expect(answer).toMatch(/^HTTP\/1\.[01] 200 /)
     expect(answer).toContain(`${CONFIGURED}/cookie-policy`)
   })

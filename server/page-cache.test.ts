@@ -4,12 +4,30 @@ import { PageCache, pageCacheKey, type CachedPage, type PageCacheEvent } from '.
 function setup(options: { ttlMs?: number; staleMs?: number; maxEntries?: number; maxPageBytes?: number } = {}) {
   let now = 1_000_000
   const events: PageCacheEvent[] = []
-  const cache = new PageCache({ ttlMs: options.ttlMs ?? 1_000, staleMs: options.staleMs ?? 5_000, maxEntries: options.maxEntries ?? 10, ...(options.maxPageBytes ? { maxPageBytes: options.maxPageBytes } : {}), now: () => now, onEvent: (e) => events.push(e) })
-  return { cache, events, advance: (ms: number) => { now += ms } }
+  const cache = new PageCache({
+    ttlMs: options.ttlMs ?? 1_000,
+    staleMs: options.staleMs ?? 5_000,
+    maxEntries: options.maxEntries ?? 10,
+    ...(options.maxPageBytes ? { maxPageBytes: options.maxPageBytes } : {}),
+    now: () => now,
+    onEvent: (e) => events.push(e),
+  })
+  return {
+    cache,
+    events,
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
 }
 
-const page = (text: string): CachedPage => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(text) })
-const bodyOf = (found: ReturnType<PageCache['lookup']>) => (found.kind === 'miss' ? undefined : found.page.body.toString())
+const page = (text: string): CachedPage => ({
+  status: 200,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: Buffer.from(text),
+})
+const bodyOf = (found: ReturnType<PageCache['lookup']>) =>
+  found.kind === 'miss' ? undefined : found.page.body.toString()
 
 describe('PageCache', () => {
   it('answers a stored page while it is fresh', () => {
@@ -84,12 +102,25 @@ describe('PageCache', () => {
 })
 
 describe('pageCacheKey', () => {
-  const parts = { url: '/catalog/1-a?page=2', origin: 'https://shop.example', buildId: 'b1', bot: false, customerCode: false, incompleteProfile: false, ecomEnabled: false }
+  const parts = {
+    url: '/catalog/1-a?page=2',
+    origin: 'https://shop.example',
+    buildId: 'b1',
+    bot: false,
+    customerCode: false,
+    incompleteProfile: false,
+    ecomEnabled: false,
+  }
   it('differs by every part the markup depends on', () => {
     const base = pageCacheKey(parts)
     const variants = [
-      { url: '/catalog/1-a?page=3' }, { origin: 'https://other.example' }, { buildId: 'b2' }, { bot: true },
-      { customerCode: true }, { incompleteProfile: true }, { ecomEnabled: true },
+      { url: '/catalog/1-a?page=3' },
+      { origin: 'https://other.example' },
+      { buildId: 'b2' },
+      { bot: true },
+      { customerCode: true },
+      { incompleteProfile: true },
+      { ecomEnabled: true },
     ].map((change) => pageCacheKey({ ...parts, ...change }))
     expect(new Set([base, ...variants]).size).toBe(variants.length + 1)
   })
@@ -103,7 +134,9 @@ describe('PageCache renders in flight', () => {
     const running = cache.renderingOf('k')
     expect(running).toBeDefined()
     let settled = false
-    void running!.then(() => { settled = true })
+    void running!.then(() => {
+      settled = true
+    })
     cache.store('k', page('v1'))
     finish()
     await running

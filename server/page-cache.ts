@@ -146,4 +146,12 @@ export interface PageKeyParts {
 
 /** The cache key of an anonymous page. */
 export const pageCacheKey = (parts: PageKeyParts): string =>
-  [parts.buildId, parts.origin, parts.bot ? 'bot' : 'person', parts.customerCode ? 'c' : '-', parts.incompleteProfile ? 'i' : '-', parts.ecomEnabled ? 'e' : '-', parts.url].join(' ')
+  [
+    parts.buildId,
+    parts.origin,
+    parts.bot ? 'bot' : 'person',
+    parts.customerCode ? 'c' : '-',
+    parts.incompleteProfile ? 'i' : '-',
+    parts.ecomEnabled ? 'e' : '-',
+    parts.url,
+  ].join(' ')

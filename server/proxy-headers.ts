@@ -4,10 +4,28 @@ import { buildHeaders, HEADER, type HeaderContext } from '#shared/api/headers.ts
 import type { Gateway } from '#shared/api/endpoint.ts'
 
 /** Browser headers forwarded to the gateway; everything else is dropped. */
-const FORWARDED = ['accept', 'accept-language', 'content-type', 'content-length', 'if-none-match', 'if-modified-since', 'user-agent', 'range']
+const FORWARDED = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'if-none-match',
+  'if-modified-since',
+  'user-agent',
+  'range',
+]
 
 /** Response headers never passed back to the browser. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]
 
 /**
  * The upstream request headers: an allow-list of the browser's (never its Authorization, Cookie,

@@ -38,7 +38,7 @@ const only = (up: Upstream, pathPart: string): RecordedRequest => {
 }
 
 describe('the gateway proxy: request headers', () => {
-  it('drops the browser\'s Authorization, Cookie, Forwarded and X-Forwarded-* headers', async () => {
+  it("drops the browser's Authorization, Cookie, Forwarded and X-Forwarded-* headers", async () => {
     const { s, up } = await start()
     const response = await s.request('/webgate/v2/web-common-content/cookies?x=1', {
       headers: { ...BROWSER_CREDENTIALS, cookie: 'access_token=secret-token; session_id=S-1; other=1' },
@@ -57,7 +57,11 @@ describe('the gateway proxy: request headers', () => {
   it('passes the client address resolved through the trusted proxy chain (TRUST_PROXY) for the city guess', async () => {
     upstream = await startRecordingUpstream()
     stack = await startTestApp({
-      env: { WEB_GATEWAY_URL: `${upstream.url}/webgate`, ID_GATEWAY_URL: `${upstream.url}/aurora-id`, TRUST_PROXY: '127.0.0.1' },
+      env: {
+        WEB_GATEWAY_URL: `${upstream.url}/webgate`,
+        ID_GATEWAY_URL: `${upstream.url}/aurora-id`,
+        TRUST_PROXY: '127.0.0.1',
+      },
       mock: { config: { logLevel: 'silent' } },
     })
     await stack.request('/webgate/geo', { headers: { 'x-forwarded-for': '10.2.0.7' } })
@@ -66,7 +70,9 @@ describe('the gateway proxy: request headers', () => {
 
   it('adds our gateway headers for the web gateway', async () => {
     const { s, up } = await start()
-    await s.request('/webgate/v2/web-common-content/cookies', { headers: { cookie: 'session_id=S-1; device_id=ABCDEF0123456789' } })
+    await s.request('/webgate/v2/web-common-content/cookies', {
+      headers: { cookie: 'session_id=S-1; device_id=ABCDEF0123456789' },
+    })
     const seen = only(up, '/webgate/')
     expect(seen.headers['x-request-id']).toMatch(/^[\w-]{8,}$/)
     expect(seen.headers['x-session-id']).toBe('S-1')
@@ -94,7 +100,9 @@ describe('the gateway proxy: request headers', () => {
 
   it('attaches the bearer from the access_token cookie to a call the catalogue marks auth', async () => {
     const { s, up } = await start()
-    const response = await s.request('/aurora-id/v1/profile', { headers: { cookie: 'access_token=tok-1', authorization: 'Bearer from-the-browser' } })
+    const response = await s.request('/aurora-id/v1/profile', {
+      headers: { cookie: 'access_token=tok-1', authorization: 'Bearer from-the-browser' },
+    })
     expect(response.status).toBe(200)
     expect(only(up, '/aurora-id/v1/profile').headers.authorization).toBe('Bearer tok-1')
     expect(response.headers['cache-control']).toBe('private, no-store')
@@ -138,15 +146,23 @@ describe('the gateway proxy: cookies that are no header value', () => {
 
   it('still forwards a well-formed session id and token beside a broken cookie', async () => {
     const { s, up } = await start()
-    const response = await s.request('/aurora-id/v1/profile', { headers: { cookie: 'junk=%0a; session_id=S-1; access_token=tok-1' } })
+    const response = await s.request('/aurora-id/v1/profile', {
+      headers: { cookie: 'junk=%0a; session_id=S-1; access_token=tok-1' },
+    })
     expect(response.status).toBe(200)
-    expect(only(up, '/aurora-id/v1/profile').headers).toMatchObject({ 'x-session-id': 'S-1', authorization: 'Bearer tok-1' })
+    expect(only(up, '/aurora-id/v1/profile').headers).toMatchObject({
+      'x-session-id': 'S-1',
+      authorization: 'Bearer tok-1',
+    })
   })
 })
 
 describe('the gateway proxy: answers', () => {
-  it('never passes the gateway\'s set-cookie to the browser', async () => {
-    const { s } = await start(() => ({ headers: { 'set-cookie': ['gw_session=1; Path=/', 'tracking=2'] }, body: '{"ok":true}' }))
+  it("never passes the gateway's set-cookie to the browser", async () => {
+    const { s } = await start(() => ({
+      headers: { 'set-cookie': ['gw_session=1; Path=/', 'tracking=2'] },
+      body: '{"ok":true}',
+    }))
     const response = await s.request('/webgate/v2/web-common-content/cookies')
     expect(response.status).toBe(200)
     expect(response.headers).not.toHaveProperty('set-cookie')
@@ -156,15 +172,21 @@ describe('the gateway proxy: answers', () => {
 
   it('refreshes once on a 401 and retries with the new token, setting the new cookies', async () => {
     const { s, up } = await start((request) => {
-      if (request.url.endsWith('/v1/auth/token/refresh')) return { body: JSON.stringify({ accessToken: 'tok-2', refreshToken: 'ref-2' }) }
+      if (request.url.endsWith('/v1/auth/token/refresh'))
+        return { body: JSON.stringify({ accessToken: 'tok-2', refreshToken: 'ref-2' }) }
       if (request.headers.authorization === 'Bearer tok-1') return { status: 401, body: '{"code":"unauthorized"}' }
       return { body: '{"firstName":"Анна"}' }
     })
-    const response = await s.request('/aurora-id/v1/profile', { headers: { cookie: 'access_token=tok-1; refresh_token=ref-1' } })
+    const response = await s.request('/aurora-id/v1/profile', {
+      headers: { cookie: 'access_token=tok-1; refresh_token=ref-1' },
+    })
     expect(response.status).toBe(200)
     expect(JSON.parse(response.body)).toEqual({ firstName: 'Анна' })
     expect(up.requests.filter((r) => r.url.endsWith('/v1/auth/token/refresh'))).toHaveLength(1)
-    expect(up.requests.filter((r) => r.url === '/aurora-id/v1/profile').map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-2'])
+    expect(up.requests.filter((r) => r.url === '/aurora-id/v1/profile').map((r) => r.headers.authorization)).toEqual([
+      'Bearer tok-1',
+      'Bearer tok-2',
+    ])
     const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
     expect(cookies.find((c) => c.startsWith('access_token=tok-2'))).toMatch(/HttpOnly/i)
     expect(cookies.find((c) => c.startsWith('refresh_token=ref-2'))).toMatch(/HttpOnly/i)
@@ -175,7 +197,9 @@ describe('the gateway proxy: answers', () => {
       if (request.url.endsWith('/v1/auth/token/refresh')) return { status: 401, body: '{"code":"unauthorized"}' }
       return { status: 401, body: '{"code":"unauthorized"}' }
     })
-    const response = await s.request('/aurora-id/v1/profile', { headers: { cookie: 'access_token=tok-1; refresh_token=ref-1' } })
+    const response = await s.request('/aurora-id/v1/profile', {
+      headers: { cookie: 'access_token=tok-1; refresh_token=ref-1' },
+    })
     expect(response.status).toBe(401)
     const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? [])
     expect(cookies.some((c) => /^access_token=;/.test(c))).toBe(true)
@@ -184,7 +208,10 @@ describe('the gateway proxy: answers', () => {
   it('answers 502 JSON without internal messages when the gateway refuses connections', async () => {
     const port = await freePort()
     stack = await startTestApp({
-      env: { WEB_GATEWAY_URL: `http://127.0.0.1:${port}/webgate`, ID_GATEWAY_URL: `http://127.0.0.1:${port}/aurora-id` },
+      env: {
+        WEB_GATEWAY_URL: `http://127.0.0.1:${port}/webgate`,
+        ID_GATEWAY_URL: `http://127.0.0.1:${port}/aurora-id`,
+      },
       mock: { config: { logLevel: 'silent' } },
     })
     const response = await stack.request('/webgate/v2/web-common-content/cookies')
@@ -201,17 +228,20 @@ describe('the gateway proxy: server errors of the gateway', () => {
     [501, 'text/plain', 'The mock gateway has no handler for GET /webgate/v2/web-common-content/cookies'],
     [500, 'application/json', '{"message":"NullPointerException at com.gateway.Handler.java:42"}'],
     [503, 'text/html', '<h1>upstream maintenance by nginx/1.25</h1>'],
-  ])('answers a gateway %i with that status and our own JSON body, never the gateway text', async (status, type, text) => {
-    const { s } = await start(() => ({ status, headers: { 'content-type': type, etag: '"abc"' }, body: text }))
-    const response = await s.request('/webgate/v2/web-common-content/cookies')
-    expect(response.status).toBe(status)
-    expect(response.headers['content-type']).toMatch(/^application\/json/)
-    expect(response.headers).not.toHaveProperty('etag')
-    expect(response.headers['cache-control']).toBe('no-store')
-    const body = JSON.parse(response.body) as { code: string; message: string }
-    expect(body.message).toMatch(/[а-я]/)
-    expect(response.body).not.toMatch(/mock gateway|NullPointer|nginx|handler/i)
-  })
+  ])(
+    'answers a gateway %i with that status and our own JSON body, never the gateway text',
+    async (status, type, text) => {
+      const { s } = await start(() => ({ status, headers: { 'content-type': type, etag: '"abc"' }, body: text }))
+      const response = await s.request('/webgate/v2/web-common-content/cookies')
+      expect(response.status).toBe(status)
+      expect(response.headers['content-type']).toMatch(/^application\/json/)
+      expect(response.headers).not.toHaveProperty('etag')
+      expect(response.headers['cache-control']).toBe('no-store')
+      const body = JSON.parse(response.body) as { code: string; message: string }
+      expect(body.message).toMatch(/[а-я]/)
+      expect(response.body).not.toMatch(/mock gateway|NullPointer|nginx|handler/i)
+    },
+  )
 
   it('keeps the gateway body of a 4xx, which carries its error code for the page', async () => {
     const { s } = await start(() => ({ status: 422, body: '{"code":"incomplete_profile_info"}' }))
@@ -223,11 +253,14 @@ describe('the gateway proxy: server errors of the gateway', () => {
   it('answers a 5xx of the retry after a refresh with our own body too', async () => {
     let calls = 0
     const { s } = await start((request) => {
-      if (request.url.includes('/v1/auth/token/refresh')) return { body: JSON.stringify({ accessToken: 'tok-2', refreshToken: 'ref-2' }) }
+      if (request.url.includes('/v1/auth/token/refresh'))
+        return { body: JSON.stringify({ accessToken: 'tok-2', refreshToken: 'ref-2' }) }
       calls++
       return calls === 1 ? { status: 401, body: '{}' } : { status: 500, body: 'java.lang.IllegalStateException: boom' }
     })
-    const response = await s.request('/aurora-id/v1/profile', { headers: { cookie: 'access_token=tok-1; refresh_token=ref-1' } })
+    const response = await s.request('/aurora-id/v1/profile', {
+      headers: { cookie: 'access_token=tok-1; refresh_token=ref-1' },
+    })
     expect(response.status).toBe(500)
     expect(response.body).not.toContain('IllegalState')
     expect(JSON.parse(response.body)).toMatchObject({ code: 'upstream' })
@@ -261,7 +294,9 @@ describe('the gateway proxy: what it refuses', () => {
   it('refuses a cross-site POST with 403 and does not forward it', async () => {
     const { s, up } = await start()
     const response = await s.request('/webgate/api/v1/goods/add', {
-      method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"goodsId":1}',
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{"goodsId":1}',
     })
     expect(response.status).toBe(403)
     expect(up.requests).toHaveLength(0)
@@ -270,7 +305,9 @@ describe('the gateway proxy: what it refuses', () => {
   it('refuses a POST that the browser marks cross-site', async () => {
     const { s, up } = await start()
     const response = await s.request('/webgate/api/v1/goods/add', {
-      method: 'POST', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      body: '{}',
     })
     expect(response.status).toBe(403)
     expect(up.requests).toHaveLength(0)
@@ -278,14 +315,20 @@ describe('the gateway proxy: what it refuses', () => {
 
   it('refuses a POST without any origin information', async () => {
     const { s } = await start()
-    const response = await s.request('/webgate/api/v1/goods/add', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const response = await s.request('/webgate/api/v1/goods/add', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(response.status).toBe(403)
   })
 
   it('forwards a same-origin POST with its body', async () => {
     const { s, up } = await start()
     const response = await s.request('/webgate/api/v1/goods/add', {
-      method: 'POST', headers: { origin: s.url, 'content-type': 'application/json', cookie: 'access_token=tok-1' }, body: '{"goodsId":1}',
+      method: 'POST',
+      headers: { origin: s.url, 'content-type': 'application/json', cookie: 'access_token=tok-1' },
+      body: '{"goodsId":1}',
     })
     expect(response.status).toBe(200)
     const seen = only(up, '/webgate/api/v1/goods/add')
@@ -296,7 +339,9 @@ describe('the gateway proxy: what it refuses', () => {
   it('forwards a POST the browser marks same-origin', async () => {
     const { s, up } = await start()
     const response = await s.request('/webgate/api/v1/goods/add', {
-      method: 'POST', headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: '{}',
     })
     expect(response.status).toBe(200)
     expect(up.requests).toHaveLength(1)

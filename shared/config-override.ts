@@ -33,9 +33,23 @@ export function applyConfigOverride(config: PublicConfig, overrideJson: string |
 
 /** The type of each overridable public key. */
 const EXPECTED: Record<string, 'string' | 'boolean' | 'number'> = {
-  config: 'string', yandexCaptcha: 'string', kfpCid: 'string', version: 'string', debug: 'boolean', adfoxOwnerId: 'string',
-  cookieDomain: 'string', weekProductsCategory: 'number', ecom: 'string', storeDefaultValue: 'string', favoritesAvailable: 'boolean',
-  clientName: 'string', aud: 'string', product: 'string', mainSiteUrl: 'string', analyticsCounterId: 'string',
-  antifraud: 'boolean', mapTileUrl: 'string',
+  config: 'string',
+  yandexCaptcha: 'string',
+  kfpCid: 'string',
+  version: 'string',
+  debug: 'boolean',
+  adfoxOwnerId: 'string',
+  cookieDomain: 'string',
+  weekProductsCategory: 'number',
+  ecom: 'string',
+  storeDefaultValue: 'string',
+  favoritesAvailable: 'boolean',
+  clientName: 'string',
+  aud: 'string',
+  product: 'string',
+  mainSiteUrl: 'string',
+  analyticsCounterId: 'string',
+  antifraud: 'boolean',
+  mapTileUrl: 'string',
 }
 const OVERRIDABLE = new Set(Object.keys(EXPECTED))

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  applyCharsetMask, applyMask, CARD_NAME, DATE_MASK, formatNumberInput, isMaskComplete, OTP_MASK, parseNumberInput,
-  PHONE_MASK, unmask,
+  applyCharsetMask,
+  applyMask,
+  CARD_NAME,
+  DATE_MASK,
+  formatNumberInput,
+  isMaskComplete,
+  OTP_MASK,
+  parseNumberInput,
+  PHONE_MASK,
+  unmask,
 } from './masks.ts'
 
 const NBSP = '\u00a0'
@@ -20,7 +28,13 @@ describe('applyMask', () => {
     ['overflow', 'extra input is cut at the pattern end', OTP_MASK, '1234567', '12345'],
     ['phone', 'national digits', PHONE_MASK, '9001234567', '+7 (900) 123-45-67'],
     ['phone', 'first digit gets the prefix', PHONE_MASK, '9', '+7 (9'],
-    ['phone', 'digits with the country prefix are taken as typed by the mask', PHONE_MASK, '+79001234567', '+7 (900) 123-45-67'],
+    [
+      'phone',
+      'digits with the country prefix are taken as typed by the mask',
+      PHONE_MASK,
+      '+79001234567',
+      '+7 (900) 123-45-67',
+    ],
     ['phone', 'pasted 7-prefixed digits', PHONE_MASK, '79001234567', '+7 (900) 123-45-67'],
     ['phone', 'already masked value is unchanged', PHONE_MASK, '+7 (900) 123-45-67', '+7 (900) 123-45-67'],
     ['phone', 'partially deleted value', PHONE_MASK, '+7 (900) 12', '+7 (900) 12'],

@@ -74,11 +74,15 @@ export function unmask(pattern: string, masked: string): string {
 const slotCount = (pattern: string): number => [...pattern].filter(isSlot).length
 
 /** Whether every slot of the pattern is filled. */
-export const isMaskComplete = (pattern: string, value: string): boolean => unmask(pattern, value).length === slotCount(pattern)
+export const isMaskComplete = (pattern: string, value: string): boolean =>
+  unmask(pattern, value).length === slotCount(pattern)
 
 /** Applies a charset mask (free-length fields such as a card name). */
 export function applyCharsetMask(mask: CharsetMask, raw: string): string {
-  const kept = [...raw].filter((ch) => mask.allowed.test(ch)).slice(0, mask.maxLength).join('')
+  const kept = [...raw]
+    .filter((ch) => mask.allowed.test(ch))
+    .slice(0, mask.maxLength)
+    .join('')
   return mask.uppercase ? kept.toUpperCase() : kept
 }
 
@@ -129,7 +133,12 @@ function splitNumber(raw: string, { decimal, group }: Separators, fractionDigits
       separator = true
     }
   }
-  return { negative, intDigits: intDigits.replace(/^0+(?=\d)/, ''), separator, fraction: fraction.slice(0, fractionDigits) }
+  return {
+    negative,
+    intDigits: intDigits.replace(/^0+(?=\d)/, ''),
+    separator,
+    fraction: fraction.slice(0, fractionDigits),
+  }
 }
 
 /**
@@ -144,7 +153,9 @@ export function formatNumberInput(raw: string, options: NumberMaskOptions = {}):
   const parts = splitNumber(raw, separators, fractionDigits)
   const sign = parts.negative && !unsigned ? '-' : ''
   if (!parts.intDigits && !parts.separator) return sign
-  const intText = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 }).format(BigInt(parts.intDigits || '0'))
+  const intText = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 }).format(
+    BigInt(parts.intDigits || '0'),
+  )
   return `${sign}${intText}${parts.separator ? decimal + parts.fraction : ''}`
 }
 

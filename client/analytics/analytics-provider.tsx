@@ -20,7 +20,12 @@ export interface Analytics {
   track: (name: AnalyticsEventName, params?: AnalyticsParams) => void
 }
 
-type Call = readonly [counterId: string | undefined, name: AnalyticsEventName, params: AnalyticsParams | undefined, at: number]
+type Call = readonly [
+  counterId: string | undefined,
+  name: AnalyticsEventName,
+  params: AnalyticsParams | undefined,
+  at: number,
+]
 
 /** Events tracked before the tracker's code was needed or in. */
 const waiting: Call[] = []

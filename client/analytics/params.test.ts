@@ -4,16 +4,34 @@ import { storeParams } from './store-params.ts'
 
 describe('analytics params', () => {
   it('spells the store fields of spec section 3', () => {
-    expect(storeParams({ code: 'MSK-001', name: 'Аврора на Тверской', city: 'Москва', address: 'Тверская, 1' })).toEqual({
-      store_id: 'MSK-001', store_name: 'Аврора на Тверской', store_code: 'MSK-001', store_city: 'Москва', store_address: 'Тверская, 1',
+    expect(
+      storeParams({ code: 'MSK-001', name: 'Аврора на Тверской', city: 'Москва', address: 'Тверская, 1' }),
+    ).toEqual({
+      store_id: 'MSK-001',
+      store_name: 'Аврора на Тверской',
+      store_code: 'MSK-001',
+      store_city: 'Москва',
+      store_address: 'Тверская, 1',
     })
   })
 
   it.each([
-    [{ id: 7, price: 800, oldPrice: 1000 }, { product_id: '7', price: 800, old_price: 1000, discount: 200, discount_percent: 20 }],
-    [{ id: 7, price: 800, oldPrice: 1000, discountPercent: 21 }, { product_id: '7', price: 800, old_price: 1000, discount: 200, discount_percent: 21 }],
-    [{ id: 8, price: 500 }, { product_id: '8', price: 500, old_price: null, discount: 0, discount_percent: 0 }],
-    [{ id: 9, price: 500, oldPrice: 400 }, { product_id: '9', price: 500, old_price: null, discount: 0, discount_percent: 0 }],
+    [
+      { id: 7, price: 800, oldPrice: 1000 },
+      { product_id: '7', price: 800, old_price: 1000, discount: 200, discount_percent: 20 },
+    ],
+    [
+      { id: 7, price: 800, oldPrice: 1000, discountPercent: 21 },
+      { product_id: '7', price: 800, old_price: 1000, discount: 200, discount_percent: 21 },
+    ],
+    [
+      { id: 8, price: 500 },
+      { product_id: '8', price: 500, old_price: null, discount: 0, discount_percent: 0 },
+    ],
+    [
+      { id: 9, price: 500, oldPrice: 400 },
+      { product_id: '9', price: 500, old_price: null, discount: 0, discount_percent: 0 },
+    ],
   ])('spells the product fields of %j', (product, expected) => {
     expect(productParams(product)).toEqual(expected)
   })

@@ -1,11 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE } from '#shared/cookies.ts'
-import { ANALYTICS_BATCH_MAX, ANALYTICS_ENDPOINT, ANALYTICS_FLUSH_MS, ANALYTICS_HELD_MAX, chosenStoreParams, makeUuid, Tracker, type AnalyticsBatch, type TrackerDeps } from './tracker.ts'
+import {
+  ANALYTICS_BATCH_MAX,
+  ANALYTICS_ENDPOINT,
+  ANALYTICS_FLUSH_MS,
+  ANALYTICS_HELD_MAX,
+  chosenStoreParams,
+  makeUuid,
+  Tracker,
+  type AnalyticsBatch,
+  type TrackerDeps,
+} from './tracker.ts'
 import { ANALYTICS_EVENTS, isAnalyticsEventName } from './events.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))
-  return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value), data }
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    data,
+  }
 }
 
 function makeTracker(overrides: Partial<TrackerDeps> = {}) {
@@ -48,7 +62,11 @@ describe('Tracker', () => {
           userUuid: 'uuid-1',
           events: [
             { name: 'cookies_view', params: {}, timestamp: Date.parse('2026-11-21T12:00:00Z') },
-            { name: 'cookies_accept_click', params: { source: 'banner' }, timestamp: Date.parse('2026-11-21T12:00:00Z') },
+            {
+              name: 'cookies_accept_click',
+              params: { source: 'banner' },
+              timestamp: Date.parse('2026-11-21T12:00:00Z'),
+            },
           ],
         },
       },
@@ -110,8 +128,20 @@ describe('Tracker', () => {
   })
 
   it('never throws when storage or the transport fail', () => {
-    const broken = { getItem: () => { throw new Error('blocked') }, setItem: () => { throw new Error('blocked') } }
-    const { tracker } = makeTracker({ storage: broken, send: () => { throw new Error('offline') } })
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked')
+      },
+      setItem: () => {
+        throw new Error('blocked')
+      },
+    }
+    const { tracker } = makeTracker({
+      storage: broken,
+      send: () => {
+        throw new Error('offline')
+      },
+    })
     expect(() => {
       tracker.track('cookies_view')
       tracker.flush()
@@ -147,7 +177,9 @@ describe('Tracker before cookie consent', () => {
   })
 
   it('adds the context params of the event name', () => {
-    const { tracker, sent } = makeTracker({ context: (name) => (name === 'product_view' ? { store_code: 'MSK-001' } : undefined) })
+    const { tracker, sent } = makeTracker({
+      context: (name) => (name === 'product_view' ? { store_code: 'MSK-001' } : undefined),
+    })
     tracker.track('product_view', { product_id: '7' })
     tracker.track('cookies_view')
     tracker.flush()
@@ -157,9 +189,18 @@ describe('Tracker before cookie consent', () => {
 
 describe('chosenStoreParams', () => {
   it('reads the chosen store from the device, with its name (spec section 3)', () => {
-    const storage = memoryStorage({ 'shop.code': 'AU-KZN-001', 'shop.name': 'Аврора, ул. Баумана', 'shop.city': '{"fiasId":"x","name":"Казань"}', 'shop.address': 'ул. Баумана, 1' })
+    const storage = memoryStorage({
+      'shop.code': 'AU-KZN-001',
+      'shop.name': 'Аврора, ул. Баумана',
+      'shop.city': '{"fiasId":"x","name":"Казань"}',
+      'shop.address': 'ул. Баумана, 1',
+    })
     expect(chosenStoreParams(storage)).toStrictEqual({
-      store_id: 'AU-KZN-001', store_code: 'AU-KZN-001', store_name: 'Аврора, ул. Баумана', store_city: 'Казань', store_address: 'ул. Баумана, 1',
+      store_id: 'AU-KZN-001',
+      store_code: 'AU-KZN-001',
+      store_name: 'Аврора, ул. Баумана',
+      store_city: 'Казань',
+      store_address: 'ул. Баумана, 1',
     })
     expect(chosenStoreParams(memoryStorage())).toBeUndefined()
   })
@@ -173,15 +214,25 @@ describe('makeUuid', () => {
 
 describe('ANALYTICS_EVENTS', () => {
   it.each([
-    'cookies_view', 'cookies_accept_click', 'socials_vk', 'socials_telegram', 'socials_ok', 'error404_view',
-    'error404_toPromo_click', 'error500_view', 'error500_refresh_click',
+    'cookies_view',
+    'cookies_accept_click',
+    'socials_vk',
+    'socials_telegram',
+    'socials_ok',
+    'error404_view',
+    'error404_toPromo_click',
+    'error500_view',
+    'error500_refresh_click',
   ])('lists %s', (name) => {
     expect(isAnalyticsEventName(name)).toBe(true)
   })
 
-  it.each(['feedback_', 'footerLinks_', 'toProfile_', 'security_', 'product_', 'store_'])('has events of the %s family', (prefix) => {
-    expect(Object.keys(ANALYTICS_EVENTS).some((name) => name.startsWith(prefix))).toBe(true)
-  })
+  it.each(['feedback_', 'footerLinks_', 'toProfile_', 'security_', 'product_', 'store_'])(
+    'has events of the %s family',
+    (prefix) => {
+      expect(Object.keys(ANALYTICS_EVENTS).some((name) => name.startsWith(prefix))).toBe(true)
+    },
+  )
 
   it('does not accept unknown names', () => {
     expect(isAnalyticsEventName('toString')).toBe(false)

@@ -68,8 +68,13 @@ export class Tracker {
   /** Records a goal event (that happened at `at`, by default now); never throws. */
   track = (name: AnalyticsEventName, params?: AnalyticsParams, at?: number): void => {
     try {
-      const event: AnalyticsEvent = { name, params: mergeParams(this.deps.context?.(name), params), timestamp: at ?? this.deps.now() }
-      if (this.debug()) this.deps.debugLog('[analytics]', name, event.params, this.enabled ? '' : '(no counter id: not sent)')
+      const event: AnalyticsEvent = {
+        name,
+        params: mergeParams(this.deps.context?.(name), params),
+        timestamp: at ?? this.deps.now(),
+      }
+      if (this.debug())
+        this.deps.debugLog('[analytics]', name, event.params, this.enabled ? '' : '(no counter id: not sent)')
       if (!this.enabled) return
       if (!this.deps.consented()) {
         this.held.push(event)
@@ -97,7 +102,11 @@ export class Tracker {
     this.queue = []
     // Held events join the queue at consent, so one flush may carry more than a batch.
     for (let start = 0; start < events.length; start += ANALYTICS_BATCH_MAX) {
-      const batch: AnalyticsBatch = { counterId: this.deps.counterId, userUuid: this.userUuid(), events: events.slice(start, start + ANALYTICS_BATCH_MAX) }
+      const batch: AnalyticsBatch = {
+        counterId: this.deps.counterId,
+        userUuid: this.userUuid(),
+        events: events.slice(start, start + ANALYTICS_BATCH_MAX),
+      }
       try {
         this.deps.send(ANALYTICS_ENDPOINT, JSON.stringify(batch))
       } catch {
@@ -149,7 +158,13 @@ export function makeUuid(): string {
 export function beaconSend(url: string, body: string): void {
   const blob = new Blob([body], { type: 'application/json' })
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, blob)) return
-  void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'application/json' } }).catch(() => {})
+  void fetch(url, {
+    method: 'POST',
+    body,
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+  }).catch(() => {})
 }
 
 function safeLocalStorage(): Storage | undefined {
@@ -170,7 +185,10 @@ export function chosenStoreParams(storage: Pick<Storage, 'getItem'> | undefined)
     if (!code) return undefined
     const city = (JSON.parse(storage?.getItem(STORAGE.shopCity) ?? 'null') as { name?: string } | null)?.name
     return {
-      store_id: code, store_code: code, store_name: storage?.getItem(STORAGE.shopName) ?? undefined, store_city: city,
+      store_id: code,
+      store_code: code,
+      store_name: storage?.getItem(STORAGE.shopName) ?? undefined,
+      store_city: city,
       store_address: storage?.getItem(STORAGE.shopAddress) ?? undefined,
     }
   } catch {

@@ -50,10 +50,12 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
     if (!override) return hydrated()
     let current = true
     // The override's parser loads with it (start.tsx has loaded it already).
-    void import('#shared/config-override.ts').then(({ applyConfigOverride }) => {
-      const overridden = applyConfigOverride(boot.config, override)
-      if (current && JSON.stringify(overridden) !== JSON.stringify(boot.config)) setConfig(overridden)
-    }).finally(hydrated)
+    void import('#shared/config-override.ts')
+      .then(({ applyConfigOverride }) => {
+        const overridden = applyConfigOverride(boot.config, override)
+        if (current && JSON.stringify(overridden) !== JSON.stringify(boot.config)) setConfig(overridden)
+      })
+      .finally(hydrated)
     return () => {
       current = false
     }
@@ -68,15 +70,28 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
     setSession(next)
     if (!next.ecomPending || next.userId === undefined) return
     const ecomEnabled = await askEcomEnabled(next.userId)
-    setSession((current) => (current.userId === next.userId && current.ecomPending ? { ...current, ecomEnabled, ecomPending: undefined } : current))
+    setSession((current) =>
+      current.userId === next.userId && current.ecomPending
+        ? { ...current, ecomEnabled, ecomPending: undefined }
+        : current,
+    )
   }, [config])
   useEffect(() => rememberEcom(config, session), [config, session])
   const context = useMemo<AppContextValue>(
-    () => ({ config, session, api, openLogin: dialogs.openLogin, openStorePicker: dialogs.openStorePicker, refreshSession }),
+    () => ({
+      config,
+      session,
+      api,
+      openLogin: dialogs.openLogin,
+      openStorePicker: dialogs.openStorePicker,
+      refreshSession,
+    }),
     [config, session, api, dialogs.openLogin, dialogs.openStorePicker, refreshSession],
   )
   return (
-    <SWRConfig value={{ fallback: boot.fallback, revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false }}>
+    <SWRConfig
+      value={{ fallback: boot.fallback, revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false }}
+    >
       <AppContext.Provider value={context}>
         <IconProjectContext value={config.product}>
           <ToastProvider>
@@ -113,24 +128,28 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
     // A new build is out: the next navigation is a full page load (spec section 4).
     if (updateAvailable) return void window.location.assign(location + qs)
     // What a navigation does loads with the first one (client-navigation.ts), beside the routing kit.
-    loadClientNavigation(location + qs).then((navigation) => navigation.followNavigation({
-      pathname: location,
-      search: qs,
-      session,
-      api,
-      config,
-      cache,
-      fallback: fallback as Record<string, unknown>,
-      setShown,
-      setLocation,
-      current: () => current,
-    })).catch(async (error: unknown) => {
-      await loadErrorViews().catch(() => undefined)
-      if (!current) return
-      const view: View = { kind: 'error', status: 503, code: String((error as Error).name) }
-      setShown((s) => ({ view, Page: s.Page, seq: s.seq + 1 }))
-      reportError({ message: `HTTP ${view.status}`, status: view.status })
-    })
+    loadClientNavigation(location + qs)
+      .then((navigation) =>
+        navigation.followNavigation({
+          pathname: location,
+          search: qs,
+          session,
+          api,
+          config,
+          cache,
+          fallback: fallback as Record<string, unknown>,
+          setShown,
+          setLocation,
+          current: () => current,
+        }),
+      )
+      .catch(async (error: unknown) => {
+        await loadErrorViews().catch(() => undefined)
+        if (!current) return
+        const view: View = { kind: 'error', status: 503, code: String((error as Error).name) }
+        setShown((s) => ({ view, Page: s.Page, seq: s.seq + 1 }))
+        reportError({ message: `HTTP ${view.status}`, status: view.status })
+      })
     return () => {
       current = false
     }

@@ -5,13 +5,21 @@ import { defineEndpoint } from '#shared/api/endpoint.ts'
 import * as z from 'zod/mini'
 import { lazyApiClient } from './boot-api.ts'
 
-const ping = defineEndpoint({ name: 'test.ping', gateway: 'web', method: 'GET', path: '/v1/ping', auth: false, response: z.object({ ok: z.boolean() }) })
+const ping = defineEndpoint({
+  name: 'test.ping',
+  gateway: 'web',
+  method: 'GET',
+  path: '/v1/ping',
+  auth: false,
+  response: z.object({ ok: z.boolean() }),
+})
 
 function options(answer: unknown): ApiClientOptions {
   return {
     product: 'aurora',
     baseUrl: () => 'http://gateway.test',
-    fetch: async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
+    fetch: async () =>
+      new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
     headers: () => ({ requestId: 'r', deviceId: undefined, appVersion: '1', clientName: 'web' }),
     timeoutMs: 1_000,
   }
@@ -33,7 +41,8 @@ describe('lazyApiClient', () => {
   })
 
   it('reports a failed load as a network error and loads again on the next call', async () => {
-    const load = vi.fn<() => Promise<{ createApiClient: typeof createApiClient }>>()
+    const load = vi
+      .fn<() => Promise<{ createApiClient: typeof createApiClient }>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue({ createApiClient })
     const api = lazyApiClient(options({ ok: true }), load)

@@ -10,7 +10,10 @@ import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
 type ClientModule = Pick<typeof import('#shared/api/client.ts'), 'createApiClient'>
 
 /** An `ApiClient` whose implementation is imported on the first call; a failed import is tried again by the next call. */
-export function lazyApiClient(options: ApiClientOptions, load: () => Promise<ClientModule> = () => import('#shared/api/client.ts')): ApiClient {
+export function lazyApiClient(
+  options: ApiClientOptions,
+  load: () => Promise<ClientModule> = () => import('#shared/api/client.ts'),
+): ApiClient {
   let client: Promise<ApiClient> | undefined
   const ready = () => {
     client ??= load().then(

@@ -19,11 +19,16 @@ describe('packFallback', () => {
   })
 
   it('leaves lists with a real null, short lists and scalars as they are', () => {
-    const withNull = [{ a: 1, url: null }, { a: 2, url: 'x' }, { a: 3, url: 'y' }]
+    const withNull = [
+      { a: 1, url: null },
+      { a: 2, url: 'x' },
+      { a: 3, url: 'y' },
+    ]
     expect(packFallback(withNull)).toEqual(withNull)
     expect(roundTrip(withNull)).toEqual(withNull)
     expect(packFallback([{ a: 1 }, { a: 2 }])).toEqual([{ a: 1 }, { a: 2 }])
-    for (const value of [null, 0, 'x', true, [], {}, [1, 2, 3], ['a', 'b', 'c']]) expect(roundTrip(value)).toEqual(value)
+    for (const value of [null, 0, 'x', true, [], {}, [1, 2, 3], ['a', 'b', 'c']])
+      expect(roundTrip(value)).toEqual(value)
   })
 
   it('escapes a real list that starts with the marker', () => {
@@ -42,13 +47,20 @@ describe('packFallback', () => {
   })
 
   it('packs tables nested in table cells', () => {
-    const nested = [1, 2, 3].map((id) => ({ id, children: [{ id: id * 10 }, { id: id * 10 + 1 }, { id: id * 10 + 2 }] }))
+    const nested = [1, 2, 3].map((id) => ({
+      id,
+      children: [{ id: id * 10 }, { id: id * 10 + 1 }, { id: id * 10 + 2 }],
+    }))
     expect(roundTrip(nested)).toEqual(nested)
   })
 
   it('writes a repeated string once and refers to it after', () => {
     const brand = 'Волжская волна'
-    const fallback = { cards: [brand, 'Лунный свет', brand].map((name, id) => ({ id, brand: name })), filters: { brands: [{ name: brand }, { name: 'Бархат' }] }, note: 'Лунный свет' }
+    const fallback = {
+      cards: [brand, 'Лунный свет', brand].map((name, id) => ({ id, brand: name })),
+      filters: { brands: [{ name: brand }, { name: 'Бархат' }] },
+      note: 'Лунный свет',
+    }
     const packed = JSON.stringify(packFallback(fallback))
     expect(packed.split(brand)).toHaveLength(2)
     expect(packed).toContain('"\uE0000"')
@@ -66,14 +78,26 @@ describe('packFallback', () => {
   })
 
   it('keeps real strings that start with the reference character', () => {
-    const hostile = ['\uE000', '\uE0000', '\uE000\uE0001', 'repeated', 'repeated', '\uE0000', { a: '\uE000z', b: 'repeated' }]
+    const hostile = [
+      '\uE000',
+      '\uE0000',
+      '\uE000\uE0001',
+      'repeated',
+      'repeated',
+      '\uE0000',
+      { a: '\uE000z', b: 'repeated' },
+    ]
     expect(roundTrip(hostile)).toEqual(hostile)
   })
 })
 
 describe('packBoot', () => {
   const fallback = { '@"goods.get",7,': { id: 7, name: 'Крем' }, '@"goods.scores",7,': { rating: 4.5 } }
-  const view = { kind: 'page', route: 'product', keys: { goods: '@"goods.get",7,', scores: '@"goods.scores",7,', reviews: '@"reviews",7,' } }
+  const view = {
+    kind: 'page',
+    route: 'product',
+    keys: { goods: '@"goods.get",7,', scores: '@"goods.scores",7,', reviews: '@"reviews",7,' },
+  }
 
   it('writes each loader key found in the fallback once, as its index, and keeps a key the fallback lacks', () => {
     const packed = packBoot({ config: { a: 1 }, view, fallback }) as { view: { keys: Record<string, unknown> } }

@@ -68,7 +68,8 @@ export function packFallback(value: unknown): unknown {
   }
 
   const packArray = (items: unknown[]): unknown[] => {
-    const table = items.length >= MIN_ROWS && items.every(isPlainObject) ? columnsOf(items as Record<string, unknown>[]) : undefined
+    const table =
+      items.length >= MIN_ROWS && items.every(isPlainObject) ? columnsOf(items as Record<string, unknown>[]) : undefined
     if (table) {
       const rows = (items as Record<string, unknown>[]).map((item) => {
         const row = table.map((column) => packCell(column, item[keyOf(column)]))
@@ -95,14 +96,16 @@ function columnsOf(items: Record<string, unknown>[]): Column[] | undefined {
       if (value !== undefined) counts.set(key, (counts.get(key) ?? 0) + 1)
     }
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([key]): Column => {
-    const values: unknown[] = []
-    for (const item of items) if (item[key] !== undefined) values.push(item[key])
-    const subkeys = sameShape(values)
-    if (subkeys) return [key, subkeys]
-    const prefix = values.length >= MIN_ROWS ? commonPrefix(values) : ''
-    return prefix.length >= MIN_PREFIX ? [key, prefix] : key
-  })
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([key]): Column => {
+      const values: unknown[] = []
+      for (const item of items) if (item[key] !== undefined) values.push(item[key])
+      const subkeys = sameShape(values)
+      if (subkeys) return [key, subkeys]
+      const prefix = values.length >= MIN_ROWS ? commonPrefix(values) : ''
+      return prefix.length >= MIN_PREFIX ? [key, prefix] : key
+    })
 }
 
 /** The keys shared by every value when all are objects with the same defined, non-null members. */
@@ -184,13 +187,15 @@ type PackedKeys = Record<string, string | number>
  * not in the fallback, an optional one that failed, keeps its key). `packedFallback` is
  * `packFallback(boot.fallback)`, or what the caller puts in its place (the server's kept data blocks).
  */
-export function packBoot<B extends { view: { kind: string; keys?: Readonly<Record<string, string>> }; fallback: Record<string, unknown> }>(
-  boot: B,
-  packedFallback: unknown = packFallback(boot.fallback),
-): unknown {
+export function packBoot<
+  B extends { view: { kind: string; keys?: Readonly<Record<string, string>> }; fallback: Record<string, unknown> },
+>(boot: B, packedFallback: unknown = packFallback(boot.fallback)): unknown {
   const order = Object.keys(boot.fallback)
   const view = boot.view.keys
-    ? { ...boot.view, keys: Object.fromEntries(Object.entries(boot.view.keys).map(([loader, key]) => [loader, indexOr(order, key)])) }
+    ? {
+        ...boot.view,
+        keys: Object.fromEntries(Object.entries(boot.view.keys).map(([loader, key]) => [loader, indexOr(order, key)])),
+      }
     : boot.view
   return { ...boot, view, fallback: packedFallback }
 }
@@ -207,7 +212,12 @@ export function unpackBoot<B>(packed: unknown): B {
   const order = Object.keys(fallback)
   const keys = boot.view?.keys
   const view = keys
-    ? { ...boot.view, keys: Object.fromEntries(Object.entries(keys).map(([loader, key]) => [loader, typeof key === 'number' ? (order[key] ?? '') : key])) }
+    ? {
+        ...boot.view,
+        keys: Object.fromEntries(
+          Object.entries(keys).map(([loader, key]) => [loader, typeof key === 'number' ? (order[key] ?? '') : key]),
+        ),
+      }
     : boot.view
   return { ...boot, view, fallback } as B
 }

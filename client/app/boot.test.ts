@@ -17,7 +17,10 @@ const HOSTILE = [
 
 describe('serializeBootData', () => {
   it.each(HOSTILE)('escapes %j so it cannot close the data block or break the parser', (text) => {
-    const data = { fallback: { '["goods.get",900001]': { name: text, nested: [text, { [text]: text }] } }, view: { title: text } }
+    const data = {
+      fallback: { '["goods.get",900001]': { name: text, nested: [text, { [text]: text }] } },
+      view: { title: text },
+    }
     const out = serializeBootData(data)
     expect(out).not.toMatch(/[<>\u2028\u2029]/)
     expect(out).not.toContain('&')

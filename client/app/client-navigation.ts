@@ -44,7 +44,11 @@ export interface NavigationContext {
 }
 
 /** Shows a view; an error view reached by client navigation is reported like the server reports its own. */
-export function showView(context: Pick<NavigationContext, 'setShown'>, update: (shown: Shown) => Shown, view: View): void {
+export function showView(
+  context: Pick<NavigationContext, 'setShown'>,
+  update: (shown: Shown) => Shown,
+  view: View,
+): void {
   context.setShown(update)
   if (view.kind === 'error') reportError({ message: `HTTP ${view.status}`, status: view.status })
 }
@@ -59,27 +63,39 @@ export async function followNavigation(context: NavigationContext): Promise<void
   // The new page may scroll back or to an anchor once shown (afterNavigation): its code comes meanwhile.
   void import('./scroll-restore.ts').catch(() => undefined)
   const kit = await loadChunk(loadRoutingKit, url)
-  const result = await kit.navigate({
-    pathname,
-    search,
-    session: { ...context.session, customerCode: false, storeChosen: undefined },
-    api: context.api,
-    mainSiteUrl: config.mainSiteUrl,
-    product: config.product,
-    onLateError: (view) => void loadErrorViews().catch(() => undefined).then(() => current() && showView(context, (s) => ({ ...s, view }), view)),
-    // The title shown at once was built without data ('Категория 62 — …'); the page keeps its
-    // scroll and focus, only the title follows the data (issue 14, item 12).
-    onLateMeta: (meta) => {
-      if (current()) document.title = meta.title
+  const result = await kit.navigate(
+    {
+      pathname,
+      search,
+      session: { ...context.session, customerCode: false, storeChosen: undefined },
+      api: context.api,
+      mainSiteUrl: config.mainSiteUrl,
+      product: config.product,
+      onLateError: (view) =>
+        void loadErrorViews()
+          .catch(() => undefined)
+          .then(() => current() && showView(context, (s) => ({ ...s, view }), view)),
+      // The title shown at once was built without data ('Категория 62 — …'); the page keeps its
+      // scroll and focus, only the title follows the data (issue 14, item 12).
+      onLateMeta: (meta) => {
+        if (current()) document.title = meta.title
+      },
+      known: (key) => context.cache.get(key)?.data ?? context.fallback[key],
     },
-    known: (key) => context.cache.get(key)?.data ?? context.fallback[key],
-  }, { loadChunk, hasPage, loadPage: loadPageModule })
+    { loadChunk, hasPage, loadPage: loadPageModule },
+  )
   // An error view's code is loaded before it is shown, so showing it never suspends.
-  if (result.kind !== 'full-load' && result.kind !== 'redirect' && (result.view.kind === 'error' || !result.module)) await loadErrorViews().catch(() => undefined)
+  if (result.kind !== 'full-load' && result.kind !== 'redirect' && (result.view.kind === 'error' || !result.module))
+    await loadErrorViews().catch(() => undefined)
   if (!current()) return
   if (result.kind === 'full-load') window.location.assign(result.location)
   else if (result.kind === 'redirect') context.setLocation(result.location, { replace: true })
-  else showView(context, (s) => ({ view: result.view, Page: result.module?.Page ?? s.Page, seq: s.seq + 1, title: result.meta?.title }), result.view)
+  else
+    showView(
+      context,
+      (s) => ({ view: result.view, Page: result.module?.Page ?? s.Page, seq: s.seq + 1, title: result.meta?.title }),
+      result.view,
+    )
 }
 
 /**

@@ -46,7 +46,9 @@ export function useDialogs(): DialogsState {
 export function DialogHost({ state }: { state: DialogsState }) {
   return (
     <Suspense fallback={null}>
-      {state.open.login ? <LoginDialog reason={state.open.login.reason} onDone={(ok: boolean) => state.close('login', ok)} /> : null}
+      {state.open.login ? (
+        <LoginDialog reason={state.open.login.reason} onDone={(ok: boolean) => state.close('login', ok)} />
+      ) : null}
       {state.open.store ? <StorePicker onDone={(ok: boolean) => state.close('store', ok)} /> : null}
     </Suspense>
   )

@@ -16,7 +16,9 @@ describe('browser error reports', () => {
   it('posts the message, stack and page to the report route', async () => {
     const { reportError } = await import('./error-reporting.ts')
     reportError({ message: 'boom', stack: 'at x', status: 503 })
-    expect(calls).toEqual([{ url: '/api/error-report', body: { message: 'boom', stack: 'at x', url: '/catalog?page=2', status: 503 } }])
+    expect(calls).toEqual([
+      { url: '/api/error-report', body: { message: 'boom', stack: 'at x', url: '/catalog?page=2', status: 503 } },
+    ])
   })
 
   it('never reports a 404', async () => {

@@ -11,7 +11,11 @@ export const MAX_REPORTS_PER_PAGE = 5
 let sent = 0
 
 /** Sends one report; a no-op past the per-page limit or for 404s. */
-export function reportError(report: { message: string; stack?: string | undefined; status?: number | undefined }): void {
+export function reportError(report: {
+  message: string
+  stack?: string | undefined
+  status?: number | undefined
+}): void {
   if (report.status === 404 || sent >= MAX_REPORTS_PER_PAGE) return
   sent++
   const body = JSON.stringify({
@@ -20,8 +24,13 @@ export function reportError(report: { message: string; stack?: string | undefine
     url: (location.pathname + location.search).slice(0, 2000),
     ...(report.status ? { status: report.status } : {}),
   })
-  fetch(ERROR_REPORT_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true, credentials: 'same-origin' })
-    .catch(() => undefined)
+  fetch(ERROR_REPORT_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    keepalive: true,
+    credentials: 'same-origin',
+  }).catch(() => undefined)
 }
 
 /** Listens for uncaught errors and unhandled rejections. */

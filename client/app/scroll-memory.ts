@@ -17,7 +17,12 @@ const SCROLL_MEMORY_LIMIT = 50
 export type ScrollPositions = Map<string, number>
 
 /** Records a position as the newest entry and forgets the oldest beyond `limit`. */
-export function rememberPosition(positions: ScrollPositions, key: string, y: number, limit = SCROLL_MEMORY_LIMIT): void {
+export function rememberPosition(
+  positions: ScrollPositions,
+  key: string,
+  y: number,
+  limit = SCROLL_MEMORY_LIMIT,
+): void {
   positions.delete(key)
   positions.set(key, Math.max(0, Math.round(y)))
   while (positions.size > limit) positions.delete(positions.keys().next().value as string)
@@ -28,7 +33,12 @@ export function parsePositions(text: string | null): ScrollPositions {
   try {
     const value: unknown = JSON.parse(text ?? '[]')
     if (!Array.isArray(value)) return new Map()
-    return new Map(value.filter((item): item is [string, number] => Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'number'))
+    return new Map(
+      value.filter(
+        (item): item is [string, number] =>
+          Array.isArray(item) && typeof item[0] === 'string' && typeof item[1] === 'number',
+      ),
+    )
   } catch {
     return new Map()
   }
@@ -41,7 +51,9 @@ let installed = false
 
 const entryKey = (): string | undefined => {
   const state: unknown = history.state
-  return state && typeof state === 'object' && SCROLL_KEY_FIELD in state ? String((state as Record<string, unknown>)[SCROLL_KEY_FIELD]) : undefined
+  return state && typeof state === 'object' && SCROLL_KEY_FIELD in state
+    ? String((state as Record<string, unknown>)[SCROLL_KEY_FIELD])
+    : undefined
 }
 
 /** The current entry's key, given one when it has none yet (a new entry made by a push). */
@@ -73,16 +85,20 @@ export function installScrollMemory(): void {
   }
   for (const [key, y] of parsePositions(safeRead())) rememberPosition(positions, key, y)
   let frame = 0
-  window.addEventListener('scroll', () => {
-    if (frame) return
-    frame = requestAnimationFrame(() => {
-      frame = 0
-      // Only while the address is still the shown page's entry: once a push or a pop has moved it on,
-      // the page on screen is about to be replaced, and the scroll the browser does when the shorter
-      // next page comes in (clamping to its height) must not overwrite where the shopper left this one.
-      if (shownKey && entryKey() === shownKey) rememberPosition(positions, shownKey, window.scrollY)
-    })
-  }, { passive: true })
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (frame) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        // Only while the address is still the shown page's entry: once a push or a pop has moved it on,
+        // the page on screen is about to be replaced, and the scroll the browser does when the shorter
+        // next page comes in (clamping to its height) must not overwrite where the shopper left this one.
+        if (shownKey && entryKey() === shownKey) rememberPosition(positions, shownKey, window.scrollY)
+      })
+    },
+    { passive: true },
+  )
   // A navigation leaves the shown page: its position is taken now, before anything else renders (a
   // scroll in the same frame as the click would otherwise be lost with the pending animation frame).
   const leave = () => {
@@ -121,7 +137,9 @@ export function enterShownEntry(initial: boolean): number | undefined {
   popPending = false
   const key = ensureEntryKey()
   shownKey = key
-  const navigationType = initial ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type : undefined
+  const navigationType = initial
+    ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type
+    : undefined
   const returning = initial ? navigationType === 'back_forward' || navigationType === 'reload' : wasPop
   return returning ? positions.get(key) : undefined
 }

@@ -33,7 +33,9 @@ async function start(): Promise<void> {
   // (App), so the first render matches the server's HTML. A stored override (a tester's tool, spec
   // section 3) brings its parser along; most visitors have none.
   const override = readConfigOverride()
-  const config = override ? (await import('#shared/config-override.ts')).applyConfigOverride(boot.config, override) : boot.config
+  const config = override
+    ? (await import('#shared/config-override.ts')).applyConfigOverride(boot.config, override)
+    : boot.config
   // The client's code loads with the first call, beside the endpoint schemas (boot-api.ts).
   const api = lazyApiClient({
     product: config.product,
@@ -48,16 +50,21 @@ async function start(): Promise<void> {
     }),
     onEvent: (event) => {
       // Spec section 7: request and response errors are only logged.
-      if (event.error && event.error.code !== 'aborted') console.warn(`[api] ${event.endpoint} failed: ${event.error.code}`)
+      if (event.error && event.error.code !== 'aborted')
+        console.warn(`[api] ${event.endpoint} failed: ${event.error.code}`)
     },
   })
   // Parts the server rendered for this shopper whose code is not in the shell (lazy-part.tsx): a
   // signed-in page has the user menu, a shopper with e-commerce the cart link and buttons. Without
   // them (a chunk failed) React renders the part afresh after hydration: a recoverable mismatch.
-  const parts = Promise.all([boot.session.authorized && loadUserMenu(), boot.session.ecomEnabled && Promise.all([loadCartLink(), loadCartButton()])]).catch(() => undefined)
-  const page = boot.view.kind === 'page' && hasPage(boot.view.route)
-    ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
-    : undefined
+  const parts = Promise.all([
+    boot.session.authorized && loadUserMenu(),
+    boot.session.ecomEnabled && Promise.all([loadCartLink(), loadCartButton()]),
+  ]).catch(() => undefined)
+  const page =
+    boot.view.kind === 'page' && hasPage(boot.view.route)
+      ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
+      : undefined
   await parts
   // The server rendered an error view: its code must be there before hydration (lazy-error-view.tsx).
   if (!page) await loadErrorViews()

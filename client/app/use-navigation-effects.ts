@@ -16,9 +16,12 @@ type ScrollRestore = typeof import('./scroll-restore.ts')
 export function restoring(hold: (restore: ScrollRestore) => () => void): () => void {
   let stop: (() => void) | undefined
   let ended = false
-  import('./scroll-restore.ts').then((restore) => {
-    if (!ended) stop = hold(restore)
-  }, () => undefined)
+  import('./scroll-restore.ts').then(
+    (restore) => {
+      if (!ended) stop = hold(restore)
+    },
+    () => undefined,
+  )
   return () => {
     ended = true
     stop?.()

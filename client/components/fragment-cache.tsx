@@ -42,5 +42,7 @@ export function CachedChildren({ as, owner, variant, personal, children, ...attr
   // Only the server has a cache: the browser's build drops the lookup (a build-time constant).
   const cache = import.meta.env.SSR ? use(FragmentCacheContext) : undefined
   const html = cache && !personal && Object.isFrozen(owner) ? cache.lookup(owner, variant, children) : undefined
-  return html === undefined ? createElement(as, attributes, children()) : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })
+  return html === undefined
+    ? createElement(as, attributes, children())
+    : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })
 }

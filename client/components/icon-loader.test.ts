@@ -6,7 +6,10 @@ const ICON_DIR = new URL('../public/assets/svg/icons/aurora/', import.meta.url)
 
 describe('sanitizeSvg', () => {
   it.each([
-    ['<?xml version="1.0"?><svg viewBox="0 0 24 24"><path d="M0 0"/></svg>\n', '<svg viewBox="0 0 24 24"><path d="M0 0"/></svg>'],
+    [
+      '<?xml version="1.0"?><svg viewBox="0 0 24 24"><path d="M0 0"/></svg>\n',
+      '<svg viewBox="0 0 24 24"><path d="M0 0"/></svg>',
+    ],
     ['<svg><script>alert(1)</script><path/></svg>', '<svg><path/></svg>'],
     ['<svg onload="alert(1)"><path onclick=\'x()\'/></svg>', '<svg><path/></svg>'],
     ['<svg><a href="javascript:alert(1)"><path/></a></svg>', '<svg><a><path/></a></svg>'],
@@ -53,7 +56,9 @@ describe('IconLoader', () => {
 
 describe('icon files', () => {
   it('has a file for every icon name and nothing else', () => {
-    const files = readdirSync(ICON_DIR).map((f) => f.replace(/\.svg$/, '')).sort()
+    const files = readdirSync(ICON_DIR)
+      .map((f) => f.replace(/\.svg$/, ''))
+      .sort()
     expect(files).toEqual([...ICON_NAMES].sort())
   })
 

@@ -7,17 +7,57 @@ import { nextTask } from '#client/lib/next-task.ts'
 
 /** Every icon drawn for the storefront (files in `client/public/assets/svg/icons/aurora/`). */
 export const ICON_NAMES = [
-  'search', 'cart', 'user', 'heart', 'heart-filled', 'location', 'pin', 'close', 'chevron-left', 'chevron-right',
-  'chevron-down', 'chevron-up', 'menu', 'share', 'star', 'star-filled', 'check', 'info', 'warning', 'error',
-  'question', 'plus', 'minus', 'trash', 'card', 'truck', 'store', 'filter', 'sort', 'arrow-up', 'arrow-left',
-  'catalog', 'percent', 'copy', 'edit', 'external', 'gift', 'clock', 'phone', 'logout', 'vk', 'telegram', 'ok',
+  'search',
+  'cart',
+  'user',
+  'heart',
+  'heart-filled',
+  'location',
+  'pin',
+  'close',
+  'chevron-left',
+  'chevron-right',
+  'chevron-down',
+  'chevron-up',
+  'menu',
+  'share',
+  'star',
+  'star-filled',
+  'check',
+  'info',
+  'warning',
+  'error',
+  'question',
+  'plus',
+  'minus',
+  'trash',
+  'card',
+  'truck',
+  'store',
+  'filter',
+  'sort',
+  'arrow-up',
+  'arrow-left',
+  'catalog',
+  'percent',
+  'copy',
+  'edit',
+  'external',
+  'gift',
+  'clock',
+  'phone',
+  'logout',
+  'vk',
+  'telegram',
+  'ok',
 ] as const
 
 /** A name of an icon file. */
 export type IconName = (typeof ICON_NAMES)[number]
 
 /** Where the store serves an icon. */
-export const iconUrl = (project: string, name: string): string => `/assets/svg/icons/${encodeURIComponent(project)}/${encodeURIComponent(name)}.svg`
+export const iconUrl = (project: string, name: string): string =>
+  `/assets/svg/icons/${encodeURIComponent(project)}/${encodeURIComponent(name)}.svg`
 
 /**
  * Minimal sanitising of our own SVG files before inlining: keeps only the `<svg>` element, drops

@@ -51,7 +51,11 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   function Part(props: P): ReactNode {
     const [Component, setComponent] = useState(() => loaded)
     useEffect(() => {
-      if (!Component) preload().then((component) => setComponent(() => component), () => undefined)
+      if (!Component)
+        preload().then(
+          (component) => setComponent(() => component),
+          () => undefined,
+        )
     }, [Component])
     if (Component) return <Component {...props} />
     // The server's render suspends here until the code is in (no boundary: the shell waits for it).

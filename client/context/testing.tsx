@@ -34,7 +34,10 @@ export const testApp = (overrides: Partial<AppContextValue> = {}): AppContextVal
 })
 
 /** Renders to an HTML string as the server would, inside the app context and a router at `path`. */
-export function renderInApp(node: ReactNode, options: { app?: Partial<AppContextValue>; path?: string; search?: string } = {}): string {
+export function renderInApp(
+  node: ReactNode,
+  options: { app?: Partial<AppContextValue>; path?: string; search?: string } = {},
+): string {
   return renderToString(
     <AppContext value={testApp(options.app)}>
       <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>

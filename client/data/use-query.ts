@@ -17,7 +17,11 @@ export function useQuery<T>(query: QueryRef<T> | null, options?: SWRConfiguratio
  * load (toolbar widgets that fetch only after hydration). `key` must be the query's own key — a test
  * beside each caller pins it — so the cache entry is shared with the pages that use `useQuery`.
  */
-export function useLazyQuery<T>(key: Query<T>['key'] | null, load: () => Promise<Query<T>>, options?: SWRConfiguration<T>): SWRResponse<T> {
+export function useLazyQuery<T>(
+  key: Query<T>['key'] | null,
+  load: () => Promise<Query<T>>,
+  options?: SWRConfiguration<T>,
+): SWRResponse<T> {
   const { api } = useApp()
   return useSWR<T>(key, async () => (await load()).fetch(api), options)
 }

@@ -36,11 +36,15 @@ describe('the hand-written dates print what Intl prints for ru-RU', () => {
       const date = new Date(time)
       for (const style of ['long', 'short', 'dateTime'] as const) {
         expect(formatDate(date, { style }), date.toISOString()).toBe(intlDate(date, style, 'Europe/Moscow'))
-        expect(formatDate(date.toISOString().slice(0, 10), { style }), date.toISOString()).toBe(intlDate(new Date(`${date.toISOString().slice(0, 10)}T00:00:00Z`), style, 'UTC'))
+        expect(formatDate(date.toISOString().slice(0, 10), { style }), date.toISOString()).toBe(
+          intlDate(new Date(`${date.toISOString().slice(0, 10)}T00:00:00Z`), style, 'UTC'),
+        )
       }
     }
     // Before Moscow's offset became fixed, and in other zones, Intl writes the date.
     expect(formatDate('2013-07-01T20:30:00Z', { style: 'dateTime' })).toBe('2 июля 2013, 00:30')
-    expect(formatDate('2026-11-21T21:30:00Z', { timeZone: 'Asia/Vladivostok', style: 'dateTime' })).toBe('22 ноября 2026, 07:30')
+    expect(formatDate('2026-11-21T21:30:00Z', { timeZone: 'Asia/Vladivostok', style: 'dateTime' })).toBe(
+      '22 ноября 2026, 07:30',
+    )
   })
 })

@@ -39,14 +39,28 @@ const MOSCOW_FIXED_SINCE = Date.UTC(2014, 9, 25, 22)
 const MOSCOW_OFFSET_MS = 3 * 3_600_000
 
 /** The parts of `date` on the wall clock of `timeZone`, when they can be known without Intl. */
-function wallClock(date: Date, timeZone: string): { day: number; month: number; year: number; hour: number; minute: number } | undefined {
+function wallClock(
+  date: Date,
+  timeZone: string,
+): { day: number; month: number; year: number; hour: number; minute: number } | undefined {
   const time = date.getTime()
-  const shifted = timeZone === 'UTC' ? time : timeZone === 'Europe/Moscow' && time >= MOSCOW_FIXED_SINCE ? time + MOSCOW_OFFSET_MS : undefined
+  const shifted =
+    timeZone === 'UTC'
+      ? time
+      : timeZone === 'Europe/Moscow' && time >= MOSCOW_FIXED_SINCE
+        ? time + MOSCOW_OFFSET_MS
+        : undefined
   if (shifted === undefined) return undefined
   const wall = new Date(shifted)
   const year = wall.getUTCFullYear()
   if (year < 1000 || year > 9999) return undefined
-  return { day: wall.getUTCDate(), month: wall.getUTCMonth(), year, hour: wall.getUTCHours(), minute: wall.getUTCMinutes() }
+  return {
+    day: wall.getUTCDate(),
+    month: wall.getUTCMonth(),
+    year,
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+  }
 }
 
 const twoDigits = (n: number): string => String(n).padStart(2, '0')

@@ -18,9 +18,14 @@ const groupDigits = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/
 const HAND_WRITTEN_LIMIT = 1e12
 
 /** Intl's ru-RU form of what the hand-written forms leave to it (numbers beyond `HAND_WRITTEN_LIMIT`). */
-const intlNumber = (value: number, options: Intl.NumberFormatOptions): string => new Intl.NumberFormat('ru-RU', options).format(value)
-const roubles = (fractionDigits: number): Intl.NumberFormatOptions =>
-  ({ style: 'currency', currency: 'RUB', minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })
+const intlNumber = (value: number, options: Intl.NumberFormatOptions): string =>
+  new Intl.NumberFormat('ru-RU', options).format(value)
+const roubles = (fractionDigits: number): Intl.NumberFormatOptions => ({
+  style: 'currency',
+  currency: 'RUB',
+  minimumFractionDigits: fractionDigits,
+  maximumFractionDigits: fractionDigits,
+})
 
 /** A price in roubles for ru-RU (`1 299 ₽`, `99,90 ₽`): kopecks only when the amount is not whole. */
 export function formatPrice(amount: number): string {
@@ -35,7 +40,8 @@ export function formatPrice(amount: number): string {
 /** A number for ru-RU (`4,5`, `12 345`): at most one decimal, rounded half away from zero as ICU does. */
 export function formatNumber(value: number): string {
   const text = String(Math.abs(value))
-  if (!(Math.abs(value) < HAND_WRITTEN_LIMIT) || text.includes('e')) return intlNumber(value, { maximumFractionDigits: 1 })
+  if (!(Math.abs(value) < HAND_WRITTEN_LIMIT) || text.includes('e'))
+    return intlNumber(value, { maximumFractionDigits: 1 })
   // ICU rounds the shortest decimal form of the number (1.15 is '1.15', rounded up), not its binary value.
   const [integer = '0', fraction = ''] = text.split('.')
   let tenths = Number(integer) * 10 + Number(fraction[0] ?? '0') + (Number(fraction[1] ?? '0') >= 5 ? 1 : 0)
@@ -57,4 +63,5 @@ export function pluralize(n: number, forms: readonly [one: string, few: string, 
 }
 
 /** The number with its plural noun: `5 товаров`. */
-export const countLabel = (n: number, forms: readonly [string, string, string]): string => `${formatNumber(n)} ${pluralize(n, forms)}`
+export const countLabel = (n: number, forms: readonly [string, string, string]): string =>
+  `${formatNumber(n)} ${pluralize(n, forms)}`

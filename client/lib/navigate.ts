@@ -8,7 +8,14 @@ import { mutate, unstable_serialize } from 'swr'
 import { toAppError } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { TRANSITION_WAIT_MS } from '#shared/constants.ts'
-import { NOTHING_LOADED, pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
+import {
+  NOTHING_LOADED,
+  pageOutcome,
+  queryKeys,
+  routeQueries,
+  type LoadedPage,
+  type PageOutcome,
+} from '#shared/routing/outcome.ts'
 import { loadRouteModule, type PageRouteName } from '#shared/routing/route-modules.ts'
 import { resolveNavigation } from '#shared/routing/rules.ts'
 import { parseSearch } from '#shared/routing/search.ts'
@@ -50,14 +57,25 @@ export interface NavigateDeps<M> {
 }
 
 /** Resolves one client navigation. */
-export async function navigate<M>(input: NavigateInput, { loadChunk, hasPage, loadPage }: NavigateDeps<M>): Promise<NavigationResult<M>> {
+export async function navigate<M>(
+  input: NavigateInput,
+  { loadChunk, hasPage, loadPage }: NavigateDeps<M>,
+): Promise<NavigationResult<M>> {
   const url = input.pathname + input.search
-  const decision = resolveNavigation({ pathname: input.pathname, search: input.search, session: input.session, mainSiteUrl: input.mainSiteUrl })
+  const decision = resolveNavigation({
+    pathname: input.pathname,
+    search: input.search,
+    session: input.session,
+    mainSiteUrl: input.mainSiteUrl,
+  })
   if (decision.kind === 'redirect') {
-    return decision.external ? { kind: 'full-load', location: decision.location } : { kind: 'redirect', location: decision.location, replace: true }
+    return decision.external
+      ? { kind: 'full-load', location: decision.location }
+      : { kind: 'redirect', location: decision.location, replace: true }
   }
   const name = decision.kind === 'render' ? decision.route.name : undefined
-  if (decision.kind === 'not-found' || name === undefined || !hasPage(name)) return { kind: 'view', view: { kind: 'error', status: 404 } }
+  if (decision.kind === 'not-found' || name === undefined || !hasPage(name))
+    return { kind: 'view', view: { kind: 'error', status: 404 } }
 
   const module = await loadChunk(() => loadRouteModule(name), url)
   const search = parseSearch(input.search)
@@ -84,15 +102,36 @@ export async function navigate<M>(input: NavigateInput, { loadChunk, hasPage, lo
   const view = await loadPage(name, url)
   const early = await Promise.race([settled, wait(TRANSITION_WAIT_MS).then(() => undefined)])
 
-  const shown: View = { kind: 'page', route: name, params: decision.params, search, blocked: decision.blocked, keys: queryKeys(queries) }
+  const shown: View = {
+    kind: 'page',
+    route: name,
+    params: decision.params,
+    search,
+    blocked: decision.blocked,
+    keys: queryKeys(queries),
+  }
   const outcomeOf = (loaded: LoadedPage): PageOutcome =>
-    pageOutcome({ module, ctx, queries, loaded, pathname: input.pathname, search: input.search, origin: window.location.origin, mainSiteUrl: input.mainSiteUrl })
+    pageOutcome({
+      module,
+      ctx,
+      queries,
+      loaded,
+      pathname: input.pathname,
+      search: input.search,
+      origin: window.location.origin,
+      mainSiteUrl: input.mainSiteUrl,
+    })
   const resultOf = (outcome: PageOutcome): NavigationResult<M> => {
     switch (outcome.kind) {
       case 'error':
-        return { kind: 'view', view: { kind: 'error', status: outcome.status, code: outcome.code, message: outcome.message } }
+        return {
+          kind: 'view',
+          view: { kind: 'error', status: outcome.status, code: outcome.code, message: outcome.message },
+        }
       case 'redirect':
-        return outcome.external ? { kind: 'full-load', location: outcome.location } : { kind: 'redirect', location: outcome.location, replace: true }
+        return outcome.external
+          ? { kind: 'full-load', location: outcome.location }
+          : { kind: 'redirect', location: outcome.location, replace: true }
       case 'page':
         return { kind: 'view', view: shown, module: view, meta: outcome.meta }
     }

@@ -13,7 +13,9 @@ const ctx: LoaderContext<unknown> = {
 describe('fetchRouteLoader', () => {
   it('runs the loader of the route module again and answers what the gateway answered', async () => {
     const call = vi.fn(async () => ({ items: [] }))
-    await expect(fetchRouteLoader('main', 'ticker', ctx, { call } as unknown as ApiClient)).resolves.toEqual({ items: [] })
+    await expect(fetchRouteLoader('main', 'ticker', ctx, { call } as unknown as ApiClient)).resolves.toEqual({
+      items: [],
+    })
     expect(call).toHaveBeenCalledTimes(1)
   })
 
@@ -21,6 +23,8 @@ describe('fetchRouteLoader', () => {
     ['no-such-route', 'ticker'],
     ['main', 'no-such-loader'],
   ])('answers not_found for route %s, loader %s', async (route, loader) => {
-    await expect(fetchRouteLoader(route, loader, ctx, { call: vi.fn() } as unknown as ApiClient)).rejects.toMatchObject({ name: 'AppError', code: 'not_found' })
+    await expect(fetchRouteLoader(route, loader, ctx, { call: vi.fn() } as unknown as ApiClient)).rejects.toMatchObject(
+      { name: 'AppError', code: 'not_found' },
+    )
   })
 })

@@ -10,7 +10,13 @@ import { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'
 import type { LoaderContext } from '#shared/routing/types.ts'
 
 /** Runs loader `loader` of route `route` with `ctx`; a route or loader that does not exist is `not_found`. */
-export async function fetchRouteLoader(route: string, loader: string, ctx: LoaderContext<unknown>, api: ApiClient, signal?: AbortSignal): Promise<unknown> {
+export async function fetchRouteLoader(
+  route: string,
+  loader: string,
+  ctx: LoaderContext<unknown>,
+  api: ApiClient,
+  signal?: AbortSignal,
+): Promise<unknown> {
   if (!isPageRoute(route)) throw new AppError('not_found', `${route}: no route module`)
   const query = routeQueries(await loadRouteModule(route), ctx)[loader]
   if (!query) throw new AppError('not_found', `${route}: no loader ${loader}`)

@@ -7,7 +7,9 @@ describe('user agreement cookie', () => {
   })
 
   it('adds Secure over HTTPS and the configured domain', () => {
-    expect(userAgreementCookie({ secure: true, domain: '.aurora.example' })).toBe('user_agreement=1; Path=/; SameSite=Lax; Max-Age=31556952; Domain=.aurora.example; Secure')
+    expect(userAgreementCookie({ secure: true, domain: '.aurora.example' })).toBe(
+      'user_agreement=1; Path=/; SameSite=Lax; Max-Age=31556952; Domain=.aurora.example; Secure',
+    )
   })
 
   it.each([

@@ -101,16 +101,28 @@ export function RouteView({ view, Page }: { view: PageView; Page: ComponentType<
       refs[loader] = {
         key,
         fetch: async (api, signal) =>
-          (await loadRoutingKit()).fetchRouteLoader(route, loader, {
-            params: view.params,
-            search: view.search,
-            session: { ...sessionRef.current, customerCode: false, storeChosen: undefined },
-            product: config.product,
-          }, api, signal),
+          (await loadRoutingKit()).fetchRouteLoader(
+            route,
+            loader,
+            {
+              params: view.params,
+              search: view.search,
+              session: { ...sessionRef.current, customerCode: false, storeChosen: undefined },
+              product: config.product,
+            },
+            api,
+            signal,
+          ),
       }
     }
     return refs
   }, [view, route, config.product])
   if (!hasPage(route)) return null
-  return createElement(Page, { routeName: route, params: view.params, search: view.search, blocked: view.blocked, queries })
+  return createElement(Page, {
+    routeName: route,
+    params: view.params,
+    search: view.search,
+    blocked: view.blocked,
+    queries,
+  })
 }

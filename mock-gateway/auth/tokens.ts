@@ -17,10 +17,15 @@ const sign = (secret: string, data: string): string => createHmac('sha256', secr
 export function issueTokens(state: MockState, userId: string, aud: string): TokenPair {
   const now = state.clock.now()
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))
-  const payload = base64url(JSON.stringify({
-    sub: userId, aud, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + state.config.accessTtlS,
-    jti: randomBytes(8).toString('hex'),
-  }))
+  const payload = base64url(
+    JSON.stringify({
+      sub: userId,
+      aud,
+      iat: Math.floor(now / 1000),
+      exp: Math.floor(now / 1000) + state.config.accessTtlS,
+      jti: randomBytes(8).toString('hex'),
+    }),
+  )
   const accessToken = `${header}.${payload}.${sign(state.auth.secret, `${header}.${payload}`)}`
   const refreshToken = randomBytes(24).toString('base64url')
   state.auth.refreshTokens.set(refreshToken, { userId, expiresAt: now + REFRESH_TTL_MS, status: 'active' })

@@ -5,9 +5,19 @@ import { PollSchema } from '#shared/models/polls.ts'
 import { BannerSchema, PromotionSchema } from '#shared/models/promotions.ts'
 import { SbpBankSchema } from '#shared/models/payment-cards.ts'
 import {
-  ArticleRecordSchema, BrandRecordSchema, CartRecordSchema, CategoryRecordSchema, FavoritesRecordSchema,
-  FeedbackRecordSchema, GoodsRecordSchema, OrderRecordSchema, PaymentMethodRecordSchema, PromotionCategoryRecordSchema,
-  PublicationRecordSchema, ReviewRecordSchema, UserRecordSchema,
+  ArticleRecordSchema,
+  BrandRecordSchema,
+  CartRecordSchema,
+  CategoryRecordSchema,
+  FavoritesRecordSchema,
+  FeedbackRecordSchema,
+  GoodsRecordSchema,
+  OrderRecordSchema,
+  PaymentMethodRecordSchema,
+  PromotionCategoryRecordSchema,
+  PublicationRecordSchema,
+  ReviewRecordSchema,
+  UserRecordSchema,
 } from './schemas.ts'
 
 /** Creates an empty database; every mock gateway instance has its own. */

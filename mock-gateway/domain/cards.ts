@@ -27,7 +27,13 @@ export function cardBrand(digits: string): CardBrand {
 }
 
 /** The network's name as shoppers know it ('Мир'), for card names and payment titles. */
-export const CARD_BRAND_NAMES: Record<CardBrand, string> = { mir: 'Мир', visa: 'Visa', mastercard: 'Mastercard', unionpay: 'UnionPay', unknown: 'Карта' }
+export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
+  mir: 'Мир',
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  unknown: 'Карта',
+}
 
 /** Parses `MM/YY`; undefined when malformed, else whether it is still valid in the month of `now`. */
 export function expiryValid(expiry: string, now: number): boolean | undefined {

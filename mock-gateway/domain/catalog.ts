@@ -11,7 +11,10 @@ export const normalizeText = (text: string): string => text.toLowerCase().replac
 /** Splits a query into words; every word must occur in the text for it to match. */
 export function matchesWords(text: string, query: string): boolean {
   const haystack = normalizeText(text)
-  return normalizeText(query).split(/\s+/).filter(Boolean).every((word) => haystack.includes(word))
+  return normalizeText(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word))
 }
 
 /** Whether goods can be bought in a store: pickup points get everything in stock, shops about 80% of it. */
@@ -21,11 +24,15 @@ export function availableInStore(goods: GoodsRecord, store: Pick<Store, 'code' |
 }
 
 /** A category and, for a group, its children's ids; undefined for an unknown id. */
-export function categoryScope(state: MockState, categoryId: number): { category: CategoryRecord; ids: Set<number> } | undefined {
+export function categoryScope(
+  state: MockState,
+  categoryId: number,
+): { category: CategoryRecord; ids: Set<number> } | undefined {
   const category = state.db.categories.findFirst((q) => q.where({ id: categoryId }))
   if (!category) return undefined
   const ids = new Set([category.id])
-  if (category.parentId === null) for (const child of state.db.categories.findMany((q) => q.where({ parentId: category.id }))) ids.add(child.id)
+  if (category.parentId === null)
+    for (const child of state.db.categories.findMany((q) => q.where({ parentId: category.id }))) ids.add(child.id)
   return { category, ids }
 }
 
@@ -43,22 +50,31 @@ export const sortGoods = (goods: GoodsRecord[], sort: GoodsSort): GoodsRecord[] 
   goods.sort((a, b) => comparators[sort](a, b) || a.id - b.id)
 
 /** Goods matching a search query (text, category scope, filters, store), sorted. */
-export function findGoodsFor(state: MockState, query: GoodsSearchQuery, scope?: Set<number>, store?: Store): GoodsRecord[] {
+export function findGoodsFor(
+  state: MockState,
+  query: GoodsSearchQuery,
+  scope?: Set<number>,
+  store?: Store,
+): GoodsRecord[] {
   const categoryNames = new Map(state.db.categories.findMany().map((c) => [c.id, c.name]))
   const brands = query.brand?.length ? new Set(query.brand) : undefined
   const labels = query.label?.length ? new Set(query.label) : undefined
   const text = query.q?.trim()
   const only = query.id?.length ? new Set(query.id) : undefined
-  const goods = state.db.goods.findMany().filter((item) =>
-    (!only || only.has(item.id)) &&
-    (!scope || scope.has(item.categoryId)) &&
-    (!text || matchesWords(`${item.name} ${item.brand.name} ${categoryNames.get(item.categoryId) ?? ''}`, text)) &&
-    (!brands || brands.has(item.brand.slug)) &&
-    (!labels || item.labels.some((label) => labels.has(label))) &&
-    (query.priceMin === undefined || item.price >= query.priceMin) &&
-    (query.priceMax === undefined || item.price <= query.priceMax) &&
-    (!query.inStock || item.inStock) &&
-    (!query.discounted || item.oldPrice !== undefined) &&
-    (!store || availableInStore(item, store)))
+  const goods = state.db.goods
+    .findMany()
+    .filter(
+      (item) =>
+        (!only || only.has(item.id)) &&
+        (!scope || scope.has(item.categoryId)) &&
+        (!text || matchesWords(`${item.name} ${item.brand.name} ${categoryNames.get(item.categoryId) ?? ''}`, text)) &&
+        (!brands || brands.has(item.brand.slug)) &&
+        (!labels || item.labels.some((label) => labels.has(label))) &&
+        (query.priceMin === undefined || item.price >= query.priceMin) &&
+        (query.priceMax === undefined || item.price <= query.priceMax) &&
+        (!query.inStock || item.inStock) &&
+        (!query.discounted || item.oldPrice !== undefined) &&
+        (!store || availableInStore(item, store)),
+    )
   return sortGoods(goods, query.sort ?? 'popular')
 }

@@ -2,7 +2,11 @@
 import type { DeliverySlots } from '#shared/models/checkout.ts'
 
 /** The courier's daily windows (local time of the city; every seeded city is on Moscow time). */
-export const COURIER_WINDOWS = [['10:00', '14:00'], ['14:00', '18:00'], ['18:00', '22:00']] as const
+export const COURIER_WINDOWS = [
+  ['10:00', '14:00'],
+  ['14:00', '18:00'],
+  ['18:00', '22:00'],
+] as const
 /** Days offered, today first. */
 export const COURIER_DAYS = 4
 /** A window closes for new orders this long before it starts (the store needs time to pack). */

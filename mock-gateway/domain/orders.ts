@@ -40,7 +40,9 @@ export async function syncOrders(state: MockState, userId: string): Promise<Orde
       },
     })
   }
-  return state.db.orders.findMany((q) => q.where({ userId })).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+  return state.db.orders
+    .findMany((q) => q.where({ userId }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
 }
 
 /** What a new order is made of. */
@@ -62,9 +64,17 @@ export interface NewOrder {
 /** Creates an order record with the next number and change version. */
 export async function createOrder(state: MockState, input: NewOrder): Promise<OrderRecord> {
   const seq = ++state.seq.order
-  const history = (input.history ?? [{ status: 'created' as const, at: input.createdAt }])
-    .map((step) => ({ status: step.status, at: new Date(step.at).toISOString() }))
-  const totals = totalsOf(input.lines.map((line, index) => ({ price: line.price, oldPrice: input.oldPrices[index], quantity: line.quantity })))
+  const history = (input.history ?? [{ status: 'created' as const, at: input.createdAt }]).map((step) => ({
+    status: step.status,
+    at: new Date(step.at).toISOString(),
+  }))
+  const totals = totalsOf(
+    input.lines.map((line, index) => ({
+      price: line.price,
+      oldPrice: input.oldPrices[index],
+      quantity: line.quantity,
+    })),
+  )
   const last = history.at(-1) as { status: OrderStatus; at: string }
   return state.db.orders.create({
     id: `o-${seq}`,

@@ -6,7 +6,13 @@ import type { UserRecord } from '../db/schemas.ts'
 import type { MockState } from '../state.ts'
 
 /** E-mail domains PATCH /v1/profile refuses with 422 `emailForbiddenToUse`: the corporate domain and disposable mail. */
-export const FORBIDDEN_EMAIL_DOMAINS = ['aurora.example', 'mailinator.com', 'yopmail.com', 'temp-mail.org', '10minutemail.com'] as const
+export const FORBIDDEN_EMAIL_DOMAINS = [
+  'aurora.example',
+  'mailinator.com',
+  'yopmail.com',
+  'temp-mail.org',
+  '10minutemail.com',
+] as const
 
 /** Whether an e-mail is at a forbidden domain (or one of its subdomains). */
 export function isForbiddenEmail(email: string): boolean {

@@ -30,14 +30,17 @@ export const ADFOX_STAND_IN = `(function () {
 /** The stand-in loader's route. */
 export function adfoxHandlers(): HttpHandler[] {
   return [
-    http.get('*/__adfox/loader.js', () =>
-      new HttpResponse(ADFOX_STAND_IN, {
-        headers: {
-          'content-type': 'text/javascript; charset=utf-8',
-          'cache-control': 'public, max-age=3600',
-          'x-content-type-options': 'nosniff',
-          'cross-origin-resource-policy': 'cross-origin',
-        },
-      })),
+    http.get(
+      '*/__adfox/loader.js',
+      () =>
+        new HttpResponse(ADFOX_STAND_IN, {
+          headers: {
+            'content-type': 'text/javascript; charset=utf-8',
+            'cache-control': 'public, max-age=3600',
+            'x-content-type-options': 'nosniff',
+            'cross-origin-resource-policy': 'cross-origin',
+          },
+        }),
+    ),
   ]
 }

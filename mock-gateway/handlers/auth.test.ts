@@ -6,10 +6,17 @@ import { SEED_USERS } from '../seed/users.ts'
 import { call, signIn } from '../testing.ts'
 
 const ID = '/aurora-id'
-const requestCode = (gateway: Awaited<ReturnType<typeof createMockGateway>>, phone: string, extra: Record<string, unknown> = {}) =>
-  call(gateway, 'POST', `${ID}/v1/auth/otp`, { body: { aud: DEFAULT_AUD, phone, ...extra } })
-const checkCode = (gateway: Awaited<ReturnType<typeof createMockGateway>>, phone: string, attemptId: string, code = '12345') =>
-  call(gateway, 'POST', `${ID}/v1/auth/otp/check`, { body: { aud: DEFAULT_AUD, phone, attemptId, code } })
+const requestCode = (
+  gateway: Awaited<ReturnType<typeof createMockGateway>>,
+  phone: string,
+  extra: Record<string, unknown> = {},
+) => call(gateway, 'POST', `${ID}/v1/auth/otp`, { body: { aud: DEFAULT_AUD, phone, ...extra } })
+const checkCode = (
+  gateway: Awaited<ReturnType<typeof createMockGateway>>,
+  phone: string,
+  attemptId: string,
+  code = '12345',
+) => call(gateway, 'POST', `${ID}/v1/auth/otp/check`, { body: { aud: DEFAULT_AUD, phone, attemptId, code } })
 
 describe('OTP', () => {
   it('accepts the configured code and names the login code field after the product', async () => {
@@ -34,7 +41,10 @@ describe('OTP', () => {
     const clock = createManualClock(Date.UTC(2025, 5, 1))
     const gateway = await createMockGateway({ clock })
     for (let i = 0; i < 3; i++) expect((await requestCode(gateway, '79001112233')).status).toBe(200)
-    expect(await requestCode(gateway, '79001112233')).toMatchObject({ status: 422, body: { code: 'unprocessableEntity' } })
+    expect(await requestCode(gateway, '79001112233')).toMatchObject({
+      status: 422,
+      body: { code: 'unprocessableEntity' },
+    })
     expect((await requestCode(gateway, '79004445566')).status).toBe(200)
     clock.advance(60_000)
     expect((await requestCode(gateway, '79001112233')).status).toBe(200)
@@ -44,15 +54,23 @@ describe('OTP', () => {
     const gateway = await createMockGateway()
     const otp = await requestCode(gateway, '79000000001')
     for (let left = 4; left >= 0; left--) {
-      expect(await checkCode(gateway, '79000000001', otp.body.attemptId, '00000')).toMatchObject({ status: 400, body: { code: 'wrongCode', attemptsLeft: left } })
+      expect(await checkCode(gateway, '79000000001', otp.body.attemptId, '00000')).toMatchObject({
+        status: 400,
+        body: { code: 'wrongCode', attemptsLeft: left },
+      })
     }
-    expect(await checkCode(gateway, '79000000001', otp.body.attemptId)).toMatchObject({ status: 422, body: { code: 'attemptExpired' } })
+    expect(await checkCode(gateway, '79000000001', otp.body.attemptId)).toMatchObject({
+      status: 422,
+      body: { code: 'attemptExpired' },
+    })
   })
-
 
   it('answers 400 validationError for a malformed phone', async () => {
     const gateway = await createMockGateway()
-    expect(await requestCode(gateway, '89001112233')).toMatchObject({ status: 400, body: { code: 'validationError', fields: { phone: expect.any(String) } } })
+    expect(await requestCode(gateway, '89001112233')).toMatchObject({
+      status: 400,
+      body: { code: 'validationError', fields: { phone: expect.any(String) } },
+    })
   })
 })
 
@@ -60,14 +78,23 @@ describe('the three kinds of phone', () => {
   it('signs the complete account in, whose completeness check passes', async () => {
     const gateway = await createMockGateway()
     const { accessToken } = await signIn(gateway, SEED_USERS.complete.phone)
-    expect(await call(gateway, 'GET', `${ID}/v1/keeperid/bunch`, { token: accessToken })).toMatchObject({ status: 200, body: { userId: '100001' } })
-    expect((await call(gateway, 'GET', `${ID}/v1/profile`, { token: accessToken })).body).toMatchObject({ userId: '100001', firstName: 'Анна' })
+    expect(await call(gateway, 'GET', `${ID}/v1/keeperid/bunch`, { token: accessToken })).toMatchObject({
+      status: 200,
+      body: { userId: '100001' },
+    })
+    expect((await call(gateway, 'GET', `${ID}/v1/profile`, { token: accessToken })).body).toMatchObject({
+      userId: '100001',
+      firstName: 'Анна',
+    })
   })
 
   it('answers 422 incomplete_profile_info for the incomplete account until it gets a first name', async () => {
     const gateway = await createMockGateway()
     const { accessToken } = await signIn(gateway, SEED_USERS.incomplete.phone)
-    expect(await call(gateway, 'GET', `${ID}/v1/keeperid/bunch`, { token: accessToken })).toMatchObject({ status: 422, body: { code: 'incomplete_profile_info' } })
+    expect(await call(gateway, 'GET', `${ID}/v1/keeperid/bunch`, { token: accessToken })).toMatchObject({
+      status: 422,
+      body: { code: 'incomplete_profile_info' },
+    })
     await call(gateway, 'PATCH', `${ID}/v1/profile`, { token: accessToken, body: { firstName: 'Пётр' } })
     expect((await call(gateway, 'GET', `${ID}/v1/keeperid/bunch`, { token: accessToken })).status).toBe(200)
   })
@@ -78,25 +105,40 @@ describe('the three kinds of phone', () => {
     const check = await checkCode(gateway, '79161234567', otp.body.attemptId)
     expect(check.body.isRegistered).toBe(false)
     const idCode = check.body.auroraIDCode
-    expect(await call(gateway, 'POST', `${ID}/v1/auth/token`, { body: { aud: DEFAULT_AUD, auroraIDCode: idCode } }))
-      .toMatchObject({ status: 422, body: { code: 'user_not_found' } })
+    expect(
+      await call(gateway, 'POST', `${ID}/v1/auth/token`, { body: { aud: DEFAULT_AUD, auroraIDCode: idCode } }),
+    ).toMatchObject({ status: 422, body: { code: 'user_not_found' } })
     const registered = await call(gateway, 'POST', `${ID}/v3/profile/register/aurora-id-code`, {
-      body: { auroraIDCode: idCode, firstName: 'Олег', email: 'oleg@example.ru', agreementAccepted: true, permissions: { isEmailPermitted: true } },
+      body: {
+        auroraIDCode: idCode,
+        firstName: 'Олег',
+        email: 'oleg@example.ru',
+        agreementAccepted: true,
+        permissions: { isEmailPermitted: true },
+      },
     })
     expect(registered).toMatchObject({ status: 200, body: { userId: '200001' } })
-    const tokens = await call(gateway, 'POST', `${ID}/v1/auth/token`, { body: { aud: DEFAULT_AUD, auroraIDCode: idCode } })
+    const tokens = await call(gateway, 'POST', `${ID}/v1/auth/token`, {
+      body: { aud: DEFAULT_AUD, auroraIDCode: idCode },
+    })
     expect(tokens.status).toBe(200)
-    expect((await call(gateway, 'GET', '/webgate/cuscom/v2/user/permissions', { token: tokens.body.accessToken })).body)
-      .toMatchObject({ isEmailPermitted: true, isSmsPermitted: true, isCallsPermitted: false })
-    expect((await checkCode(gateway, '79161234567', (await requestCode(gateway, '79161234567')).body.attemptId)).body.isRegistered).toBe(true)
+    expect(
+      (await call(gateway, 'GET', '/webgate/cuscom/v2/user/permissions', { token: tokens.body.accessToken })).body,
+    ).toMatchObject({ isEmailPermitted: true, isSmsPermitted: true, isCallsPermitted: false })
+    expect(
+      (await checkCode(gateway, '79161234567', (await requestCode(gateway, '79161234567')).body.attemptId)).body
+        .isRegistered,
+    ).toBe(true)
   })
 
   it('refuses a corporate or disposable e-mail with 422 emailForbiddenToUse', async () => {
     const gateway = await createMockGateway()
     const { accessToken } = await signIn(gateway, SEED_USERS.complete.phone)
     for (const email of ['boss@aurora.example', 'x@mail.aurora.example', 'temp@mailinator.com']) {
-      expect(await call(gateway, 'PATCH', `${ID}/v1/profile`, { token: accessToken, body: { email } }))
-        .toMatchObject({ status: 422, body: { code: 'emailForbiddenToUse' } })
+      expect(await call(gateway, 'PATCH', `${ID}/v1/profile`, { token: accessToken, body: { email } })).toMatchObject({
+        status: 422,
+        body: { code: 'emailForbiddenToUse' },
+      })
     }
   })
 })
@@ -108,8 +150,13 @@ describe('tokens', () => {
     const tokens = await signIn(gateway, SEED_USERS.complete.phone)
     expect((await call(gateway, 'GET', '/webgate/v1/cart', { token: tokens.accessToken })).status).toBe(200)
     clock.advance(60_000)
-    expect(await call(gateway, 'GET', '/webgate/v1/cart', { token: tokens.accessToken })).toMatchObject({ status: 401, body: { code: 'unauthorized' } })
-    const refreshed = await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, { body: { aud: DEFAULT_AUD, refreshToken: tokens.refreshToken } })
+    expect(await call(gateway, 'GET', '/webgate/v1/cart', { token: tokens.accessToken })).toMatchObject({
+      status: 401,
+      body: { code: 'unauthorized' },
+    })
+    const refreshed = await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, {
+      body: { aud: DEFAULT_AUD, refreshToken: tokens.refreshToken },
+    })
     expect(refreshed.status).toBe(200)
     expect((await call(gateway, 'GET', '/webgate/v1/cart', { token: refreshed.body.accessToken })).status).toBe(200)
   })
@@ -119,16 +166,34 @@ describe('tokens', () => {
     const tokens = await signIn(gateway, SEED_USERS.complete.phone)
     const body = { aud: DEFAULT_AUD, refreshToken: tokens.refreshToken }
     expect((await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, { body })).status).toBe(200)
-    expect(await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, { body })).toMatchObject({ status: 401, body: { code: 'unauthorized' } })
+    expect(await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, { body })).toMatchObject({
+      status: 401,
+      body: { code: 'unauthorized' },
+    })
   })
 
   it('answers 401 to refresh tokens revoked through /__mock/sessions/revoke', async () => {
     const gateway = await createMockGateway()
     const anna = await signIn(gateway, SEED_USERS.complete.phone)
     const petr = await signIn(gateway, SEED_USERS.incomplete.phone)
-    expect(await call(gateway, 'POST', '/__mock/sessions/revoke', { body: { userId: '100001' } })).toMatchObject({ status: 200, body: { revoked: 1 } })
-    expect((await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, { body: { aud: DEFAULT_AUD, refreshToken: anna.refreshToken } })).status).toBe(401)
-    expect((await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, { body: { aud: DEFAULT_AUD, refreshToken: petr.refreshToken } })).status).toBe(200)
+    expect(await call(gateway, 'POST', '/__mock/sessions/revoke', { body: { userId: '100001' } })).toMatchObject({
+      status: 200,
+      body: { revoked: 1 },
+    })
+    expect(
+      (
+        await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, {
+          body: { aud: DEFAULT_AUD, refreshToken: anna.refreshToken },
+        })
+      ).status,
+    ).toBe(401)
+    expect(
+      (
+        await call(gateway, 'POST', `${ID}/v1/auth/token/refresh`, {
+          body: { aud: DEFAULT_AUD, refreshToken: petr.refreshToken },
+        })
+      ).status,
+    ).toBe(200)
   })
 
   it('answers 401 to a forged token and to a personal call without one', async () => {

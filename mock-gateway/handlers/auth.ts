@@ -27,7 +27,8 @@ export function authHandlers(state: MockState): HttpHandler[] {
       const now = state.clock.now()
       const captcha = body.captchaToken ?? request.headers.get('captcha-token') ?? ''
       // Spec section 5: under anti-fraud the token must come from the (emulated) captcha, unused and in time.
-      if (state.config.antifraud && !consumeCaptchaToken(state, captcha)) return gatewayError(400, 'CaptchaError', 'Нужна проверка капчи')
+      if (state.config.antifraud && !consumeCaptchaToken(state, captcha))
+        return gatewayError(400, 'CaptchaError', 'Нужна проверка капчи')
       if (body.fingerprintToken) recordFingerprint(state, body.fingerprintToken, body.phone)
       const recent = (state.auth.otpRequests.get(body.phone) ?? []).filter((at) => now - at < OTP_WINDOW_MS)
       if (recent.length >= OTP_REQUESTS_PER_WINDOW) {
@@ -36,7 +37,12 @@ export function authHandlers(state: MockState): HttpHandler[] {
       }
       state.auth.otpRequests.set(body.phone, [...recent, now])
       const attemptId = randomUUID()
-      state.auth.attempts.set(attemptId, { phone: body.phone, expiresAt: now + OTP_TTL_MS, wrongCodes: 0, closed: false })
+      state.auth.attempts.set(attemptId, {
+        phone: body.phone,
+        expiresAt: now + OTP_TTL_MS,
+        wrongCodes: 0,
+        closed: false,
+      })
       return { attemptId, expires: new Date(now + OTP_TTL_MS).toISOString() }
     }),
 
@@ -69,8 +75,12 @@ export function authHandlers(state: MockState): HttpHandler[] {
       return issueTokens(state, user.userId, body.aud)
     }),
 
-    mockEndpoint(state, refreshTokens, ({ body }) =>
-      rotateRefreshToken(state, body.refreshToken, body.aud) ?? gatewayError(401, 'unauthorized', 'Сессия истекла')),
+    mockEndpoint(
+      state,
+      refreshTokens,
+      ({ body }) =>
+        rotateRefreshToken(state, body.refreshToken, body.aud) ?? gatewayError(401, 'unauthorized', 'Сессия истекла'),
+    ),
 
     // The main site needs a whole profile: a token that names no profile (a removed user, or not a
     // token of ours) answers 404 profileNotFound, an incomplete profile 422 incompleteProfile.
@@ -79,7 +89,11 @@ export function authHandlers(state: MockState): HttpHandler[] {
       const user = owner ? userById(state, owner) : undefined
       if (!user) return gatewayError(404, 'profileNotFound', 'Профиль не найден')
       if (!isComplete(user)) return gatewayError(422, 'incompleteProfile', 'Профиль не заполнен')
-      return { token: randomBytes(24).toString('base64url'), aud: body.aud, expires: new Date(state.clock.now() + 60_000).toISOString() }
+      return {
+        token: randomBytes(24).toString('base64url'),
+        aud: body.aud,
+        expires: new Date(state.clock.now() + 60_000).toISOString(),
+      }
     }),
   ]
 }

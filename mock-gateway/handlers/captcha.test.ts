@@ -9,7 +9,12 @@ const requestCode = (gateway: MockGateway, extra: Record<string, unknown> = {}) 
   call(gateway, 'POST', '/aurora-id/v1/auth/otp', { body: { aud: DEFAULT_AUD, phone: '79000000001', ...extra } })
 /** Ticks the widget's box: the check the widget script does. */
 const passCaptcha = async (gateway: MockGateway): Promise<string> =>
-  (await call(gateway, 'POST', '/captcha/check', { body: { sitekey: 'test-key' }, headers: { 'content-type': 'text/plain' } })).body.token
+  (
+    await call(gateway, 'POST', '/captcha/check', {
+      body: { sitekey: 'test-key' },
+      headers: { 'content-type': 'text/plain' },
+    })
+  ).body.token
 
 describe('captcha emulation', () => {
   it('serves a widget script that defines smartCaptcha.render and reset', async () => {
@@ -32,10 +37,16 @@ describe('captcha emulation', () => {
   it('answers CaptchaError under anti-fraud without a token, with an unknown one, and with a used one', async () => {
     const gateway = await createMockGateway({ config: { antifraud: true } })
     expect(await requestCode(gateway)).toMatchObject({ status: 400, body: { code: 'CaptchaError' } })
-    expect(await requestCode(gateway, { captchaToken: 'made-up' })).toMatchObject({ status: 400, body: { code: 'CaptchaError' } })
+    expect(await requestCode(gateway, { captchaToken: 'made-up' })).toMatchObject({
+      status: 400,
+      body: { code: 'CaptchaError' },
+    })
     const token = await passCaptcha(gateway)
     expect((await requestCode(gateway, { captchaToken: token })).status).toBe(200)
-    expect(await requestCode(gateway, { captchaToken: token })).toMatchObject({ status: 400, body: { code: 'CaptchaError' } })
+    expect(await requestCode(gateway, { captchaToken: token })).toMatchObject({
+      status: 400,
+      body: { code: 'CaptchaError' },
+    })
   })
 
   it('answers CaptchaError for a token older than its lifetime', async () => {
@@ -43,7 +54,10 @@ describe('captcha emulation', () => {
     const gateway = await createMockGateway({ clock, config: { antifraud: true } })
     const token = await passCaptcha(gateway)
     clock.advance(CAPTCHA_TOKEN_TTL_MS + 1)
-    expect(await requestCode(gateway, { captchaToken: token })).toMatchObject({ status: 400, body: { code: 'CaptchaError' } })
+    expect(await requestCode(gateway, { captchaToken: token })).toMatchObject({
+      status: 400,
+      body: { code: 'CaptchaError' },
+    })
   })
 
   it('needs no token while anti-fraud is off', async () => {
@@ -55,7 +69,9 @@ describe('captcha emulation', () => {
 describe('device fingerprint emulation', () => {
   it('issues a token for a client id and records it when it comes with a code request', async () => {
     const gateway = await createMockGateway()
-    const issued = await call(gateway, 'POST', '/kfp/token', { body: { cid: 'aurora-web-kfp', deviceId: 'ABCDEF0123456789' } })
+    const issued = await call(gateway, 'POST', '/kfp/token', {
+      body: { cid: 'aurora-web-kfp', deviceId: 'ABCDEF0123456789' },
+    })
     expect(issued.status).toBe(200)
     expect(issued.body.token).toMatch(/^kfp\./)
     expect((await requestCode(gateway, { fingerprintToken: issued.body.token })).status).toBe(200)

@@ -34,9 +34,13 @@ export function consumeCaptchaToken(state: MockState, token: string): boolean {
 /** Handlers of `/captcha/*`. */
 export function captchaHandlers(state: MockState): HttpHandler[] {
   return [
-    http.get('*/captcha/captcha.js', () => new HttpResponse(CAPTCHA_WIDGET_SCRIPT, {
-      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' },
-    })),
+    http.get(
+      '*/captcha/captcha.js',
+      () =>
+        new HttpResponse(CAPTCHA_WIDGET_SCRIPT, {
+          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' },
+        }),
+    ),
     http.options('*/captcha/check', () => corsPreflight(state)),
     http.post('*/captcha/check', async ({ request }) => {
       let parsed

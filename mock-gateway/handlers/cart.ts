@@ -10,7 +10,8 @@ import type { MockState } from '../state.ts'
 
 /** Handlers of `/v1/cart*`. */
 export function cartHandlers(state: MockState): HttpHandler[] {
-  const outOfStock = (goodsId: number) => gatewayError(409, 'outOfStock', 'Товара нет в наличии', { goodsIds: [goodsId] })
+  const outOfStock = (goodsId: number) =>
+    gatewayError(409, 'outOfStock', 'Товара нет в наличии', { goodsIds: [goodsId] })
   return [
     mockEndpoint(state, getCart, async ({ userId }) => cartView(state, await cartOf(state, userId))),
 
@@ -42,17 +43,23 @@ export function cartHandlers(state: MockState): HttpHandler[] {
     mockEndpoint(state, removeCartItem, async ({ userId, params }) => {
       const cart = await cartOf(state, userId)
       if (!cart.lines.some((l) => l.goodsId === params.goodsId)) return cartView(state, cart)
-      return cartView(state, await changeCart(state, userId, (draft) => {
-        draft.lines = draft.lines.filter((l) => l.goodsId !== params.goodsId)
-      }))
+      return cartView(
+        state,
+        await changeCart(state, userId, (draft) => {
+          draft.lines = draft.lines.filter((l) => l.goodsId !== params.goodsId)
+        }),
+      )
     }),
 
     mockEndpoint(state, clearCart, async ({ userId }) => {
       const cart = await cartOf(state, userId)
       if (cart.lines.length === 0) return cartView(state, cart)
-      return cartView(state, await changeCart(state, userId, (draft) => {
-        draft.lines = []
-      }))
+      return cartView(
+        state,
+        await changeCart(state, userId, (draft) => {
+          draft.lines = []
+        }),
+      )
     }),
   ]
 }

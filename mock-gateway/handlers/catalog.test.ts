@@ -35,9 +35,13 @@ describe('goods search', () => {
   })
 
   it('answers which of the given goods a store has (repeated id keys with storeCode), and all of them for a pickup point', async () => {
-    const ids = (await get('/v2/goods/search?categoryId=1&inStock=true&pageSize=40')).body.items.map((g: { id: number }) => g.id)
+    const ids = (await get('/v2/goods/search?categoryId=1&inStock=true&pageSize=40')).body.items.map(
+      (g: { id: number }) => g.id,
+    )
     const query = ids.map((id: number) => `id=${id}`).join('&')
-    const shop = (await get(`/v2/goods/search?storeCode=AU-KZN-001&${query}&pageSize=40`)).body.items.map((g: { id: number }) => g.id)
+    const shop = (await get(`/v2/goods/search?storeCode=AU-KZN-001&${query}&pageSize=40`)).body.items.map(
+      (g: { id: number }) => g.id,
+    )
     expect(shop.length).toBeGreaterThan(0)
     expect(shop.length).toBeLessThan(ids.length)
     expect(shop.every((id: number) => ids.includes(id))).toBe(true)
@@ -54,7 +58,9 @@ describe('goods search', () => {
   })
 
   it('filters by repeated brand keys, price range and stock', async () => {
-    const { body } = await get('/v2/goods/search?brand=barkhat&brand=yantarnyy-bereg&priceMin=200&priceMax=900&inStock=true&pageSize=100')
+    const { body } = await get(
+      '/v2/goods/search?brand=barkhat&brand=yantarnyy-bereg&priceMin=200&priceMax=900&inStock=true&pageSize=100',
+    )
     expect(body.total).toBeGreaterThan(0)
     for (const item of body.items) {
       expect(['barkhat', 'yantarnyy-bereg']).toContain(item.brand.slug)
@@ -70,7 +76,10 @@ describe('goods search', () => {
   })
 
   it('answers 422 for every call about category 999 and 404 for an unknown one', async () => {
-    expect(await get('/v2/goods/search?categoryId=999')).toMatchObject({ status: 422, body: { code: 'unprocessableEntity' } })
+    expect(await get('/v2/goods/search?categoryId=999')).toMatchObject({
+      status: 422,
+      body: { code: 'unprocessableEntity' },
+    })
     expect((await get('/v1/goods/filters?categoryId=999')).status).toBe(422)
     expect((await get('/v2/goods/search?categoryId=998')).status).toBe(404)
   })
@@ -86,8 +95,13 @@ describe('goods', () => {
 
   it('answers goods 900005 with a permanent redirect to goods 900006', async () => {
     const { body } = await get('/v2/goods/900005')
-    expect(body.redirect).toMatchObject({ permanent: true, location: expect.stringMatching(/^\/product\/900006-[a-z0-9-]+$/) })
-    expect((await get(body.redirect.location.replace('/product/', '/v2/goods/').replace(/-.*/, ''))).body.id).toBe(900006)
+    expect(body.redirect).toMatchObject({
+      permanent: true,
+      location: expect.stringMatching(/^\/product\/900006-[a-z0-9-]+$/),
+    })
+    expect((await get(body.redirect.location.replace('/product/', '/v2/goods/').replace(/-.*/, ''))).body.id).toBe(
+      900006,
+    )
   })
 
   it('answers 404 notFound for unknown goods and 400 for a non-numeric id', async () => {

@@ -1,6 +1,12 @@
 /** Checkout: the draft with its problems, delivery, payment, and placing the order (idempotent). */
 import type { HttpHandler } from 'msw'
-import { getCheckout, listDeliverySlots, placeOrder, setCheckoutDelivery, setCheckoutPayment } from '#shared/gateway/checkout.ts'
+import {
+  getCheckout,
+  listDeliverySlots,
+  placeOrder,
+  setCheckoutDelivery,
+  setCheckoutPayment,
+} from '#shared/gateway/checkout.ts'
 import type { Checkout, CheckoutProblem } from '#shared/models/checkout.ts'
 import type { CartRecord } from '../db/schemas.ts'
 import { CARD_BRAND_NAMES } from '../domain/cards.ts'
@@ -23,21 +29,41 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
     const store = storeOf(cart.storeCode)
     const paymentMethod = methodOf(userId, cart.paymentMethodId) ?? null
     const problems: CheckoutProblem[] = []
-    if (priced.lines.length === 0) problems.push({ kind: 'emptyCart', goodsId: null, available: null, message: 'Корзина пуста' })
+    if (priced.lines.length === 0)
+      problems.push({ kind: 'emptyCart', goodsId: null, available: null, message: 'Корзина пуста' })
     for (const line of priced.lines) {
       const stock = findGoods(state, line.goodsId)?.stock ?? 0
-      if (stock === 0) problems.push({ kind: 'outOfStock', goodsId: line.goodsId, available: 0, message: `«${line.name}» закончился` })
-      else if (line.quantity > stock) problems.push({ kind: 'notEnough', goodsId: line.goodsId, available: stock, message: `«${line.name}»: осталось ${stock} шт.` })
+      if (stock === 0)
+        problems.push({ kind: 'outOfStock', goodsId: line.goodsId, available: 0, message: `«${line.name}» закончился` })
+      else if (line.quantity > stock)
+        problems.push({
+          kind: 'notEnough',
+          goodsId: line.goodsId,
+          available: stock,
+          message: `«${line.name}»: осталось ${stock} шт.`,
+        })
     }
-    if (cart.deliveryType === 'pickup' && !store) problems.push({ kind: 'noStore', goodsId: null, available: null, message: 'Выберите магазин для самовывоза' })
+    if (cart.deliveryType === 'pickup' && !store)
+      problems.push({ kind: 'noStore', goodsId: null, available: null, message: 'Выберите магазин для самовывоза' })
     if (cart.deliveryType === 'pickup' && store && !store.isPickupAvailable) {
-      problems.push({ kind: 'storeUnavailable', goodsId: null, available: null, message: 'Магазин временно не выдаёт заказы' })
+      problems.push({
+        kind: 'storeUnavailable',
+        goodsId: null,
+        available: null,
+        message: 'Магазин временно не выдаёт заказы',
+      })
     }
-    if (!paymentMethod) problems.push({ kind: 'noPayment', goodsId: null, available: null, message: 'Выберите способ оплаты' })
+    if (!paymentMethod)
+      problems.push({ kind: 'noPayment', goodsId: null, available: null, message: 'Выберите способ оплаты' })
     return {
-      deliveryType: cart.deliveryType, store: store ?? null, paymentMethod, totals: priced.totals,
+      deliveryType: cart.deliveryType,
+      store: store ?? null,
+      paymentMethod,
+      totals: priced.totals,
       deliveryPrice: cart.deliveryType === 'courier' ? courierPrice(priced.totals.total) : 0,
-      cartVersion: cart.version, problems, canPlace: problems.length === 0,
+      cartVersion: cart.version,
+      problems,
+      canPlace: problems.length === 0,
     }
   }
 
@@ -51,10 +77,15 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
         if (!store) return notFound('Магазин не найден')
         if (!store.isPickupAvailable) return gatewayError(409, 'storeChanged', 'Магазин не выдаёт заказы')
       }
-      const cart = await changeCart(state, userId, (draft) => {
-        draft.deliveryType = body.deliveryType
-        if (body.deliveryType === 'pickup') draft.storeCode = body.storeCode ?? null
-      }, false)
+      const cart = await changeCart(
+        state,
+        userId,
+        (draft) => {
+          draft.deliveryType = body.deliveryType
+          if (body.deliveryType === 'pickup') draft.storeCode = body.storeCode ?? null
+        },
+        false,
+      )
       return view(userId, cart)
     }),
 
@@ -65,9 +96,17 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
 
     mockEndpoint(state, setCheckoutPayment, async ({ userId, body }) => {
       if (!methodOf(userId, body.paymentMethodId)) return notFound('Способ оплаты не найден')
-      return view(userId, await changeCart(state, userId, (draft) => {
-        draft.paymentMethodId = body.paymentMethodId
-      }, false))
+      return view(
+        userId,
+        await changeCart(
+          state,
+          userId,
+          (draft) => {
+            draft.paymentMethodId = body.paymentMethodId
+          },
+          false,
+        ),
+      )
     }),
 
     mockEndpoint(state, placeOrder, async ({ userId, body }) => {
@@ -100,16 +139,22 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
         if (!city) return validationError({ cityFiasId: 'В этот город курьер не доставляет' })
         const slot = deliverySlots(state.clock.now(), state.fullSlots).find((item) => item.id === courier.slotId)
         if (!slot?.available) return gatewayError(409, 'slotUnavailable', 'Это время доставки уже недоступно')
-        delivery = { address: { ...courier.address, city: city.name }, slot: { id: slot.id, date: slot.date, from: slot.from, to: slot.to } }
+        delivery = {
+          address: { ...courier.address, city: city.name },
+          slot: { id: slot.id, date: slot.date, from: slot.from, to: slot.to },
+        }
       }
       const method = methodOf(userId, cart.paymentMethodId)
       if (!method) return validationError({ paymentMethodId: 'Выберите способ оплаты' })
 
       // Claim the key before the first await, so a concurrent retry waits for this order instead of placing another.
       let settle: (orderId: string) => void = () => {}
-      state.idempotency.set(key, new Promise<string>((resolve) => {
-        settle = resolve
-      }))
+      state.idempotency.set(
+        key,
+        new Promise<string>((resolve) => {
+          settle = resolve
+        }),
+      )
       try {
         return orderView(await place(userId, cart, goods, store, method, delivery, body.idempotencyKey, settle))
       } catch (error) {
@@ -121,8 +166,13 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
   ]
 
   async function place(
-    userId: string, cart: CartRecord, goods: { line: CartRecord['lines'][number]; goods: ReturnType<typeof findGoods> }[],
-    store: ReturnType<typeof storeOf>, method: NonNullable<ReturnType<typeof methodOf>>, delivery: NewOrder['delivery'], idempotencyKey: string,
+    userId: string,
+    cart: CartRecord,
+    goods: { line: CartRecord['lines'][number]; goods: ReturnType<typeof findGoods> }[],
+    store: ReturnType<typeof storeOf>,
+    method: NonNullable<ReturnType<typeof methodOf>>,
+    delivery: NewOrder['delivery'],
+    idempotencyKey: string,
     settle: (orderId: string) => void,
   ) {
     for (const { line } of goods) {
@@ -136,13 +186,22 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
     const order = await createOrder(state, {
       userId,
       lines: goods.map(({ line, goods: g }) => ({
-        goodsId: line.goodsId, name: g?.name ?? '', image: g?.images[0] ?? null, price: g?.price ?? 0,
-        quantity: line.quantity, lineTotal: money((g?.price ?? 0) * line.quantity),
+        goodsId: line.goodsId,
+        name: g?.name ?? '',
+        image: g?.images[0] ?? null,
+        price: g?.price ?? 0,
+        quantity: line.quantity,
+        lineTotal: money((g?.price ?? 0) * line.quantity),
       })),
       oldPrices: goods.map(({ goods: g }) => g?.oldPrice),
       deliveryType: cart.deliveryType,
-      store: cart.deliveryType === 'pickup' && store ? { code: store.code, name: store.name, address: store.address } : null,
-      payment: { methodId: method.id, title: method.type === 'card' ? `${CARD_BRAND_NAMES[method.brand]} ${method.maskedPan}` : `СБП, ${method.bankName}` },
+      store:
+        cart.deliveryType === 'pickup' && store ? { code: store.code, name: store.name, address: store.address } : null,
+      payment: {
+        methodId: method.id,
+        title:
+          method.type === 'card' ? `${CARD_BRAND_NAMES[method.brand]} ${method.maskedPan}` : `СБП, ${method.bankName}`,
+      },
       delivery,
       idempotencyKey,
       createdAt: state.clock.now(),

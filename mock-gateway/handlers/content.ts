@@ -19,21 +19,34 @@ export function contentHandlers(state: MockState): HttpHandler[] {
     http.get('*/assets/svg/icons/:project/:name.svg', ({ params }) => {
       const svg = iconSvg(String(params.name))
       return svg
-        ? new HttpResponse(svg, { headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } })
+        ? new HttpResponse(svg, {
+            headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+          })
         : notFound('Иконка не найдена')
     }),
     http.get('*/builds/latest.json', () => HttpResponse.json({ buildId })),
-    mockEndpoint(state, listArticles, ({ query }) => {
-      const items = state.db.articles.findMany()
-        .filter((a) => !query.tag || a.tags.includes(query.tag))
-        .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
-      return paginate(items.map(articleCard), query.page, query.pageSize ?? 12)
-    }, CACHEABLE),
-    mockEndpoint(state, getArticle, ({ params }) => {
-      const record = state.db.articles.findFirst((q) => q.where({ id: params.id }))
-      if (!record) return notFound('Статья не найдена')
-      const { goodsIds, ...article } = record
-      return { ...article, goods: goodsCards(state, goodsIds) }
-    }, CACHEABLE),
+    mockEndpoint(
+      state,
+      listArticles,
+      ({ query }) => {
+        const items = state.db.articles
+          .findMany()
+          .filter((a) => !query.tag || a.tags.includes(query.tag))
+          .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
+        return paginate(items.map(articleCard), query.page, query.pageSize ?? 12)
+      },
+      CACHEABLE,
+    ),
+    mockEndpoint(
+      state,
+      getArticle,
+      ({ params }) => {
+        const record = state.db.articles.findFirst((q) => q.where({ id: params.id }))
+        if (!record) return notFound('Статья не найдена')
+        const { goodsIds, ...article } = record
+        return { ...article, goods: goodsCards(state, goodsIds) }
+      },
+      CACHEABLE,
+    ),
   ]
 }

@@ -20,7 +20,10 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
     return validationError({ body: 'Тело запроса должно быть JSON' })
   }
   const parsed = schema.safeParse(raw)
-  if (!parsed.success) return validationError(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message])))
+  if (!parsed.success)
+    return validationError(
+      Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message])),
+    )
   return parsed.data
 }
 
@@ -51,13 +54,25 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       return HttpResponse.json({ revoked: revokeRefreshTokens(state, body.userId) })
     }),
     http.post('*/__mock/clock', async ({ request }) => {
-      const body = await readBody(request, z.object({ advanceMs: z.number().int().min(0).max(365 * 86_400_000) }))
+      const body = await readBody(
+        request,
+        z.object({
+          advanceMs: z
+            .number()
+            .int()
+            .min(0)
+            .max(365 * 86_400_000),
+        }),
+      )
       if (body instanceof Response) return body
       state.clock.advance(body.advanceMs)
       return HttpResponse.json({ now: new Date(state.clock.now()).toISOString() })
     }),
     http.post('*/__mock/goods/stock', async ({ request }) => {
-      const body = await readBody(request, z.object({ goodsId: z.number().int().positive(), stock: z.number().int().min(0) }))
+      const body = await readBody(
+        request,
+        z.object({ goodsId: z.number().int().positive(), stock: z.number().int().min(0) }),
+      )
       if (body instanceof Response) return body
       const updated = await state.db.goods.update((q) => q.where({ id: body.goodsId }), {
         data(draft) {

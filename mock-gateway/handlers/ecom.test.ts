@@ -12,12 +12,16 @@ const KAZAN = CITIES.find((city) => city.name === 'Казань')!.fiasId
 async function annaSession(options: Parameters<typeof createMockGateway>[0] = {}) {
   const gateway = await createMockGateway({ checkAnswers: true, ...options })
   const { accessToken } = await signIn(gateway, SEED_USERS.complete.phone)
-  const as = (method: string, path: string, body?: unknown) => call(gateway, method, `/webgate${path}`, { token: accessToken, body })
+  const as = (method: string, path: string, body?: unknown) =>
+    call(gateway, method, `/webgate${path}`, { token: accessToken, body })
   return { gateway, as }
 }
 
 /** Empties Anna's cart and fills it with these lines; answers the cart. */
-async function cartWith(as: (method: string, path: string, body?: unknown) => ReturnType<typeof call>, lines: [number, number][]) {
+async function cartWith(
+  as: (method: string, path: string, body?: unknown) => ReturnType<typeof call>,
+  lines: [number, number][],
+) {
   await as('DELETE', '/v1/cart')
   let cart
   for (const [goodsId, quantity] of lines) cart = await as('POST', '/v1/cart/items', { goodsId, quantity })
@@ -40,8 +44,14 @@ describe('cart', () => {
 
   it('computes totals from prices, old prices and quantities', async () => {
     const { as } = await annaSession()
-    const cart = await cartWith(as, [[10001, 2], [10002, 1]])
-    const expected = cart.lines.reduce((sum: number, l: { price: number; quantity: number }) => sum + l.price * l.quantity, 0)
+    const cart = await cartWith(as, [
+      [10001, 2],
+      [10002, 1],
+    ])
+    const expected = cart.lines.reduce(
+      (sum: number, l: { price: number; quantity: number }) => sum + l.price * l.quantity,
+      0,
+    )
     expect(cart.totals.total).toBeCloseTo(expected, 2)
     expect(cart.totals.itemsTotal - cart.totals.discountTotal).toBeCloseTo(cart.totals.total, 2)
     expect(cart.totals.count).toBe(3)
@@ -49,9 +59,15 @@ describe('cart', () => {
 
   it('refuses sold-out goods with 409 outOfStock and caps quantities at stock', async () => {
     const { as } = await annaSession()
-    expect(await as('POST', '/v1/cart/items', { goodsId: SPECIAL_GOODS.soldOut, quantity: 1 })).toMatchObject({ status: 409, body: { code: 'outOfStock', goodsIds: [SPECIAL_GOODS.soldOut] } })
+    expect(await as('POST', '/v1/cart/items', { goodsId: SPECIAL_GOODS.soldOut, quantity: 1 })).toMatchObject({
+      status: 409,
+      body: { code: 'outOfStock', goodsIds: [SPECIAL_GOODS.soldOut] },
+    })
     const cart = (await as('POST', '/v1/cart/items', { goodsId: SPECIAL_GOODS.lastUnit, quantity: 5 })).body
-    expect(cart.lines.find((l: { goodsId: number }) => l.goodsId === SPECIAL_GOODS.lastUnit)).toMatchObject({ quantity: 1, maxQuantity: 1 })
+    expect(cart.lines.find((l: { goodsId: number }) => l.goodsId === SPECIAL_GOODS.lastUnit)).toMatchObject({
+      quantity: 1,
+      maxQuantity: 1,
+    })
   })
 })
 
@@ -60,7 +76,10 @@ describe('checkout', () => {
     const { gateway, as } = await annaSession()
     const cart = await cartWith(as, [[10001, 1]])
     const body = { cartVersion: cart.version, idempotencyKey: 'order-key-0001' }
-    const [first, again] = await Promise.all([as('POST', '/v1/checkout/orders', body), as('POST', '/v1/checkout/orders', body)])
+    const [first, again] = await Promise.all([
+      as('POST', '/v1/checkout/orders', body),
+      as('POST', '/v1/checkout/orders', body),
+    ])
     expect(first.status).toBe(200)
     expect(again.body.id).toBe(first.body.id)
     expect((await as('POST', '/v1/checkout/orders', body)).body.id).toBe(first.body.id)
@@ -73,7 +92,10 @@ describe('checkout', () => {
     const { as } = await annaSession()
     const cart = await cartWith(as, [[10001, 1]])
     await as('PUT', '/v1/checkout/payment', { paymentMethodId: 'pm-2' })
-    const order = await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0002' })
+    const order = await as('POST', '/v1/checkout/orders', {
+      cartVersion: cart.version,
+      idempotencyKey: 'order-key-0002',
+    })
     expect(order.body.payment).toMatchObject({ methodId: 'pm-2', title: 'Мир •• 0004' })
   })
 
@@ -81,17 +103,24 @@ describe('checkout', () => {
     const { as } = await annaSession()
     const cart = await cartWith(as, [[10001, 1]])
     await as('POST', '/v1/cart/items', { goodsId: 10002, quantity: 1 })
-    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0002' }))
-      .toMatchObject({ status: 409, body: { code: 'cartChanged', cartVersion: cart.version + 1 } })
+    expect(
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0002' }),
+    ).toMatchObject({ status: 409, body: { code: 'cartChanged', cartVersion: cart.version + 1 } })
   })
 
   it('answers 409 outOfStock naming the goods that ran out', async () => {
     const { gateway, as } = await annaSession()
-    const cart = await cartWith(as, [[10001, 1], [SPECIAL_GOODS.lastUnit, 1]])
+    const cart = await cartWith(as, [
+      [10001, 1],
+      [SPECIAL_GOODS.lastUnit, 1],
+    ])
     await call(gateway, 'POST', '/__mock/goods/stock', { body: { goodsId: SPECIAL_GOODS.lastUnit, stock: 0 } })
-    expect((await as('GET', '/v1/checkout')).body.problems).toContainEqual(expect.objectContaining({ kind: 'outOfStock', goodsId: SPECIAL_GOODS.lastUnit }))
-    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0003' }))
-      .toMatchObject({ status: 409, body: { code: 'outOfStock', goodsIds: [SPECIAL_GOODS.lastUnit] } })
+    expect((await as('GET', '/v1/checkout')).body.problems).toContainEqual(
+      expect.objectContaining({ kind: 'outOfStock', goodsId: SPECIAL_GOODS.lastUnit }),
+    )
+    expect(
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0003' }),
+    ).toMatchObject({ status: 409, body: { code: 'outOfStock', goodsIds: [SPECIAL_GOODS.lastUnit] } })
   })
 
   it('answers 409 storeChanged when the pickup store stops taking orders', async () => {
@@ -99,9 +128,12 @@ describe('checkout', () => {
     const cart = await cartWith(as, [[10001, 1]])
     await as('PUT', '/v1/checkout/delivery', { deliveryType: 'pickup', storeCode: 'AU-SPB-001' })
     await call(gateway, 'POST', '/__mock/stores/pickup', { body: { code: 'AU-SPB-001', isPickupAvailable: false } })
-    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0004' }))
-      .toMatchObject({ status: 409, body: { code: 'storeChanged' } })
-    expect(await as('PUT', '/v1/checkout/delivery', { deliveryType: 'pickup', storeCode: 'AU-MSK-008' })).toMatchObject({ status: 409 })
+    expect(
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0004' }),
+    ).toMatchObject({ status: 409, body: { code: 'storeChanged' } })
+    expect(await as('PUT', '/v1/checkout/delivery', { deliveryType: 'pickup', storeCode: 'AU-MSK-008' })).toMatchObject(
+      { status: 409 },
+    )
   })
 
   it('keeps the courier address and window on the order, with the city named by its FIAS id', async () => {
@@ -110,13 +142,33 @@ describe('checkout', () => {
     await as('PUT', '/v1/checkout/delivery', { deliveryType: 'courier' })
     const slots = (await as('GET', `/v1/checkout/delivery-slots?cityFiasId=${KAZAN}`)).body.items
     // 10:00 MSK is 07:00 UTC: today's first window starts now, inside the lead time, so it is left out.
-    expect(slots[0]).toEqual({ id: '2026-03-02T14:00', date: '2026-03-02', from: '14:00', to: '18:00', available: true })
-    const address = { cityFiasId: KAZAN, city: 'любой', street: 'ул. Баумана, д. 7', flat: '12', comment: 'Домофон не работает' }
-    const order = await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c001', courier: { address, slotId: slots[0].id } })
+    expect(slots[0]).toEqual({
+      id: '2026-03-02T14:00',
+      date: '2026-03-02',
+      from: '14:00',
+      to: '18:00',
+      available: true,
+    })
+    const address = {
+      cityFiasId: KAZAN,
+      city: 'любой',
+      street: 'ул. Баумана, д. 7',
+      flat: '12',
+      comment: 'Домофон не работает',
+    }
+    const order = await as('POST', '/v1/checkout/orders', {
+      cartVersion: cart.version,
+      idempotencyKey: 'order-key-c001',
+      courier: { address, slotId: slots[0].id },
+    })
     expect(order.status).toBe(200)
     expect(order.body).toMatchObject({
-      deliveryType: 'courier', store: null,
-      delivery: { address: { ...address, city: 'Казань' }, slot: { id: '2026-03-02T14:00', from: '14:00', to: '18:00' } },
+      deliveryType: 'courier',
+      store: null,
+      delivery: {
+        address: { ...address, city: 'Казань' },
+        slot: { id: '2026-03-02T14:00', from: '14:00', to: '18:00' },
+      },
     })
     expect((await as('GET', `/v1/orders/${order.body.id}`)).body.delivery).toEqual(order.body.delivery)
   })
@@ -125,17 +177,31 @@ describe('checkout', () => {
     const { as } = await annaSession({ clock: createManualClock(Date.parse('2026-03-02T07:00:00Z')) })
     const cart = await cartWith(as, [[10001, 1]])
     await as('PUT', '/v1/checkout/delivery', { deliveryType: 'courier' })
-    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c002' }))
-      .toMatchObject({ status: 400, body: { code: 'validationError' } })
-    const slots = (await as('GET', `/v1/checkout/delivery-slots?cityFiasId=${KAZAN}`)).body.items as { id: string; available: boolean }[]
+    expect(
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c002' }),
+    ).toMatchObject({ status: 400, body: { code: 'validationError' } })
+    const slots = (await as('GET', `/v1/checkout/delivery-slots?cityFiasId=${KAZAN}`)).body.items as {
+      id: string
+      available: boolean
+    }[]
     const full = slots.find((slot) => !slot.available)!
     const address = { cityFiasId: KAZAN, city: 'Казань', street: 'ул. Баумана, д. 7' }
     for (const slotId of [full.id, '2026-03-01T10:00']) {
-      expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: `order-key-${slotId}`, courier: { address, slotId } }))
-        .toMatchObject({ status: 409, body: { code: 'slotUnavailable' } })
+      expect(
+        await as('POST', '/v1/checkout/orders', {
+          cartVersion: cart.version,
+          idempotencyKey: `order-key-${slotId}`,
+          courier: { address, slotId },
+        }),
+      ).toMatchObject({ status: 409, body: { code: 'slotUnavailable' } })
     }
-    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c003', courier: { address: { ...address, street: '' }, slotId: slots[0]!.id } }))
-      .toMatchObject({ status: 400 })
+    expect(
+      await as('POST', '/v1/checkout/orders', {
+        cartVersion: cart.version,
+        idempotencyKey: 'order-key-c003',
+        courier: { address: { ...address, street: '' }, slotId: slots[0]!.id },
+      }),
+    ).toMatchObject({ status: 400 })
     expect(await as('GET', '/v1/checkout/delivery-slots?cityFiasId=unknown')).toMatchObject({ status: 404 })
   })
 
@@ -146,9 +212,13 @@ describe('checkout', () => {
     await call(gateway, 'POST', '/__mock/delivery-slots/full', { body: { slotId: '2026-03-02T14:00' } })
     const slots = (await as('GET', `/v1/checkout/delivery-slots?cityFiasId=${KAZAN}`)).body.items
     expect(slots[0]).toMatchObject({ id: '2026-03-02T14:00', available: false })
-    const courier = { address: { cityFiasId: KAZAN, city: 'Казань', street: 'ул. Баумана, д. 7' }, slotId: '2026-03-02T14:00' }
-    expect(await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c004', courier }))
-      .toMatchObject({ status: 409, body: { code: 'slotUnavailable' } })
+    const courier = {
+      address: { cityFiasId: KAZAN, city: 'Казань', street: 'ул. Баумана, д. 7' },
+      slotId: '2026-03-02T14:00',
+    }
+    expect(
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-c004', courier }),
+    ).toMatchObject({ status: 409, body: { code: 'slotUnavailable' } })
   })
 })
 
@@ -157,28 +227,45 @@ describe('orders', () => {
     const clock = createManualClock(Date.UTC(2025, 5, 1, 10))
     const { as } = await annaSession({ clock })
     const cart = await cartWith(as, [[10001, 1]])
-    const order = (await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0005' })).body
+    const order = (
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0005' })
+    ).body
     const since = (await as('GET', '/v1/orders/poll?since=0')).body.version
     clock.advance(ORDER_STEP_MS)
     const poll = (await as('GET', `/v1/orders/poll?since=${since}`)).body
     expect(poll.changes).toContainEqual(expect.objectContaining({ id: order.id, status: 'paid' }))
     clock.advance(ORDER_STEP_MS * 10)
     const ready = (await as('GET', `/v1/orders/${order.id}`)).body
-    expect(ready.statusHistory.map((s: { status: string }) => s.status)).toEqual(['created', 'paid', 'assembling', 'ready'])
+    expect(ready.statusHistory.map((s: { status: string }) => s.status)).toEqual([
+      'created',
+      'paid',
+      'assembling',
+      'ready',
+    ])
     expect(ready.canCancel).toBe(false)
-    expect(await as('POST', `/v1/orders/${order.id}/cancel`)).toMatchObject({ status: 409, body: { code: 'cancelNotAllowed' } })
+    expect(await as('POST', `/v1/orders/${order.id}/cancel`)).toMatchObject({
+      status: 409,
+      body: { code: 'cancelNotAllowed' },
+    })
   })
 
   it('cancels an order in progress and lists orders newest first', async () => {
     const { as } = await annaSession()
     const cart = await cartWith(as, [[10001, 1]])
-    const order = (await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0006' })).body
-    expect((await as('POST', `/v1/orders/${order.id}/cancel`)).body).toMatchObject({ status: 'cancelled', canCancel: false })
+    const order = (
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0006' })
+    ).body
+    expect((await as('POST', `/v1/orders/${order.id}/cancel`)).body).toMatchObject({
+      status: 'cancelled',
+      canCancel: false,
+    })
     const list = (await as('GET', '/v1/orders')).body
     expect(list.items[0].id).toBe(order.id)
     const dates = list.items.map((o: { createdAt: string }) => o.createdAt)
     expect(dates).toEqual([...dates].sort().reverse())
-    expect((await as('GET', '/v2/orders/active/list')).body.items.some((o: { id: string }) => o.id === order.id)).toBe(false)
+    expect((await as('GET', '/v2/orders/active/list')).body.items.some((o: { id: string }) => o.id === order.id)).toBe(
+      false,
+    )
   })
 
   it("answers 404 for another shopper's order", async () => {
@@ -205,12 +292,19 @@ describe('consents and favorites', () => {
 })
 
 describe('payment methods and the card form', () => {
-  async function openForm(gateway: MockGateway, as: (method: string, path: string, body?: unknown) => ReturnType<typeof call>, returnUrl = '/ecom/cards?tab=1') {
+  async function openForm(
+    gateway: MockGateway,
+    as: (method: string, path: string, body?: unknown) => ReturnType<typeof call>,
+    returnUrl = '/ecom/cards?tab=1',
+  ) {
     const session = (await as('POST', '/v1/payment-methods/card-sessions', { returnUrl })).body
     return { session, path: new URL(session.formUrl).pathname }
   }
   const submit = (gateway: MockGateway, path: string, fields: Record<string, string>) =>
-    call(gateway, 'POST', path, { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    call(gateway, 'POST', path, {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
 
   it('hosts the form on its own origin, keeps only the last four digits, and returns to the storefront', async () => {
     const { gateway, as } = await annaSession({ config: { publicUrl: 'http://127.0.0.1:4010' } })
@@ -222,7 +316,9 @@ describe('payment methods and the card form', () => {
     expect(done.status).toBe(303)
     expect(done.headers.get('location')).toBe('http://127.0.0.1:3000/ecom/cards?tab=1&cardAdded=1')
     const methods = (await as('GET', '/v1/payment-methods')).body.items
-    expect(methods).toContainEqual(expect.objectContaining({ type: 'card', maskedPan: '•• 0004', brand: 'mir', expiry: '12/39' }))
+    expect(methods).toContainEqual(
+      expect.objectContaining({ type: 'card', maskedPan: '•• 0004', brand: 'mir', expiry: '12/39' }),
+    )
     expect(JSON.stringify(gateway.state.db.paymentMethods.findMany())).not.toContain('2200000000000004')
     expect((await submit(gateway, path, { pan: '4242424242424242', expiry: '12/39', cvc: '123' })).status).toBe(410)
   })
@@ -241,17 +337,28 @@ describe('payment methods and the card form', () => {
     expect(gateway.state.db.paymentMethods.count()).toBe(count)
   })
 
-  it.each(['https://evil.example/steal', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])('refuses the return URL %s', async (returnUrl) => {
-    const { as } = await annaSession()
-    expect(await as('POST', '/v1/payment-methods/card-sessions', { returnUrl })).toMatchObject({ status: 400, body: { code: 'validationError' } })
-  })
+  it.each(['https://evil.example/steal', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
+    'refuses the return URL %s',
+    async (returnUrl) => {
+      const { as } = await annaSession()
+      expect(await as('POST', '/v1/payment-methods/card-sessions', { returnUrl })).toMatchObject({
+        status: 400,
+        body: { code: 'validationError' },
+      })
+    },
+  )
 
   it('does not save a card twice: back with cardError=duplicate', async () => {
     const { gateway, as } = await annaSession()
     const { path } = await openForm(gateway, as)
     const count = gateway.state.db.paymentMethods.count()
     // The seeded Mir card •• 0004, valid to 08/28.
-    const answer = await submit(gateway, path, { pan: '2200 0000 0000 0004', expiry: '08/28', cvc: '123', action: 'add' })
+    const answer = await submit(gateway, path, {
+      pan: '2200 0000 0000 0004',
+      expiry: '08/28',
+      cvc: '123',
+      action: 'add',
+    })
     expect(answer.headers.get('location')).toBe('http://127.0.0.1:3000/ecom/cards?tab=1&cardError=duplicate')
     expect(gateway.state.db.paymentMethods.count()).toBe(count)
   })
@@ -266,12 +373,18 @@ describe('payment methods and the card form', () => {
   it('returns with cardError=cancelled when the shopper cancels', async () => {
     const { gateway, as } = await annaSession()
     const { path } = await openForm(gateway, as, 'http://127.0.0.1:3000/ecom/cards')
-    expect((await submit(gateway, path, { action: 'cancel' })).headers.get('location')).toBe('http://127.0.0.1:3000/ecom/cards?cardError=cancelled')
+    expect((await submit(gateway, path, { action: 'cancel' })).headers.get('location')).toBe(
+      'http://127.0.0.1:3000/ecom/cards?cardError=cancelled',
+    )
   })
 
   it('links SBP accounts once per bank, renames, switches the default and deletes', async () => {
     const { as } = await annaSession()
-    expect((await as('POST', '/v1/payment-methods/sbp', { bankId: 'volga' })).body).toMatchObject({ type: 'sbp', bankName: 'Банк Волга', isDefault: false })
+    expect((await as('POST', '/v1/payment-methods/sbp', { bankId: 'volga' })).body).toMatchObject({
+      type: 'sbp',
+      bankName: 'Банк Волга',
+      isDefault: false,
+    })
     expect((await as('POST', '/v1/payment-methods/sbp', { bankId: 'volga' })).status).toBe(409)
     expect((await as('PATCH', '/v1/payment-methods/pm-2', { name: 'Для покупок' })).body.name).toBe('Для покупок')
     const list = (await as('POST', '/v1/payment-methods/pm-2/default')).body.items

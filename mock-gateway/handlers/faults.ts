@@ -31,10 +31,15 @@ export async function applyFault(fault: Fault, signal: AbortSignal): Promise<Res
   if (fault.delayMs) await sleep(fault.delayMs, signal)
   if (fault.mode === 'reset') return HttpResponse.error()
   if (fault.mode === 'hang') {
-    await new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+    await new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+    )
   }
   if (fault.mode === 'invalid-json') {
-    return new HttpResponse('{"items": [{"id": 1, "name": "обрыв', { status: fault.status ?? 200, headers: { 'content-type': 'application/json' } })
+    return new HttpResponse('{"items": [{"id": 1, "name": "обрыв', {
+      status: fault.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    })
   }
   if (fault.status) return gatewayError(fault.status, 'mockFault', `Сбой, включённый переключателем для ${fault.path}`)
   return undefined

@@ -10,7 +10,11 @@ import type { MockState } from '../state.ts'
 export function favoritesHandlers(state: MockState): HttpHandler[] {
   const idsOf = (userId: string) => state.db.favorites.findFirst((q) => q.where({ userId }))?.goodsIds ?? []
   const save = async (userId: string, goodsIds: number[]) => {
-    const updated = await state.db.favorites.update((q) => q.where({ userId }), { data(draft) { draft.goodsIds = goodsIds } })
+    const updated = await state.db.favorites.update((q) => q.where({ userId }), {
+      data(draft) {
+        draft.goodsIds = goodsIds
+      },
+    })
     if (!updated) await state.db.favorites.create({ userId, goodsIds })
     return { goodsIds }
   }
@@ -20,6 +24,11 @@ export function favoritesHandlers(state: MockState): HttpHandler[] {
       if (!findGoods(state, body.goodsId)) return notFound('Товар не найден')
       return save(userId, [body.goodsId, ...idsOf(userId).filter((id) => id !== body.goodsId)])
     }),
-    mockEndpoint(state, deleteFavorite, ({ userId, body }) => save(userId, idsOf(userId).filter((id) => id !== body.goodsId))),
+    mockEndpoint(state, deleteFavorite, ({ userId, body }) =>
+      save(
+        userId,
+        idsOf(userId).filter((id) => id !== body.goodsId),
+      ),
+    ),
   ]
 }

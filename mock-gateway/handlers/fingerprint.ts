@@ -13,7 +13,13 @@ import type { MockState } from '../state.ts'
 /** How many received tokens the mock remembers for `GET /__mock/fingerprints`. */
 const RECEIVED_KEPT = 50
 
-const TokenRequestSchema = z.object({ cid: z.string().min(1), deviceId: z.string().regex(/^[0-9A-F]{8,128}$/).optional() })
+const TokenRequestSchema = z.object({
+  cid: z.string().min(1),
+  deviceId: z
+    .string()
+    .regex(/^[0-9A-F]{8,128}$/)
+    .optional(),
+})
 
 /** Issues a fingerprint token for a client id (tests call it directly). */
 export function issueFingerprintToken(state: MockState, cid: string): string {

@@ -12,12 +12,14 @@ import type { MockState } from '../state.ts'
 export function orderHandlers(state: MockState): HttpHandler[] {
   return [
     mockEndpoint(state, listOrders, async ({ userId, query }) =>
-      paginate((await syncOrders(state, userId)).map(orderSummary), query.page, query.pageSize ?? 10)),
+      paginate((await syncOrders(state, userId)).map(orderSummary), query.page, query.pageSize ?? 10),
+    ),
 
     // The static poll path goes before `/v1/orders/:id`, which would otherwise take it.
     mockEndpoint(state, pollOrders, async ({ userId, query }) => {
       const since = query.since ?? 0
-      const changes = (await syncOrders(state, userId)).filter((order) => order.version > since)
+      const changes = (await syncOrders(state, userId))
+        .filter((order) => order.version > since)
         .sort((a, b) => a.version - b.version)
         .map(({ id, status, updatedAt, version }) => ({ id, status, updatedAt, version }))
       return { version: state.orderVersions.get(userId) ?? 0, changes }
@@ -31,7 +33,8 @@ export function orderHandlers(state: MockState): HttpHandler[] {
     mockEndpoint(state, cancelOrder, async ({ userId, params }) => {
       const order = (await syncOrders(state, userId)).find((o) => o.id === params.id)
       if (!order) return notFound('Заказ не найден')
-      if (!CANCELLABLE_STATUSES.includes(order.status)) return gatewayError(409, 'cancelNotAllowed', 'Этот заказ уже нельзя отменить')
+      if (!CANCELLABLE_STATUSES.includes(order.status))
+        return gatewayError(409, 'cancelNotAllowed', 'Этот заказ уже нельзя отменить')
       const at = new Date(state.clock.now()).toISOString()
       const version = nextOrderVersion(state, userId)
       const cancelled = await state.db.orders.update((q) => q.where({ id: order.id }), {
@@ -54,7 +57,9 @@ export function orderHandlers(state: MockState): HttpHandler[] {
     }),
 
     mockEndpoint(state, listActiveOrders, async ({ userId }) => {
-      const items = (await syncOrders(state, userId)).filter((order) => ACTIVE_STATUSES.includes(order.status)).map(orderSummary)
+      const items = (await syncOrders(state, userId))
+        .filter((order) => ACTIVE_STATUSES.includes(order.status))
+        .map(orderSummary)
       return { items, count: items.length }
     }),
   ]

@@ -51,7 +51,11 @@ export function payformHandlers(state: MockState): HttpHandler[] {
     const entry = state.cardSessions.get(id)
     return entry && !entry.done ? entry : undefined
   }
-  const back = (url: string, key: string, value: string) => new HttpResponse(null, { status: 303, headers: { location: withParam(url, key, value), 'cache-control': 'no-store' } })
+  const back = (url: string, key: string, value: string) =>
+    new HttpResponse(null, {
+      status: 303,
+      headers: { location: withParam(url, key, value), 'cache-control': 'no-store' },
+    })
 
   return [
     http.get('*/payform/:sessionId', ({ params }) => {
@@ -78,7 +82,8 @@ export function payformHandlers(state: MockState): HttpHandler[] {
       const pan = (form.get('pan') ?? '').replace(/[\s-]/g, '')
       const expiry = form.get('expiry') ?? ''
       const cvc = form.get('cvc') ?? ''
-      const retry = (message: string) => new HttpResponse(formPage(id, message, { expiry }), { status: 422, headers: headers() })
+      const retry = (message: string) =>
+        new HttpResponse(formPage(id, message, { expiry }), { status: 422, headers: headers() })
       if (!luhnValid(pan)) return retry('Проверьте номер карты')
       const valid = expiryValid(expiry, state.clock.now())
       if (valid === undefined) return retry('Укажите срок действия в формате ММ/ГГ')
@@ -88,7 +93,10 @@ export function payformHandlers(state: MockState): HttpHandler[] {
       const brand = cardBrand(pan)
       const [month, year] = expiry.split('/').map((part) => part.trim())
       const card = { type: 'card' as const, maskedPan: `•• ${pan.slice(-4)}`, brand, expiry: `${month}/${year}` }
-      const saved = methodsOf(state, entry.userId).some((m) => m.type === 'card' && m.maskedPan === card.maskedPan && m.brand === card.brand && m.expiry === card.expiry)
+      const saved = methodsOf(state, entry.userId).some(
+        (m) =>
+          m.type === 'card' && m.maskedPan === card.maskedPan && m.brand === card.brand && m.expiry === card.expiry,
+      )
       if (saved) return back(entry.returnUrl, 'cardError', 'duplicate')
       await addMethod(state, entry.userId, { ...card, name: CARD_BRAND_NAMES[brand] })
       return back(entry.returnUrl, 'cardAdded', '1')

@@ -2,7 +2,12 @@
 import { randomBytes } from 'node:crypto'
 import type { HttpHandler } from 'msw'
 import {
-  createCardSession, deletePaymentMethod, linkSbpAccount, listPaymentMethods, listSbpBanks, renamePaymentMethod,
+  createCardSession,
+  deletePaymentMethod,
+  linkSbpAccount,
+  listPaymentMethods,
+  listSbpBanks,
+  renamePaymentMethod,
   setDefaultPaymentMethod,
 } from '#shared/gateway/payment-methods.ts'
 import type { PaymentMethod, SavedCard, SbpAccount } from '#shared/models/payment-cards.ts'
@@ -16,7 +21,8 @@ export const CARD_SESSION_TTL_MS = 15 * 60_000
 
 /** The user's methods: the default first, then newest first. */
 export function methodsOf(state: MockState, userId: string): PaymentMethod[] {
-  return state.db.paymentMethods.findMany((q) => q.where({ userId }))
+  return state.db.paymentMethods
+    .findMany((q) => q.where({ userId }))
     .sort((a, b) => Number(b.method.isDefault) - Number(a.method.isDefault) || b.createdAt.localeCompare(a.createdAt))
     .map((record) => record.method)
 }
@@ -26,7 +32,11 @@ export type NewPaymentMethod = Omit<SavedCard, 'id' | 'isDefault'> | Omit<SbpAcc
 
 /** Saves a new method for a user; the first one becomes the default. */
 export async function addMethod(state: MockState, userId: string, method: NewPaymentMethod): Promise<PaymentMethod> {
-  const saved = { ...method, id: `pm-${++state.seq.paymentMethod}`, isDefault: methodsOf(state, userId).length === 0 } as PaymentMethod
+  const saved = {
+    ...method,
+    id: `pm-${++state.seq.paymentMethod}`,
+    isDefault: methodsOf(state, userId).length === 0,
+  } as PaymentMethod
   await state.db.paymentMethods.create({ userId, createdAt: new Date(state.clock.now()).toISOString(), method: saved })
   return saved
 }
@@ -43,7 +53,8 @@ async function makeDefault(state: MockState, userId: string, id: string | undefi
 
 /** Handlers of `/v1/payment-methods*`. */
 export function paymentMethodHandlers(state: MockState): HttpHandler[] {
-  const find = (userId: string, id: string) => state.db.paymentMethods.findFirst((q) => q.where({ userId, method: { id } }))
+  const find = (userId: string, id: string) =>
+    state.db.paymentMethods.findFirst((q) => q.where({ userId, method: { id } }))
   return [
     mockEndpoint(state, listPaymentMethods, ({ userId }) => ({ items: methodsOf(state, userId) })),
 
@@ -53,7 +64,11 @@ export function paymentMethodHandlers(state: MockState): HttpHandler[] {
       const sessionId = randomBytes(16).toString('hex')
       const expiresAt = state.clock.now() + CARD_SESSION_TTL_MS
       state.cardSessions.set(sessionId, { userId, returnUrl, expiresAt, done: false })
-      return { sessionId, formUrl: `${state.publicUrl}/payform/${sessionId}`, expires: new Date(expiresAt).toISOString() }
+      return {
+        sessionId,
+        formUrl: `${state.publicUrl}/payform/${sessionId}`,
+        expires: new Date(expiresAt).toISOString(),
+      }
     }),
 
     mockEndpoint(state, listSbpBanks, () => ({ items: state.db.sbpBanks.findMany() }), CACHEABLE),

@@ -11,7 +11,12 @@ import type { MockState } from '../state.ts'
 export function pollHandlers(state: MockState): HttpHandler[] {
   const alreadyAccepted = () => gatewayError(409, 'alreadyAccepted', 'Вы уже оставили отзыв')
   return [
-    mockEndpoint(state, getPoll, ({ params }) => state.db.polls.findFirst((q) => q.where({ id: params.id })) ?? notFound('Опрос не найден'), CACHEABLE),
+    mockEndpoint(
+      state,
+      getPoll,
+      ({ params }) => state.db.polls.findFirst((q) => q.where({ id: params.id })) ?? notFound('Опрос не найден'),
+      CACHEABLE,
+    ),
 
     mockEndpoint(state, sendFeedback, async ({ body, userId }) => {
       const now = new Date(state.clock.now()).toISOString()
@@ -24,7 +29,11 @@ export function pollHandlers(state: MockState): HttpHandler[] {
         const missing = poll.questions.filter((question) => question.required && !answered.has(question.id))
         if (missing.length) return validationError({ answers: `Ответьте на вопрос «${missing[0]?.text}»` })
         if (state.db.feedback.findFirst((q) => q.where({ userId, pollId: poll.id }))) return alreadyAccepted()
-      } else if (state.db.feedback.findFirst((q) => q.where({ userId, objectType: body.objectType, objectId: body.objectId, pollId: (id) => id === null }))) {
+      } else if (
+        state.db.feedback.findFirst((q) =>
+          q.where({ userId, objectType: body.objectType, objectId: body.objectId, pollId: (id) => id === null }),
+        )
+      ) {
         return alreadyAccepted()
       }
 
@@ -34,15 +43,38 @@ export function pollHandlers(state: MockState): HttpHandler[] {
         if (!goods) return notFound('Товар не найден')
         if (body.rating === undefined) return validationError({ rating: 'Поставьте оценку' })
         await state.db.reviews.create({
-          id: ++state.seq.review, objectId: goods.id, userId, authorName: userById(state, userId)?.firstName ?? 'Покупатель',
-          createdAt: now, rating: body.rating, text: body.text ?? '', pros: body.pros ?? null, cons: body.cons ?? null,
+          id: ++state.seq.review,
+          objectId: goods.id,
+          userId,
+          authorName: userById(state, userId)?.firstName ?? 'Покупатель',
+          createdAt: now,
+          rating: body.rating,
+          text: body.text ?? '',
+          pros: body.pros ?? null,
+          cons: body.cons ?? null,
           // The mock keeps uploaded photos inline (data URLs; the storefront's CSP allows `data:` images).
-          photos: (body.photos ?? []).map((photo, index) => ({ url: `data:${photo.type};base64,${photo.data}`, width: photo.width, height: photo.height, alt: `Фото ${index + 1} к отзыву` })),
+          photos: (body.photos ?? []).map((photo, index) => ({
+            url: `data:${photo.type};base64,${photo.data}`,
+            width: photo.width,
+            height: photo.height,
+            alt: `Фото ${index + 1} к отзыву`,
+          })),
           status: 'moderation',
         })
       }
-      await state.db.feedback.create({ id, userId, objectType: body.objectType, objectId: body.objectId, pollId: body.pollId ?? null, createdAt: now })
-      return { id, status: body.objectType === 'goods' && body.pollId === undefined ? 'moderation' as const : 'accepted' as const }
+      await state.db.feedback.create({
+        id,
+        userId,
+        objectType: body.objectType,
+        objectId: body.objectId,
+        pollId: body.pollId ?? null,
+        createdAt: now,
+      })
+      return {
+        id,
+        status:
+          body.objectType === 'goods' && body.pollId === undefined ? ('moderation' as const) : ('accepted' as const),
+      }
     }),
   ]
 }

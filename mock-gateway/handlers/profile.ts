@@ -1,7 +1,13 @@
 /** Profile, registration, completeness check, consents and subscription. */
 import type { HttpHandler } from 'msw'
 import {
-  getKeeperBunch, getPermissions, getProfile, getSubscriptionStatus, registerProfile, updatePermissions, updateProfile,
+  getKeeperBunch,
+  getPermissions,
+  getProfile,
+  getSubscriptionStatus,
+  registerProfile,
+  updatePermissions,
+  updateProfile,
 } from '#shared/gateway/profile.ts'
 import type { Profile } from '#shared/models/profile.ts'
 import type { UserRecord } from '../db/schemas.ts'
@@ -14,8 +20,12 @@ import type { MockState } from '../state.ts'
 export const CARD_MERGE_BLOCKED_PHONE = '79000000009'
 
 const profileOf = (user: UserRecord): Profile => ({
-  userId: user.userId, phone: user.phone, firstName: user.firstName, birthDate: user.birthDate,
-  email: user.email, isEmailConfirmed: user.isEmailConfirmed,
+  userId: user.userId,
+  phone: user.phone,
+  firstName: user.firstName,
+  birthDate: user.birthDate,
+  email: user.email,
+  isEmailConfirmed: user.isEmailConfirmed,
 })
 
 const forbiddenEmail = () => gatewayError(422, 'emailForbiddenToUse', 'Укажите личную почту')
@@ -43,12 +53,17 @@ export function profileHandlers(state: MockState): HttpHandler[] {
 
     mockEndpoint(state, registerProfile, async ({ body }) => {
       const entry = state.auth.idCodes.get(body.idCode)
-      if (!entry || entry.expiresAt <= state.clock.now()) return gatewayError(422, 'idCodeExpired', 'Код входа устарел, войдите снова')
+      if (!entry || entry.expiresAt <= state.clock.now())
+        return gatewayError(422, 'idCodeExpired', 'Код входа устарел, войдите снова')
       if (userByPhone(state, entry.phone)) return gatewayError(409, 'alreadyRegistered', 'Телефон уже зарегистрирован')
-      if (entry.phone === CARD_MERGE_BLOCKED_PHONE) return gatewayError(409, 'cardMergeBlocked', 'Карта лояльности этого телефона заблокирована для объединения')
+      if (entry.phone === CARD_MERGE_BLOCKED_PHONE)
+        return gatewayError(409, 'cardMergeBlocked', 'Карта лояльности этого телефона заблокирована для объединения')
       if (body.email && isForbiddenEmail(body.email)) return forbiddenEmail()
       const created = await createUser(state, {
-        phone: entry.phone, firstName: body.firstName, birthDate: body.birthDate ?? null, email: body.email ?? null,
+        phone: entry.phone,
+        firstName: body.firstName,
+        birthDate: body.birthDate ?? null,
+        email: body.email ?? null,
         permissions: body.permissions ?? {},
       })
       return { userId: created.userId }
@@ -65,7 +80,10 @@ export function profileHandlers(state: MockState): HttpHandler[] {
     mockEndpoint(state, updatePermissions, async ({ userId, body }) => {
       const updated = await state.db.users.update((q) => q.where({ userId }), {
         data(draft) {
-          Object.assign(draft.permissions, Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)))
+          Object.assign(
+            draft.permissions,
+            Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
+          )
         },
       })
       return (updated ?? user(userId)).permissions

@@ -55,8 +55,12 @@ describe('/geo by client address', () => {
     expect(byAddress.body).toMatchObject({ source: 'address', city: { name: 'Санкт-Петербург' } })
     expect(byAddress.body.nearestStore.city.name).toBe('Санкт-Петербург')
     // Not kept in the answer cache: the next client elsewhere gets its own city.
-    expect((await call(gateway, 'GET', '/webgate/geo', { headers: { 'x-forwarded-for': '127.0.0.1' } })).body).toMatchObject({ source: 'default', city: { name: 'Москва' } })
-    const point = await call(gateway, 'GET', '/webgate/geo?lat=55.79&lon=49.12', { headers: { 'x-forwarded-for': '10.2.0.7' } })
+    expect(
+      (await call(gateway, 'GET', '/webgate/geo', { headers: { 'x-forwarded-for': '127.0.0.1' } })).body,
+    ).toMatchObject({ source: 'default', city: { name: 'Москва' } })
+    const point = await call(gateway, 'GET', '/webgate/geo?lat=55.79&lon=49.12', {
+      headers: { 'x-forwarded-for': '10.2.0.7' },
+    })
     expect(point.body).toMatchObject({ source: 'point', city: { name: 'Казань' } })
   })
 })

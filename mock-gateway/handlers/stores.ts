@@ -1,7 +1,12 @@
 /** Cities and stores: text search, nearest-first search, the city guess, city by FIAS id, store by code. */
 import type { HttpHandler } from 'msw'
 import {
-  getCityByFiasId, getStore, guessCity, listCities, searchStores, searchStoresByAddress,
+  getCityByFiasId,
+  getStore,
+  guessCity,
+  listCities,
+  searchStores,
+  searchStoresByAddress,
 } from '#shared/gateway/stores.ts'
 import type { Store, StoreWithDistance } from '#shared/models/stores.ts'
 import { matchesWords } from '../domain/catalog.ts'
@@ -21,7 +26,10 @@ const CITY_RADIUS_M = 60_000
  * address: undefined (the default city).
  */
 export function cityIndexOfAddress(address: string | null | undefined): number | undefined {
-  const first = address?.split(',')[0]?.trim().replace(/^::ffff:/, '')
+  const first = address
+    ?.split(',')[0]
+    ?.trim()
+    .replace(/^::ffff:/, '')
   const match = first ? /^10\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(first) : null
   const n = Number(match?.[1])
   return n >= 1 && n <= CITIES.length ? n - 1 : undefined
@@ -29,28 +37,47 @@ export function cityIndexOfAddress(address: string | null | undefined): number |
 
 /** Handlers of the store and city calls. */
 export function storeHandlers(state: MockState): HttpHandler[] {
-  const byName = (a: Store, b: Store) => a.city.name.localeCompare(b.city.name, 'ru') || a.address.localeCompare(b.address, 'ru')
-  const withDistance = (store: Store, lat?: number, lon?: number): StoreWithDistance =>
-    ({ ...store, distanceMeters: lat === undefined || lon === undefined ? 0 : distanceMeters(lat, lon, store.lat, store.lon) })
+  const byName = (a: Store, b: Store) =>
+    a.city.name.localeCompare(b.city.name, 'ru') || a.address.localeCompare(b.address, 'ru')
+  const withDistance = (store: Store, lat?: number, lon?: number): StoreWithDistance => ({
+    ...store,
+    distanceMeters: lat === undefined || lon === undefined ? 0 : distanceMeters(lat, lon, store.lat, store.lon),
+  })
   return [
-    mockEndpoint(state, searchStoresByAddress, ({ query }) => {
-      const items = state.db.stores.findMany()
-        .filter((s) => (!query.cityFiasId || s.city.fiasId === query.cityFiasId) && (!query.type || s.type === query.type))
-        .filter((s) => matchesWords(`${s.address} ${s.name}`, query.q))
-        .sort(byName)
-      return paginate(items, query.page, query.pageSize ?? 20)
-    }, CACHEABLE),
+    mockEndpoint(
+      state,
+      searchStoresByAddress,
+      ({ query }) => {
+        const items = state.db.stores
+          .findMany()
+          .filter(
+            (s) => (!query.cityFiasId || s.city.fiasId === query.cityFiasId) && (!query.type || s.type === query.type),
+          )
+          .filter((s) => matchesWords(`${s.address} ${s.name}`, query.q))
+          .sort(byName)
+        return paginate(items, query.page, query.pageSize ?? 20)
+      },
+      CACHEABLE,
+    ),
 
-    mockEndpoint(state, searchStores, ({ query }) => {
-      const { lat, lon } = query
-      const hasPoint = lat !== undefined && lon !== undefined
-      const items = state.db.stores.findMany()
-        .filter((s) => (!query.cityFiasId || s.city.fiasId === query.cityFiasId) && (!query.type || s.type === query.type))
-        .map((s) => withDistance(s, lat, lon))
-        .filter((s) => !hasPoint || query.radiusMeters === undefined || s.distanceMeters <= query.radiusMeters)
-        .sort((a, b) => (hasPoint ? a.distanceMeters - b.distanceMeters : 0) || byName(a, b))
-      return paginate(items, query.page, query.pageSize ?? 20)
-    }, CACHEABLE),
+    mockEndpoint(
+      state,
+      searchStores,
+      ({ query }) => {
+        const { lat, lon } = query
+        const hasPoint = lat !== undefined && lon !== undefined
+        const items = state.db.stores
+          .findMany()
+          .filter(
+            (s) => (!query.cityFiasId || s.city.fiasId === query.cityFiasId) && (!query.type || s.type === query.type),
+          )
+          .map((s) => withDistance(s, lat, lon))
+          .filter((s) => !hasPoint || query.radiusMeters === undefined || s.distanceMeters <= query.radiusMeters)
+          .sort((a, b) => (hasPoint ? a.distanceMeters - b.distanceMeters : 0) || byName(a, b))
+        return paginate(items, query.page, query.pageSize ?? 20)
+      },
+      CACHEABLE,
+    ),
 
     // Not cacheable: without a point the answer depends on the client address (X-Forwarded-For).
     mockEndpoint(state, guessCity, ({ query, request }) => {
@@ -60,13 +87,16 @@ export function storeHandlers(state: MockState): HttpHandler[] {
       let city = fallback
       let source: 'point' | 'address' | 'default' = 'default'
       const byAddress = cityIndexOfAddress(request.headers.get('x-forwarded-for'))
-      const addressCity = byAddress === undefined ? undefined : cities.find((c) => c.fiasId === CITIES[byAddress]?.fiasId)
+      const addressCity =
+        byAddress === undefined ? undefined : cities.find((c) => c.fiasId === CITIES[byAddress]?.fiasId)
       if (addressCity) {
         city = addressCity
         source = 'address'
       }
       if (lat !== undefined && lon !== undefined) {
-        const nearest = cities.map((c) => ({ c, d: distanceMeters(lat, lon, c.lat, c.lon) })).sort((a, b) => a.d - b.d)[0]
+        const nearest = cities
+          .map((c) => ({ c, d: distanceMeters(lat, lon, c.lat, c.lon) }))
+          .sort((a, b) => a.d - b.d)[0]
         if (nearest && nearest.d <= CITY_RADIUS_M) {
           city = nearest.c
           source = 'point'
@@ -74,22 +104,41 @@ export function storeHandlers(state: MockState): HttpHandler[] {
       }
       const pointLat = source === 'point' ? lat : city.lat
       const pointLon = source === 'point' ? lon : city.lon
-      const nearestStore = state.db.stores.findMany()
-        .filter((s) => s.city.fiasId === city.fiasId)
-        .map((s) => withDistance(s, pointLat, pointLon))
-        .sort((a, b) => a.distanceMeters - b.distanceMeters)[0] ?? null
+      const nearestStore =
+        state.db.stores
+          .findMany()
+          .filter((s) => s.city.fiasId === city.fiasId)
+          .map((s) => withDistance(s, pointLat, pointLon))
+          .sort((a, b) => a.distanceMeters - b.distanceMeters)[0] ?? null
       return { city, source, nearestStore }
     }),
 
-    mockEndpoint(state, getCityByFiasId, ({ query }) =>
-      state.db.cities.findFirst((q) => q.where({ fiasId: query.fiasId })) ?? notFound('Город не найден'), CACHEABLE),
+    mockEndpoint(
+      state,
+      getCityByFiasId,
+      ({ query }) => state.db.cities.findFirst((q) => q.where({ fiasId: query.fiasId })) ?? notFound('Город не найден'),
+      CACHEABLE,
+    ),
 
-    mockEndpoint(state, listCities, () => {
-      const stores = state.db.stores.findMany()
-      return { items: state.db.cities.findMany().map((c) => ({ ...c, storesCount: stores.filter((s) => s.city.fiasId === c.fiasId).length })) }
-    }, CACHEABLE),
+    mockEndpoint(
+      state,
+      listCities,
+      () => {
+        const stores = state.db.stores.findMany()
+        return {
+          items: state.db.cities
+            .findMany()
+            .map((c) => ({ ...c, storesCount: stores.filter((s) => s.city.fiasId === c.fiasId).length })),
+        }
+      },
+      CACHEABLE,
+    ),
 
-    mockEndpoint(state, getStore, ({ query }) =>
-      state.db.stores.findFirst((q) => q.where({ code: query.code })) ?? notFound('Магазин не найден'), CACHEABLE),
+    mockEndpoint(
+      state,
+      getStore,
+      ({ query }) => state.db.stores.findFirst((q) => q.where({ code: query.code })) ?? notFound('Магазин не найден'),
+      CACHEABLE,
+    ),
   ]
 }

@@ -5,7 +5,11 @@ import { startMockGateway, type RunningMockGateway } from '../server.ts'
 import { call } from '../testing.ts'
 import { createAnswerCache } from './answer-cache.ts'
 
-const answer = (text: string) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(text) })
+const answer = (text: string) => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(text),
+})
 
 describe('the answer cache', () => {
   it('keeps at most its bound, dropping the oldest answer first', () => {
@@ -45,7 +49,11 @@ describe('cached catalogue answers in process', () => {
     expect(gateway.cached('GET', '/webgate/v2/goods/10001')).toBeDefined()
     expect((await call(gateway, 'GET', '/webgate/v2/goods/10001')).body).toEqual(first.body)
 
-    await gateway.state.db.goods.update((q) => q.where({ id: 10001 }), { data(draft) { draft.name = 'Переименованный товар' } })
+    await gateway.state.db.goods.update((q) => q.where({ id: 10001 }), {
+      data(draft) {
+        draft.name = 'Переименованный товар'
+      },
+    })
     expect(gateway.cached('GET', '/webgate/v2/goods/10001')).toBeUndefined()
     expect((await call(gateway, 'GET', '/webgate/v2/goods/10001')).body.name).toBe('Переименованный товар')
   })
@@ -56,7 +64,11 @@ describe('cached catalogue answers in process', () => {
     for (let i = 0; i < 5; i++) {
       const name = `Товар, версия ${i}`
       const reads = Array.from({ length: 20 }, () => call(gateway, 'GET', '/webgate/v2/goods/10002'))
-      const change = gateway.state.db.goods.update((q) => q.where({ id: 10002 }), { data(draft) { draft.name = name } })
+      const change = gateway.state.db.goods.update((q) => q.where({ id: 10002 }), {
+        data(draft) {
+          draft.name = name
+        },
+      })
       reads.push(...Array.from({ length: 20 }, () => call(gateway, 'GET', '/webgate/v2/goods/10002')))
       await Promise.all([change, ...reads])
       expect((await call(gateway, 'GET', '/webgate/v2/goods/10002')).body.name).toBe(name)
@@ -85,7 +97,11 @@ describe('cached catalogue answers over HTTP', () => {
     running = undefined
   })
   const post = (path: string, body: unknown) =>
-    fetch(`${running!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${running!.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
 
   it('answers the same bytes and headers from the cache as the first time', async () => {
     running = await startMockGateway({ port: 0, logger: pino({ level: 'silent' }) })

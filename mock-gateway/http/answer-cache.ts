@@ -38,7 +38,10 @@ export interface AnswerCache {
 }
 
 /** Creates an empty answer cache. */
-export function createAnswerCache(maxEntries = ANSWER_CACHE_MAX_ENTRIES, maxBytes = ANSWER_CACHE_MAX_BYTES): AnswerCache {
+export function createAnswerCache(
+  maxEntries = ANSWER_CACHE_MAX_ENTRIES,
+  maxBytes = ANSWER_CACHE_MAX_BYTES,
+): AnswerCache {
   const answers = new Map<string, CachedAnswer>()
   let generation = 0
   let bytes = 0
@@ -60,7 +63,8 @@ export function createAnswerCache(maxEntries = ANSWER_CACHE_MAX_ENTRIES, maxByte
     set(key, answer, computedAt) {
       if (computedAt !== generation || settling > 0 || answer.body.length > maxBytes) return
       drop(key)
-      while (answers.size >= maxEntries || bytes + answer.body.length > maxBytes) drop(answers.keys().next().value as string)
+      while (answers.size >= maxEntries || bytes + answer.body.length > maxBytes)
+        drop(answers.keys().next().value as string)
       answers.set(key, answer)
       bytes += answer.body.length
     },

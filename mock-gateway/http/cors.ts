@@ -18,7 +18,14 @@ export function withCors(state: MockState, response: Response): Response {
 
 /** The answer to a CORS preflight of a browser-facing service. */
 export const corsPreflight = (state: MockState): Response =>
-  withCors(state, new HttpResponse(null, {
-    status: 204,
-    headers: { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' },
-  }))
+  withCors(
+    state,
+    new HttpResponse(null, {
+      status: 204,
+      headers: {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'content-type',
+        'access-control-max-age': '600',
+      },
+    }),
+  )

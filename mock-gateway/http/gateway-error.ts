@@ -2,7 +2,12 @@
 import { HttpResponse } from 'msw'
 
 /** Builds a gateway error answer; `extra` adds fields such as `attemptsLeft` or `goodsIds`. */
-export function gatewayError(status: number, code: string, message?: string, extra: Record<string, unknown> = {}): Response {
+export function gatewayError(
+  status: number,
+  code: string,
+  message?: string,
+  extra: Record<string, unknown> = {},
+): Response {
   return HttpResponse.json({ code, ...(message ? { message } : {}), ...extra }, { status })
 }
 

@@ -7,7 +7,15 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { safeParse, type core } from 'zod/mini'
-import { fromWire, toWire, type AnyEndpoint, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf } from '#shared/api/endpoint.ts'
+import {
+  fromWire,
+  toWire,
+  type AnyEndpoint,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '#shared/api/endpoint.ts'
 import { bearerUser } from '../auth/tokens.ts'
 import { gatewayBase, type MockState } from '../state.ts'
 import type { CachedAnswer } from './answer-cache.ts'
@@ -24,7 +32,9 @@ export interface EndpointArgs<E extends AnyEndpoint> {
 }
 
 /** A resolver answers data of the endpoint's schema, or a ready Response (errors). */
-export type EndpointResolver<E extends AnyEndpoint> = (args: EndpointArgs<E>) => ResponseOf<E> | Response | Promise<ResponseOf<E> | Response>
+export type EndpointResolver<E extends AnyEndpoint> = (
+  args: EndpointArgs<E>,
+) => ResponseOf<E> | Response | Promise<ResponseOf<E> | Response>
 
 /** The msw path of an endpoint: `*` (any origin) + gateway base + path with `{product}` filled in. */
 export function mswPath(def: AnyEndpoint, product: string): string {
@@ -44,7 +54,8 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 /** Field messages of a zod error, keyed by dotted path. */
 function issueFields(error: core.$ZodError, prefix: string): Record<string, string> {
   const fields: Record<string, string> = {}
-  for (const issue of error.issues) fields[[prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix] ??= issue.message
+  for (const issue of error.issues)
+    fields[[prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix] ??= issue.message
   return fields
 }
 
@@ -60,7 +71,10 @@ export interface MockEndpointOptions {
 /** The options of an endpoint whose GET answers may be kept until the data changes. */
 export const CACHEABLE: MockEndpointOptions = Object.freeze({ cacheable: true })
 
-const TEXT_HEADERS = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } as const
+const TEXT_HEADERS = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'cache-control': 'public, max-age=3600',
+} as const
 
 /** The answer's bytes and headers, as HttpResponse.json / the SVG branch would give them. */
 function serialize(def: AnyEndpoint, answer: unknown, product: string): CachedAnswer {
@@ -74,12 +88,20 @@ function serialize(def: AnyEndpoint, answer: unknown, product: string): CachedAn
 
 /** A Response of a kept (or freshly serialized) answer. */
 export const answerResponse = (answer: CachedAnswer): Response =>
-  new HttpResponse(new Uint8Array(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength), { status: answer.status, headers: answer.headers })
+  new HttpResponse(new Uint8Array(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength), {
+    status: answer.status,
+    headers: answer.headers,
+  })
 
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const
 
 /** Creates the msw handler of one catalogue endpoint. */
-export function mockEndpoint<E extends AnyEndpoint>(state: MockState, def: E, resolver: EndpointResolver<E>, options: MockEndpointOptions = {}): HttpHandler {
+export function mockEndpoint<E extends AnyEndpoint>(
+  state: MockState,
+  def: E,
+  resolver: EndpointResolver<E>,
+  options: MockEndpointOptions = {},
+): HttpHandler {
   const { product } = state.config
   const cacheable = options.cacheable === true && def.method === 'GET'
   return METHODS[def.method](mswPath(def, product), async ({ request, params: rawParams }) => {
@@ -124,7 +146,11 @@ export function mockEndpoint<E extends AnyEndpoint>(state: MockState, def: E, re
     if (state.checkAnswers) {
       const checked = safeParse(def.response, answer)
       if (!checked.success) {
-        return gatewayError(500, 'mockAnswerInvalid', `${def.name}: ${JSON.stringify(checked.error.issues.slice(0, 3))}`)
+        return gatewayError(
+          500,
+          'mockAnswerInvalid',
+          `${def.name}: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
+        )
       }
     }
     const serialized = serialize(def, answer, product)

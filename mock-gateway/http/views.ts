@@ -18,10 +18,20 @@ export function goodsBody(record: GoodsRecord): Goods {
 /** The list card of goods. */
 export function goodsCard(record: GoodsRecord): GoodsCard {
   return {
-    id: record.id, name: record.name, slug: record.slug, brand: record.brand, categoryId: record.categoryId,
-    price: record.price, oldPrice: record.oldPrice, discountPercent: record.discountPercent,
-    image: record.images[0] ?? null, rating: record.rating, reviewsCount: record.reviewsCount,
-    ageRestricted: record.ageRestricted, inStock: record.inStock, labels: record.labels,
+    id: record.id,
+    name: record.name,
+    slug: record.slug,
+    brand: record.brand,
+    categoryId: record.categoryId,
+    price: record.price,
+    oldPrice: record.oldPrice,
+    discountPercent: record.discountPercent,
+    image: record.images[0] ?? null,
+    rating: record.rating,
+    reviewsCount: record.reviewsCount,
+    ageRestricted: record.ageRestricted,
+    inStock: record.inStock,
+    labels: record.labels,
   }
 }
 
@@ -40,15 +50,26 @@ export function goodsCards(state: MockState, ids: readonly number[]): GoodsCard[
 }
 
 /** A page of a list: `{ items, total, page, pageSize }`. */
-export function paginate<T>(items: readonly T[], page = 1, pageSize = 20): { items: T[]; total: number; page: number; pageSize: number } {
+export function paginate<T>(
+  items: readonly T[],
+  page = 1,
+  pageSize = 20,
+): { items: T[]; total: number; page: number; pageSize: number } {
   return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length, page, pageSize }
 }
 
 /** Totals of lines: old-price sum, saving, sum to pay and units. */
-export function totalsOf(lines: readonly { price: number; oldPrice?: number | undefined; quantity: number }[]): CartTotals {
+export function totalsOf(
+  lines: readonly { price: number; oldPrice?: number | undefined; quantity: number }[],
+): CartTotals {
   const itemsTotal = money(lines.reduce((sum, line) => sum + (line.oldPrice ?? line.price) * line.quantity, 0))
   const total = money(lines.reduce((sum, line) => sum + line.price * line.quantity, 0))
-  return { itemsTotal, discountTotal: money(itemsTotal - total), total, count: lines.reduce((sum, line) => sum + line.quantity, 0) }
+  return {
+    itemsTotal,
+    discountTotal: money(itemsTotal - total),
+    total,
+    count: lines.reduce((sum, line) => sum + line.quantity, 0),
+  }
 }
 
 /** The cart answer of a cart record, priced with today's goods. */
@@ -56,12 +77,20 @@ export function cartView(state: MockState, cart: CartRecord): Cart {
   const lines = cart.lines.flatMap((line) => {
     const goods = findGoods(state, line.goodsId)
     if (!goods) return []
-    return [{
-      goodsId: goods.id, name: goods.name, slug: goods.slug, image: goods.images[0] ?? null,
-      price: goods.price, oldPrice: goods.oldPrice, quantity: line.quantity,
-      maxQuantity: Math.min(goods.stock, CART_LINE_LIMIT), lineTotal: money(goods.price * line.quantity),
-      ageRestricted: goods.ageRestricted,
-    }]
+    return [
+      {
+        goodsId: goods.id,
+        name: goods.name,
+        slug: goods.slug,
+        image: goods.images[0] ?? null,
+        price: goods.price,
+        oldPrice: goods.oldPrice,
+        quantity: line.quantity,
+        maxQuantity: Math.min(goods.stock, CART_LINE_LIMIT),
+        lineTotal: money(goods.price * line.quantity),
+        ageRestricted: goods.ageRestricted,
+      },
+    ]
   })
   return { lines, totals: totalsOf(lines), storeCode: cart.storeCode, version: cart.version }
 }

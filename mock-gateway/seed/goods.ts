@@ -5,7 +5,13 @@ import type { MockDb } from '../db/index.ts'
 import type { GoodsRecord } from '../db/schemas.ts'
 import type { GoodsLabel } from '#shared/models/goods.ts'
 import {
-  BRANDS, DESCRIPTION_DETAILS, DESCRIPTION_OPENINGS, GROUPS, INGREDIENTS, LINES, USAGES,
+  BRANDS,
+  DESCRIPTION_DETAILS,
+  DESCRIPTION_OPENINGS,
+  GROUPS,
+  INGREDIENTS,
+  LINES,
+  USAGES,
 } from './catalog-data.ts'
 import { mediaImage } from './media.ts'
 
@@ -31,7 +37,8 @@ export const FIRST_GOODS_ID = 10001
 /** Goods generated per category. */
 const GOODS_PER_CATEGORY = 22
 /** How many goods the seed generates (besides the hostile rows). */
-export const GENERATED_GOODS_COUNT = GROUPS.reduce((sum, group) => sum + group.categories.length, 0) * GOODS_PER_CATEGORY
+export const GENERATED_GOODS_COUNT =
+  GROUPS.reduce((sum, group) => sum + group.categories.length, 0) * GOODS_PER_CATEGORY
 /** A fixed point in time the catalogue's dates count from, so the seed does not depend on the start time. */
 export const SEED_EPOCH = Date.UTC(2025, 0, 15, 9, 0, 0)
 const DAY = 86_400_000
@@ -43,9 +50,21 @@ export async function seedTaxonomy(db: MockDb): Promise<void> {
     await db.brands.create({ id, name, slug: slugify(name), logo: mediaImage('brands', id, `Логотип бренда ${name}`) })
   }
   for (const group of GROUPS) {
-    await db.categories.create({ id: group.id, name: group.name, slug: slugify(group.name), parentId: null, image: mediaImage('categories', group.id, group.name) })
+    await db.categories.create({
+      id: group.id,
+      name: group.name,
+      slug: slugify(group.name),
+      parentId: null,
+      image: mediaImage('categories', group.id, group.name),
+    })
     for (const category of group.categories) {
-      await db.categories.create({ id: category.id, name: category.name, slug: slugify(category.name), parentId: group.id, image: mediaImage('categories', category.id, category.name) })
+      await db.categories.create({
+        id: category.id,
+        name: category.name,
+        slug: slugify(category.name),
+        parentId: group.id,
+        image: mediaImage('categories', category.id, category.name),
+      })
     }
   }
 }
@@ -57,7 +76,13 @@ function shopPrice(random: Random, value: number): number {
 }
 
 /** Builds one generated goods record (without its review numbers). */
-function makeGoods(random: Random, id: number, categoryId: number, data: (typeof GROUPS)[number]['categories'][number], index: number): GoodsRecord {
+function makeGoods(
+  random: Random,
+  id: number,
+  categoryId: number,
+  data: (typeof GROUPS)[number]['categories'][number],
+  index: number,
+): GoodsRecord {
   const brandIndex = random.int(0, BRANDS.length - 1)
   const [brandName, country] = BRANDS[brandIndex] as [string, string]
   const kind = random.pick(data.kinds)
@@ -80,17 +105,30 @@ function makeGoods(random: Random, id: number, categoryId: number, data: (typeof
   const fill = (text: string) => text.replace('{kind}', kind).replace('{line}', line)
   const cosmetic = categoryId < 60
   return {
-    id, name, slug: slugify(`${kind} ${line} ${brandName}`),
+    id,
+    name,
+    slug: slugify(`${kind} ${line} ${brandName}`),
     brand: { id: brandIndex + 1, name: brandName, slug: slugify(brandName) },
-    categoryId, price, oldPrice, discountPercent,
-    images: Array.from({ length: random.int(2, 4) }, (_, n) => mediaImage('goods', `${id}-${n + 1}`, n === 0 ? name : `${name}, фото ${n + 1}`)),
-    description: [fill(random.pick(DESCRIPTION_OPENINGS)), random.sample(DESCRIPTION_DETAILS, 2).join(' ')].join('\n\n'),
+    categoryId,
+    price,
+    oldPrice,
+    discountPercent,
+    images: Array.from({ length: random.int(2, 4) }, (_, n) =>
+      mediaImage('goods', `${id}-${n + 1}`, n === 0 ? name : `${name}, фото ${n + 1}`),
+    ),
+    description: [fill(random.pick(DESCRIPTION_OPENINGS)), random.sample(DESCRIPTION_DETAILS, 2).join(' ')].join(
+      '\n\n',
+    ),
     composition: cosmetic ? random.sample(INGREDIENTS, random.int(5, 9)).join(', ') + '.' : undefined,
     usage: cosmetic ? random.pick(USAGES) : undefined,
-    volume, country,
-    rating: 0, reviewsCount: 0,
+    volume,
+    country,
+    rating: 0,
+    reviewsCount: 0,
     ageRestricted: data.ageRestricted === true,
-    inStock: stock > 0, stock, labels,
+    inStock: stock > 0,
+    stock,
+    labels,
     popularity: random.int(0, 100_000),
     addedAt: new Date(SEED_EPOCH - random.int(0, 400) * DAY).toISOString(),
     exclusive,
@@ -100,15 +138,31 @@ function makeGoods(random: Random, id: number, categoryId: number, data: (typeof
 /** The hostile rows of DESIGN.md section 2 (900005 is a redirect, answered by the goods handler). */
 function hostileGoods(base: GoodsRecord): GoodsRecord[] {
   const row = (id: number, name: string, extra: Partial<GoodsRecord> = {}): GoodsRecord => ({
-    ...base, id, name, slug: `tovar-${id}`, labels: [], ...extra,
+    ...base,
+    id,
+    name,
+    slug: `tovar-${id}`,
+    labels: [],
+    ...extra,
     images: [mediaImage('goods', `${id}-1`, name)],
   })
   return [
-    row(SPECIAL_GOODS.scriptName, '</script><script>alert(1)</script>', { description: 'Название этого товара пытается закрыть тег <script>. Витрина должна показать его как текст.' }),
-    row(SPECIAL_GOODS.lineSeparator, 'Крем для рук с разделителем строк', { description: 'Первая строка описания\u2028вторая строка после U+2028\u2029и абзац после U+2029.' }),
-    row(SPECIAL_GOODS.longName, `Очень длинное название товара ${'«Сияние и увлажнение» '.repeat(20)}`.slice(0, 300), { description: 'У товара название из трёхсот символов: карточки и заголовки должны переносить его без поломки вёрстки.' }),
-    row(SPECIAL_GOODS.rtlEmoji, 'كريم اليد 🧴 Крем для рук ✨ קרם ידיים 🌸', { description: 'Текст справа налево: كريم مرطب لليدين. עברית. Эмодзи: 🧴✨🌸👩‍👩‍👧.' }),
-    row(SPECIAL_GOODS.redirectTarget, 'Крем для рук «Бархат» Тёплый мёд, 75 мл (новая карточка)', { slug: 'krem-dlya-ruk-barkhat-teplyy-med' }),
+    row(SPECIAL_GOODS.scriptName, '</script><script>alert(1)</script>', {
+      description: 'Название этого товара пытается закрыть тег <script>. Витрина должна показать его как текст.',
+    }),
+    row(SPECIAL_GOODS.lineSeparator, 'Крем для рук с разделителем строк', {
+      description: 'Первая строка описания\u2028вторая строка после U+2028\u2029и абзац после U+2029.',
+    }),
+    row(SPECIAL_GOODS.longName, `Очень длинное название товара ${'«Сияние и увлажнение» '.repeat(20)}`.slice(0, 300), {
+      description:
+        'У товара название из трёхсот символов: карточки и заголовки должны переносить его без поломки вёрстки.',
+    }),
+    row(SPECIAL_GOODS.rtlEmoji, 'كريم اليد 🧴 Крем для рук ✨ קרם ידיים 🌸', {
+      description: 'Текст справа налево: كريم مرطب لليدين. עברית. Эмодзи: 🧴✨🌸👩‍👩‍👧.',
+    }),
+    row(SPECIAL_GOODS.redirectTarget, 'Крем для рук «Бархат» Тёплый мёд, 75 мл (новая карточка)', {
+      slug: 'krem-dlya-ruk-barkhat-teplyy-med',
+    }),
   ]
 }
 
@@ -118,7 +172,8 @@ export async function seedGoods(db: MockDb, random: Random): Promise<Map<number,
   let id = FIRST_GOODS_ID
   for (const group of GROUPS) {
     for (const category of group.categories) {
-      for (let index = 0; index < GOODS_PER_CATEGORY; index++) goods.push(makeGoods(random, id++, category.id, category, index))
+      for (let index = 0; index < GOODS_PER_CATEGORY; index++)
+        goods.push(makeGoods(random, id++, category.id, category, index))
     }
   }
   const handCream = goods.find((item) => item.categoryId === 32 && !item.ageRestricted) as GoodsRecord
@@ -129,10 +184,13 @@ export async function seedGoods(db: MockDb, random: Random): Promise<Map<number,
     if (item.id === SPECIAL_GOODS.lastUnit) Object.assign(item, { stock: 1, inStock: true })
     const count = random.chance(0.15) ? 0 : random.int(1, 9)
     const bias = random.int(0, 2)
-    const list = Array.from({ length: count }, () => Math.max(1, Math.min(5, 5 - random.int(0, 2) - (random.chance(0.15) ? bias + 1 : 0))))
+    const list = Array.from({ length: count }, () =>
+      Math.max(1, Math.min(5, 5 - random.int(0, 2) - (random.chance(0.15) ? bias + 1 : 0))),
+    )
     ratings.set(item.id, list)
     item.reviewsCount = list.length
-    item.rating = list.length === 0 ? 0 : Math.round((list.reduce((sum, value) => sum + value, 0) / list.length) * 10) / 10
+    item.rating =
+      list.length === 0 ? 0 : Math.round((list.reduce((sum, value) => sum + value, 0) / list.length) * 10) / 10
     await db.goods.create(item)
   }
   return ratings

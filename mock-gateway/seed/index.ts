@@ -20,5 +20,8 @@ export async function seedState(state: MockState): Promise<void> {
   await seedPromotions(state.db, random, today)
   await seedUsers(state)
   const target = state.db.goods.findFirst((q) => q.where({ id: SPECIAL_GOODS.redirectTarget }))
-  state.redirects.set(SPECIAL_GOODS.redirecting, { location: `/product/${SPECIAL_GOODS.redirectTarget}-${target?.slug ?? 'tovar'}`, permanent: true })
+  state.redirects.set(SPECIAL_GOODS.redirecting, {
+    location: `/product/${SPECIAL_GOODS.redirectTarget}-${target?.slug ?? 'tovar'}`,
+    permanent: true,
+  })
 }

@@ -2,13 +2,34 @@
 import type { Image } from '#shared/models/common.ts'
 
 /** Kinds of generated media, each a folder of `/webgate/media/`. */
-export const MEDIA_KINDS = ['goods', 'brands', 'categories', 'promotions', 'articles', 'publications', 'banners', 'stores', 'reviews', 'banks', 'ads'] as const
+export const MEDIA_KINDS = [
+  'goods',
+  'brands',
+  'categories',
+  'promotions',
+  'articles',
+  'publications',
+  'banners',
+  'stores',
+  'reviews',
+  'banks',
+  'ads',
+] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
 
 /** Default pixel size of each kind. */
 export const MEDIA_SIZES: Record<MediaKind, [number, number]> = {
-  goods: [600, 600], brands: [240, 120], categories: [320, 320], promotions: [800, 450], articles: [960, 540],
-  publications: [960, 540], banners: [1440, 480], stores: [640, 360], reviews: [480, 480], banks: [96, 96], ads: [1200, 300],
+  goods: [600, 600],
+  brands: [240, 120],
+  categories: [320, 320],
+  promotions: [800, 450],
+  articles: [960, 540],
+  publications: [960, 540],
+  banners: [1440, 480],
+  stores: [640, 360],
+  reviews: [480, 480],
+  banks: [96, 96],
+  ads: [1200, 300],
 }
 
 /** An image of the mock's media route: `/webgate/media/{kind}/{file}.svg`. */

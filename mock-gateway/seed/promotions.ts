@@ -5,7 +5,14 @@ import type { MockDb } from '../db/index.ts'
 import type { PromotionType } from '#shared/models/promotions.ts'
 import { mediaImage } from './media.ts'
 
-const CATEGORIES = ['Скидки недели', 'Подарки за покупку', '1+1', 'Кешбэк баллами', 'Только для держателей карты', 'Сезонные предложения']
+const CATEGORIES = [
+  'Скидки недели',
+  'Подарки за покупку',
+  '1+1',
+  'Кешбэк баллами',
+  'Только для держателей карты',
+  'Сезонные предложения',
+]
 const TYPE_OF_CATEGORY: PromotionType[] = ['discount', 'gift', 'bundle', 'cashback', 'loyalty', 'discount']
 const PROMOTION_COUNT = 60
 const DAY = 86_400_000
@@ -13,7 +20,12 @@ const DAY = 86_400_000
 /** Seeds promotions; dates are counted from `today` (the start of the current UTC day) so they stay current. */
 export async function seedPromotions(db: MockDb, random: Random, today: number): Promise<void> {
   for (const [index, name] of CATEGORIES.entries()) {
-    await db.promotionCategories.create({ id: index + 1, name, slug: slugify(name), image: mediaImage('promotions', `category-${index + 1}`, name) })
+    await db.promotionCategories.create({
+      id: index + 1,
+      name,
+      slug: slugify(name),
+      image: mediaImage('promotions', `category-${index + 1}`, name),
+    })
   }
   const goods = db.goods.findMany((q) => q.where({ inStock: true }))
   for (let id = 1; id <= PROMOTION_COUNT; id++) {
@@ -22,7 +34,13 @@ export async function seedPromotions(db: MockDb, random: Random, today: number):
     const item = random.pick(goods)
     const percent = random.pick([10, 15, 20, 25, 30, 40, 50])
     const price = type === 'discount' || type === 'loyalty' ? Math.round(item.price * (1 - percent / 100)) : null
-    const badge = { discount: `−${percent}%`, loyalty: `−${percent}% по карте`, gift: 'Подарок', bundle: '1+1', cashback: `${percent}% баллами` }[type]
+    const badge = {
+      discount: `−${percent}%`,
+      loyalty: `−${percent}% по карте`,
+      gift: 'Подарок',
+      bundle: '1+1',
+      cashback: `${percent}% баллами`,
+    }[type]
     const title = {
       discount: `Скидка ${percent}% на ${item.name}`,
       loyalty: `По карте «Аврора»: ${item.name}`,
@@ -31,10 +49,15 @@ export async function seedPromotions(db: MockDb, random: Random, today: number):
       cashback: `Вернём ${percent}% баллами за ${item.name}`,
     }[type]
     await db.promotions.create({
-      id, slug: slugify(title), title, type, categoryId,
+      id,
+      slug: slugify(title),
+      title,
+      type,
+      categoryId,
       image: mediaImage('promotions', id, title),
       badge,
-      price, oldPrice: price === null ? null : item.price,
+      price,
+      oldPrice: price === null ? null : item.price,
       startsAt: new Date(today - random.int(1, 20) * DAY).toISOString(),
       endsAt: new Date(today + random.int(3, 40) * DAY - 1000).toISOString(),
       description: `${title}. Предложение действует во всех магазинах сети и при заказе на сайте, пока товар есть в наличии.`,

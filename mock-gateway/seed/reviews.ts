@@ -12,10 +12,14 @@ export async function seedReviews(db: MockDb, random: Random, ratings: Map<numbe
     for (const rating of list) {
       const reviewId = id++
       const photos = random.chance(0.25)
-        ? Array.from({ length: random.int(1, 3) }, (_, n) => mediaImage('reviews', `${reviewId}-${n + 1}`, `Фото покупателя к отзыву ${reviewId}`))
+        ? Array.from({ length: random.int(1, 3) }, (_, n) =>
+            mediaImage('reviews', `${reviewId}-${n + 1}`, `Фото покупателя к отзыву ${reviewId}`),
+          )
         : []
       await db.reviews.create({
-        id: reviewId, objectId: goodsId, userId: null,
+        id: reviewId,
+        objectId: goodsId,
+        userId: null,
         authorName: random.pick(AUTHOR_NAMES),
         createdAt: new Date(SEED_EPOCH - random.int(0, 300) * 86_400_000 - random.int(0, 86_399) * 1000).toISOString(),
         rating,

@@ -9,11 +9,17 @@ declare module 'fastify' {
 }
 
 /** Decorates the app with the anonymous cache. */
-export const anonymousCachePlugin = fp(async (app) => {
-  const { config, metrics } = app
-  app.decorate('anonymousCache', new AnonymousCache({
-    ttlMs: config.cache.ttlMs,
-    maxEntries: config.cache.maxEntries,
-    onEvent: (event) => metrics.cacheEvents.inc({ event }),
-  }))
-}, { name: 'anonymous-cache', dependencies: ['context'] })
+export const anonymousCachePlugin = fp(
+  async (app) => {
+    const { config, metrics } = app
+    app.decorate(
+      'anonymousCache',
+      new AnonymousCache({
+        ttlMs: config.cache.ttlMs,
+        maxEntries: config.cache.maxEntries,
+        onEvent: (event) => metrics.cacheEvents.inc({ event }),
+      }),
+    )
+  },
+  { name: 'anonymous-cache', dependencies: ['context'] },
+)

@@ -22,8 +22,11 @@ export interface ContextOptions {
 }
 
 /** Decorates the app with its settings. */
-export const contextPlugin = fp(async (app, opts: ContextOptions) => {
-  app.decorate('config', opts.config)
-  app.decorate('metrics', opts.metrics)
-  app.decorate('buildId', opts.buildId)
-}, { name: 'context', dependencies: ['@fastify/cookie'] })
+export const contextPlugin = fp(
+  async (app, opts: ContextOptions) => {
+    app.decorate('config', opts.config)
+    app.decorate('metrics', opts.metrics)
+    app.decorate('buildId', opts.buildId)
+  },
+  { name: 'context', dependencies: ['@fastify/cookie'] },
+)

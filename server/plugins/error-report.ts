@@ -57,95 +57,112 @@ const isClientMistake = (error: Error): boolean => {
 const REPORT_TIMEOUT_MS = 2_000
 
 /** Installs the reporting hooks and the browser's report route. */
-export const errorReportPlugin = fp(async (app) => {
-  const { config } = app
-  app.decorateRequest('reportedError', undefined)
+export const errorReportPlugin = fp(
+  async (app) => {
+    const { config } = app
+    app.decorateRequest('reportedError', undefined)
 
-  /** The e-mail of the signed-in user, best effort: a lookup that never refreshes or rotates tokens. */
-  async function emailOf(request: FastifyRequest): Promise<string | undefined> {
-    const token = request.session?.auth.token()
-    if (!token || request.session.ended) return undefined
-    const api = createServerApi({
-      config, agent: app.upstream, metrics: app.metrics, log: request.log, timeoutMs: REPORT_TIMEOUT_MS,
-      headers: () => headerContextOf(request, config, app.buildId),
-      auth: { token: () => token, refresh: async () => false },
-    })
-    try {
-      return (await api.call(getProfile)).email ?? undefined
-    } catch {
-      return undefined
-    }
-  }
-
-  async function deliver(request: FastifyRequest, report: Omit<ErrorReportPayload, 'userId' | 'requestId' | 'buildId' | 'at' | 'route'>): Promise<void> {
-    const payload: ErrorReportPayload = {
-      ...report,
-      route: request.routeName,
-      requestId: request.id,
-      buildId: app.buildId,
-      // Requests refused before our hooks ran (a closing server's 503) have no session.
-      userId: request.session?.userId(),
-      at: new Date().toISOString(),
-    }
-    if (!config.errorReportUrl) {
-      request.log.warn({ report: { ...payload, stack: undefined, email: undefined } }, 'error report (no ERROR_REPORT_URL)')
-      return
-    }
-    payload.email ??= await emailOf(request)
-    try {
-      const response = await fetch(config.errorReportUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(REPORT_TIMEOUT_MS),
+    /** The e-mail of the signed-in user, best effort: a lookup that never refreshes or rotates tokens. */
+    async function emailOf(request: FastifyRequest): Promise<string | undefined> {
+      const token = request.session?.auth.token()
+      if (!token || request.session.ended) return undefined
+      const api = createServerApi({
+        config,
+        agent: app.upstream,
+        metrics: app.metrics,
+        log: request.log,
+        timeoutMs: REPORT_TIMEOUT_MS,
+        headers: () => headerContextOf(request, config, app.buildId),
+        auth: { token: () => token, refresh: async () => false },
       })
-      await response.body?.cancel()
-    } catch (error) {
-      request.log.warn({ err: (error as Error).message }, 'error report delivery failed')
+      try {
+        return (await api.call(getProfile)).email ?? undefined
+      } catch {
+        return undefined
+      }
     }
-  }
 
-  app.addHook('onError', async (request, _reply, error) => {
-    request.reportedError = error
-  })
-
-  app.addHook('onResponse', async (request, reply) => {
-    const error = request.reportedError
-    const status = reply.statusCode
-    // Spec section 8: errors other than 404; expected 4xx answers (a wrong code) are not errors of ours.
-    // Health probes answer 503 on purpose while draining or while a gateway is down; not errors to report.
-    if (status === 404 || NOT_REPORTED_ROUTES.has(request.routeName) || request.url === '/readyz') return
-    if (status < 500 && (!error || isClientMistake(error))) return
-    if (error instanceof AppError && error.status === 404) return
-    deliver(request, {
-      source: 'server',
-      message: error?.message ?? `HTTP ${status}`,
-      code: error instanceof AppError ? error.code : (error as { code?: string } | undefined)?.code,
-      status,
-      stack: error?.stack,
-      url: redactUrl(request.url),
-    }).catch((failure: Error) => request.log.warn({ err: failure.message }, 'error report failed'))
-  })
-
-  /** The browser's report: validated, capped, and sent on with the user's id (and e-mail when known). */
-  const limiter = createMemoryLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, maxKeys: 10_000 })
-  app.post(ERROR_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
-    request.routeName = 'error-report'
-    if (!(await limiter.take(request.ip))) {
-      return reply.code(429).header('retry-after', '60').header('cache-control', 'no-store').send(errorBody('rate_limited'))
+    async function deliver(
+      request: FastifyRequest,
+      report: Omit<ErrorReportPayload, 'userId' | 'requestId' | 'buildId' | 'at' | 'route'>,
+    ): Promise<void> {
+      const payload: ErrorReportPayload = {
+        ...report,
+        route: request.routeName,
+        requestId: request.id,
+        buildId: app.buildId,
+        // Requests refused before our hooks ran (a closing server's 503) have no session.
+        userId: request.session?.userId(),
+        at: new Date().toISOString(),
+      }
+      if (!config.errorReportUrl) {
+        request.log.warn(
+          { report: { ...payload, stack: undefined, email: undefined } },
+          'error report (no ERROR_REPORT_URL)',
+        )
+        return
+      }
+      payload.email ??= await emailOf(request)
+      try {
+        const response = await fetch(config.errorReportUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+          signal: AbortSignal.timeout(REPORT_TIMEOUT_MS),
+        })
+        await response.body?.cancel()
+      } catch (error) {
+        request.log.warn({ err: (error as Error).message }, 'error report delivery failed')
+      }
     }
-    const parsed = safeParse(ErrorReportSchema, request.body)
-    if (!parsed.success) return reply.code(400).send(errorBody('bad_request'))
-    if (parsed.data.status !== 404) {
+
+    app.addHook('onError', async (request, _reply, error) => {
+      request.reportedError = error
+    })
+
+    app.addHook('onResponse', async (request, reply) => {
+      const error = request.reportedError
+      const status = reply.statusCode
+      // Spec section 8: errors other than 404; expected 4xx answers (a wrong code) are not errors of ours.
+      // Health probes answer 503 on purpose while draining or while a gateway is down; not errors to report.
+      if (status === 404 || NOT_REPORTED_ROUTES.has(request.routeName) || request.url === '/readyz') return
+      if (status < 500 && (!error || isClientMistake(error))) return
+      if (error instanceof AppError && error.status === 404) return
       deliver(request, {
-        source: 'browser',
-        message: parsed.data.message,
-        status: parsed.data.status,
-        stack: parsed.data.stack,
-        url: parsed.data.url ? redactUrl(parsed.data.url) : undefined,
-        email: parsed.data.email,
+        source: 'server',
+        message: error?.message ?? `HTTP ${status}`,
+        code: error instanceof AppError ? error.code : (error as { code?: string } | undefined)?.code,
+        status,
+        stack: error?.stack,
+        url: redactUrl(request.url),
       }).catch((failure: Error) => request.log.warn({ err: failure.message }, 'error report failed'))
-    }
-    return reply.header('cache-control', 'no-store').code(204).send()
-  })
-}, { name: 'error-report', dependencies: ['context'] })
+    })
+
+    /** The browser's report: validated, capped, and sent on with the user's id (and e-mail when known). */
+    const limiter = createMemoryLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, maxKeys: 10_000 })
+    app.post(ERROR_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
+      request.routeName = 'error-report'
+      if (!(await limiter.take(request.ip))) {
+        return reply
+          .code(429)
+          .header('retry-after', '60')
+          .header('cache-control', 'no-store')
+          .send(errorBody('rate_limited'))
+      }
+      const parsed = safeParse(ErrorReportSchema, request.body)
+      if (!parsed.success) return reply.code(400).send(errorBody('bad_request'))
+      if (parsed.data.status !== 404) {
+        deliver(request, {
+          source: 'browser',
+          message: parsed.data.message,
+          status: parsed.data.status,
+          stack: parsed.data.stack,
+          url: parsed.data.url ? redactUrl(parsed.data.url) : undefined,
+          email: parsed.data.email,
+        }).catch((failure: Error) => request.log.warn({ err: failure.message }, 'error report failed'))
+      }
+      return reply.header('cache-control', 'no-store').code(204).send()
+    })
+  },
+  { name: 'error-report', dependencies: ['context'] },
+)

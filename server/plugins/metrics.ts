@@ -10,12 +10,15 @@ declare module 'fastify' {
 }
 
 /** Observes request durations. The registry is served by the separate metrics listener (main.ts). */
-export const metricsPlugin = fp(async (app, opts: { metrics: Metrics }) => {
-  app.decorateRequest('routeName', 'unmatched')
-  app.addHook('onResponse', async (request, reply) => {
-    opts.metrics.httpDuration.observe(
-      { route: request.routeName, method: request.method, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    )
-  })
-}, { name: 'metrics-recorder' })
+export const metricsPlugin = fp(
+  async (app, opts: { metrics: Metrics }) => {
+    app.decorateRequest('routeName', 'unmatched')
+    app.addHook('onResponse', async (request, reply) => {
+      opts.metrics.httpDuration.observe(
+        { route: request.routeName, method: request.method, status: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      )
+    })
+  },
+  { name: 'metrics-recorder' },
+)

@@ -31,51 +31,75 @@ const DATA_BLOCKS_KEPT = 500
 export const MAX_PAGE_URL_LENGTH = 2048
 
 /** Registers the page renderer as the not-found handler. */
-export const pagesPlugin = fp(async (app, opts: { manifest: ClientManifest }) => {
-  // The browser loads some parts on first use (the error views, the footer, the lazy parts); the server
-  // loads them all now, so its render never suspends on code and stays with the string renderer
-  // (decision 012).
-  await loadServerParts()
-  // Frozen: every page shares it, and what is rendered from it alone is kept (fragments.tsx).
-  const publicConfig: PublicConfig = deepFreeze({ ...app.config.publicConfig, version: opts.manifest.buildId })
-  const pageCache = new PageCache({ ...app.config.pageCache, onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }) })
-  const turns = new RenderTurns(RENDER_SLICE_MS, (queued) => app.metrics.renderQueue.set(queued))
-  // Serialized fallbacks of shared values (data-block.ts), which exist only with the answer memo.
-  const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
-  // Cards' HTML kept per shared data object (fragments.tsx): shared data, too, exists only with the memo.
-  const [fragmentHits, fragmentMisses] = [app.metrics.fragmentLookups.labels('hit'), app.metrics.fragmentLookups.labels('miss')]
-  const fragments = new Fragments({
-    disabled: app.config.answerMemo.maxEntries === 0,
-    onLookup: (hit) => (hit ? fragmentHits : fragmentMisses).inc(),
-    onError: (error) => app.log.warn({ err: error }, 'a kept fragment failed to render alone'),
-  })
-  const deps = { slots: new RenderSlots(app.config.renderConcurrency), turns, dataBlocks, fragments, config: app.config, manifest: opts.manifest, metrics: app.metrics, cache: app.anonymousCache, pageCache, publicConfig }
+export const pagesPlugin = fp(
+  async (app, opts: { manifest: ClientManifest }) => {
+    // The browser loads some parts on first use (the error views, the footer, the lazy parts); the server
+    // loads them all now, so its render never suspends on code and stays with the string renderer
+    // (decision 012).
+    await loadServerParts()
+    // Frozen: every page shares it, and what is rendered from it alone is kept (fragments.tsx).
+    const publicConfig: PublicConfig = deepFreeze({ ...app.config.publicConfig, version: opts.manifest.buildId })
+    const pageCache = new PageCache({
+      ...app.config.pageCache,
+      onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }),
+    })
+    const turns = new RenderTurns(RENDER_SLICE_MS, (queued) => app.metrics.renderQueue.set(queued))
+    // Serialized fallbacks of shared values (data-block.ts), which exist only with the answer memo.
+    const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
+    // Cards' HTML kept per shared data object (fragments.tsx): shared data, too, exists only with the memo.
+    const [fragmentHits, fragmentMisses] = [
+      app.metrics.fragmentLookups.labels('hit'),
+      app.metrics.fragmentLookups.labels('miss'),
+    ]
+    const fragments = new Fragments({
+      disabled: app.config.answerMemo.maxEntries === 0,
+      onLookup: (hit) => (hit ? fragmentHits : fragmentMisses).inc(),
+      onError: (error) => app.log.warn({ err: error }, 'a kept fragment failed to render alone'),
+    })
+    const deps = {
+      slots: new RenderSlots(app.config.renderConcurrency),
+      turns,
+      dataBlocks,
+      fragments,
+      config: app.config,
+      manifest: opts.manifest,
+      metrics: app.metrics,
+      cache: app.anonymousCache,
+      pageCache,
+      publicConfig,
+    }
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      request.routeName = 'unmatched'
-      return reply.code(404).send(errorBody('not_found', { gatewaySpelling: true }))
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        request.routeName = 'unmatched'
+        return reply.code(404).send(errorBody('not_found', { gatewaySpelling: true }))
+      }
+      if (request.url.length > MAX_PAGE_URL_LENGTH) {
+        request.routeName = 'uri-too-long'
+        return reply.code(414).type('text/plain; charset=utf-8').send('URI Too Long')
+      }
+      // The URL is matched once: the match names the metrics label and goes on to the render.
+      const { pathname, search } = parseRequestTarget(request.url)
+      const matched = matchPath(pathname)
+      request.routeName = matched.match?.route.name ?? (isProfilePath(matched.pathname) ? 'profile' : 'not-found')
+      await renderPage(
+        deps,
+        { request, reply, session: request.session, api: request.api, origin: app.config.publicOrigin },
+        { pathname, search, matched },
+      )
+      return reply
     }
-    if (request.url.length > MAX_PAGE_URL_LENGTH) {
-      request.routeName = 'uri-too-long'
-      return reply.code(414).type('text/plain; charset=utf-8').send('URI Too Long')
-    }
-    // The URL is matched once: the match names the metrics label and goes on to the render.
-    const { pathname, search } = parseRequestTarget(request.url)
-    const matched = matchPath(pathname)
-    request.routeName = matched.match?.route.name ?? (isProfilePath(matched.pathname) ? 'profile' : 'not-found')
-    await renderPage(deps, { request, reply, session: request.session, api: request.api, origin: app.config.publicOrigin }, { pathname, search, matched })
-    return reply
-  }
-  // A response that sets a cookie is never publicly cacheable. @fastify/cookie writes Set-Cookie in its
-  // own onSend hook, registered before this one, so the header is final here.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.hasHeader('set-cookie') && String(reply.getHeader('cache-control') ?? '').includes('public')) {
-      reply.header('cache-control', PRIVATE_CACHE)
-    }
-    return payload
-  })
-  // A real catch-all route for pages: @fastify/compress hooks into routes only, never the not-found handler.
-  app.get('/*', handler)
-  app.setNotFoundHandler(handler)
-}, { name: 'pages', dependencies: ['context'] })
+    // A response that sets a cookie is never publicly cacheable. @fastify/cookie writes Set-Cookie in its
+    // own onSend hook, registered before this one, so the header is final here.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.hasHeader('set-cookie') && String(reply.getHeader('cache-control') ?? '').includes('public')) {
+        reply.header('cache-control', PRIVATE_CACHE)
+      }
+      return payload
+    })
+    // A real catch-all route for pages: @fastify/compress hooks into routes only, never the not-found handler.
+    app.get('/*', handler)
+    app.setNotFoundHandler(handler)
+  },
+  { name: 'pages', dependencies: ['context'] },
+)

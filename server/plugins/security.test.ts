@@ -10,12 +10,20 @@ describe('content security policy', () => {
     expect(csp).toContain(`${SCRIPT_SELF};`)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toContain(CAPTCHA_ORIGIN)
-    expect(csp).not.toContain('unsafe-inline\'; script')
+    expect(csp).not.toContain("unsafe-inline'; script")
     expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|nonce-)/)
   })
 
   it('needs no inline script: the document head loads the consent mark as a file of our origin', () => {
-    const head = documentHead({ meta: { title: 't', description: 'd' }, canonicalUrl: undefined, origin: 'http://localhost', css: ['/assets/a.css'], consentMark: '/assets/consent-mark-X.js', preloads: [], siteName: 's' })
+    const head = documentHead({
+      meta: { title: 't', description: 'd' },
+      canonicalUrl: undefined,
+      origin: 'http://localhost',
+      css: ['/assets/a.css'],
+      consentMark: '/assets/consent-mark-X.js',
+      preloads: [],
+      siteName: 's',
+    })
     // Executable inline scripts only: JSON-LD and the data block are not subject to script-src.
     expect(head).not.toMatch(/<script>|<script (?![^>]*\b(src|type)=)/)
     // Before the stylesheet, so it loads beside it and runs before first paint.
@@ -50,7 +58,9 @@ describe('content security policy', () => {
 describe('fingerprint origin', () => {
   it('lets pages call the fingerprint service only when FINGERPRINT_URL is set', () => {
     expect(contentSecurityPolicy(undefined, { connect: [fingerprintOrigin({})] })).toContain("connect-src 'self';")
-    const csp = contentSecurityPolicy(undefined, { connect: [fingerprintOrigin({ fingerprintUrl: 'https://kfp.example/api/token' })] })
+    const csp = contentSecurityPolicy(undefined, {
+      connect: [fingerprintOrigin({ fingerprintUrl: 'https://kfp.example/api/token' })],
+    })
     expect(csp).toContain("connect-src 'self' https://kfp.example;")
     expect(csp).toContain(`${SCRIPT_SELF};`)
   })
@@ -61,7 +71,10 @@ describe('captcha origin', () => {
     [{ antifraud: false, yandexCaptcha: 'key' }, undefined],
     [{ antifraud: true, yandexCaptcha: undefined }, undefined],
     [{ antifraud: true, yandexCaptcha: 'key' }, CAPTCHA_ORIGIN],
-    [{ antifraud: true, yandexCaptcha: 'key', captchaScriptUrl: 'http://127.0.0.1:4010/captcha/captcha.js' }, 'http://127.0.0.1:4010'],
+    [
+      { antifraud: true, yandexCaptcha: 'key', captchaScriptUrl: 'http://127.0.0.1:4010/captcha/captcha.js' },
+      'http://127.0.0.1:4010',
+    ],
   ])('is allowed only with anti-fraud and a key, from the script URL (%j)', (config, expected) => {
     expect(captchaOrigin(config)).toBe(expected)
   })

@@ -13,7 +13,11 @@ export const CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net'
  * The captcha's origin when the widget loads (anti-fraud on and a captcha key set): the origin of
  * `captchaScriptUrl`, so the mock gateway's offline stand-in is allowed exactly like SmartCaptcha.
  */
-export function captchaOrigin(config: { antifraud: boolean; yandexCaptcha?: string | undefined; captchaScriptUrl?: string | undefined }): string | undefined {
+export function captchaOrigin(config: {
+  antifraud: boolean
+  yandexCaptcha?: string | undefined
+  captchaScriptUrl?: string | undefined
+}): string | undefined {
   if (!config.antifraud || !config.yandexCaptcha) return undefined
   return config.captchaScriptUrl ? new URL(config.captchaScriptUrl).origin : CAPTCHA_ORIGIN
 }
@@ -84,32 +88,38 @@ export function isSameOrigin(request: FastifyRequest): boolean {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Adds the headers and refuses cross-site state changes with 403. */
-export const securityPlugin = fp(async (app) => {
-  const publicConfig = app.config.publicConfig
-  const csp = contentSecurityPolicy(captchaOrigin(publicConfig), {
-    tiles: originOf(publicConfig.mapTileUrl),
-    ads: publicConfig.adfoxOwnerId ? originOf(publicConfig.adfoxScriptUrl) : undefined,
-    connect: [fingerprintOrigin(publicConfig)],
-  })
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
-    request.log.warn({ origin: request.headers.origin, site: request.headers['sec-fetch-site'] }, 'cross-site request refused')
-    return reply.code(403).header('cache-control', 'no-store').send(errorBody('forbidden'))
-  })
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff')
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
-    const type = String(reply.getHeader('content-type') ?? '')
-    if (type.startsWith('text/html')) {
-      reply.header('content-security-policy', csp)
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-      reply.header('cross-origin-opener-policy', 'same-origin')
-      reply.header('x-frame-options', 'DENY')
-    }
-    // A response that sets a cookie is never publicly cacheable (DESIGN.md section 6).
-    if (reply.hasHeader('set-cookie') && /public|s-maxage/.test(String(reply.getHeader('cache-control') ?? ''))) {
-      reply.header('cache-control', 'private, no-store')
-    }
-    return payload
-  })
-}, { name: 'security', dependencies: ['context'] })
+export const securityPlugin = fp(
+  async (app) => {
+    const publicConfig = app.config.publicConfig
+    const csp = contentSecurityPolicy(captchaOrigin(publicConfig), {
+      tiles: originOf(publicConfig.mapTileUrl),
+      ads: publicConfig.adfoxOwnerId ? originOf(publicConfig.adfoxScriptUrl) : undefined,
+      connect: [fingerprintOrigin(publicConfig)],
+    })
+    app.addHook('onRequest', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
+      request.log.warn(
+        { origin: request.headers.origin, site: request.headers['sec-fetch-site'] },
+        'cross-site request refused',
+      )
+      return reply.code(403).header('cache-control', 'no-store').send(errorBody('forbidden'))
+    })
+    app.addHook('onSend', async (request, reply, payload) => {
+      reply.header('x-content-type-options', 'nosniff')
+      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+      const type = String(reply.getHeader('content-type') ?? '')
+      if (type.startsWith('text/html')) {
+        reply.header('content-security-policy', csp)
+        reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+        reply.header('cross-origin-opener-policy', 'same-origin')
+        reply.header('x-frame-options', 'DENY')
+      }
+      // A response that sets a cookie is never publicly cacheable (DESIGN.md section 6).
+      if (reply.hasHeader('set-cookie') && /public|s-maxage/.test(String(reply.getHeader('cache-control') ?? ''))) {
+        reply.header('cache-control', 'private, no-store')
+      }
+      return payload
+    })
+  },
+  { name: 'security', dependencies: ['context'] },
+)

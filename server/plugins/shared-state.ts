@@ -20,12 +20,15 @@ declare module 'fastify' {
 }
 
 /** Decorates the app with the shared services; start-up never waits for Redis. */
-export const sharedStatePlugin = fp(async (app) => {
-  const shared = createSharedState(app.config, app.metrics, app.log)
-  app.decorate('redis', shared.redis)
-  app.decorate('otpLimiter', shared.otpLimiter)
-  app.decorate('refreshCoordinator', shared.refreshCoordinator)
-  app.addHook('onClose', async () => {
-    await shared.close()
-  })
-}, { name: 'shared-state', dependencies: ['context'] })
+export const sharedStatePlugin = fp(
+  async (app) => {
+    const shared = createSharedState(app.config, app.metrics, app.log)
+    app.decorate('redis', shared.redis)
+    app.decorate('otpLimiter', shared.otpLimiter)
+    app.decorate('refreshCoordinator', shared.refreshCoordinator)
+    app.addHook('onClose', async () => {
+      await shared.close()
+    })
+  },
+  { name: 'shared-state', dependencies: ['context'] },
+)

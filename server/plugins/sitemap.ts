@@ -35,17 +35,24 @@ export function urlSet(origin: string, paths: readonly string[]): string {
 
 /** The `<sitemapindex>` of the given part files. */
 export function sitemapIndex(origin: string, files: readonly string[]): string {
-  const items = files.map((file) => `<sitemap><loc>${escapeXml(new URL(file, origin).toString())}</loc></sitemap>`).join('')
+  const items = files
+    .map((file) => `<sitemap><loc>${escapeXml(new URL(file, origin).toString())}</loc></sitemap>`)
+    .join('')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</sitemapindex>\n`
 }
 
 /** Reads every page of a paged list (100 per call). */
-async function allPages<T>(load: (page: number) => Promise<{ items: T[]; total: number; pageSize: number }>, from = 1, maxItems = Infinity): Promise<T[]> {
+async function allPages<T>(
+  load: (page: number) => Promise<{ items: T[]; total: number; pageSize: number }>,
+  from = 1,
+  maxItems = Infinity,
+): Promise<T[]> {
   const items: T[] = []
   for (let page = from; ; page++) {
     const answer = await load(page)
     items.push(...answer.items)
-    if (answer.items.length === 0 || page * answer.pageSize >= answer.total || items.length >= maxItems) return items.slice(0, maxItems)
+    if (answer.items.length === 0 || page * answer.pageSize >= answer.total || items.length >= maxItems)
+      return items.slice(0, maxItems)
   }
 }
 
@@ -78,7 +85,9 @@ export async function partPaths(api: ApiClient, part: SitemapPart, signal?: Abor
     const tree = await api.call(getStoreCategories, { query: {}, signal })
     return [
       href('catalog'),
-      ...tree.items.flatMap((group) => [group, ...group.children].map((item) => href('catalog-category', { category: item.id, slug: item.slug }))),
+      ...tree.items.flatMap((group) =>
+        [group, ...group.children].map((item) => href('catalog-category', { category: item.id, slug: item.slug })),
+      ),
     ]
   }
   if (part === 'promotions') {
@@ -92,42 +101,63 @@ export async function partPaths(api: ApiClient, part: SitemapPart, signal?: Abor
       ...promotions.map((item) => href('promo-product', { product: item.id, slug: item.slug })),
     ]
   }
-  const articles = await allPages((page) => api.call(listArticles, { query: { page, pageSize: PAGE_SIZE_MAX }, signal }))
+  const articles = await allPages((page) =>
+    api.call(listArticles, { query: { page, pageSize: PAGE_SIZE_MAX }, signal }),
+  )
   return [href('articles'), ...articles.map((item) => href('article', { id: item.id, slug: item.slug }))]
 }
 
 /** The sitemap index and its part files. */
-export const sitemapPlugin = fp(async (app) => {
-  /** Answers one sitemap file: the XML is built from the gateway and kept in the anonymous cache. */
-  const sendXml = async (request: FastifyRequest, reply: FastifyReply, name: string, build: (origin: string) => Promise<string | undefined>) => {
-    request.routeName = 'sitemap'
-    // The origin is configuration, never the request's Host (DESIGN.md section 2): these files are CDN-cached.
-    const origin = app.config.publicOrigin
-    try {
-      const xml = await app.anonymousCache.get(`sitemap:${origin}:${name}`, () => build(origin))
-      if (xml === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found')
-      return reply.type('application/xml; charset=utf-8').header('cache-control', SITEMAP_CACHE).send(xml)
-    } catch (error) {
-      request.log.warn({ err: error, sitemap: name }, 'sitemap build failed')
-      return reply.code(503).header('retry-after', '900').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Service Unavailable')
+export const sitemapPlugin = fp(
+  async (app) => {
+    /** Answers one sitemap file: the XML is built from the gateway and kept in the anonymous cache. */
+    const sendXml = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      name: string,
+      build: (origin: string) => Promise<string | undefined>,
+    ) => {
+      request.routeName = 'sitemap'
+      // The origin is configuration, never the request's Host (DESIGN.md section 2): these files are CDN-cached.
+      const origin = app.config.publicOrigin
+      try {
+        const xml = await app.anonymousCache.get(`sitemap:${origin}:${name}`, () => build(origin))
+        if (xml === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found')
+        return reply.type('application/xml; charset=utf-8').header('cache-control', SITEMAP_CACHE).send(xml)
+      } catch (error) {
+        request.log.warn({ err: error, sitemap: name }, 'sitemap build failed')
+        return reply
+          .code(503)
+          .header('retry-after', '900')
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('Service Unavailable')
+      }
     }
-  }
 
-  app.get('/sitemap.xml', (request, reply) =>
-    sendXml(request, reply, 'index', async (origin) => sitemapIndex(origin, await sitemapFiles(request.api, request.signal))))
+    app.get('/sitemap.xml', (request, reply) =>
+      sendXml(request, reply, 'index', async (origin) =>
+        sitemapIndex(origin, await sitemapFiles(request.api, request.signal)),
+      ),
+    )
 
-  for (const part of SITEMAP_PARTS) {
-    app.get(`/sitemap-${part}.xml`, (request, reply) =>
-      sendXml(request, reply, part, async (origin) => urlSet(origin, await partPaths(request.api, part as SitemapPart, request.signal))))
-  }
+    for (const part of SITEMAP_PARTS) {
+      app.get(`/sitemap-${part}.xml`, (request, reply) =>
+        sendXml(request, reply, part, async (origin) =>
+          urlSet(origin, await partPaths(request.api, part as SitemapPart, request.signal)),
+        ),
+      )
+    }
 
-  app.get<{ Params: { part: string } }>('/sitemap-products-:part', (request, reply) => {
-    const match = /^([1-9]\d{0,3})\.xml$/.exec(request.params.part)
-    if (!match) return reply.callNotFound()
-    const part = Number(match[1])
-    return sendXml(request, reply, `products-${part}`, async (origin) => {
-      const paths = await productPaths(request.api, part, request.signal)
-      return paths.length === 0 && part > 1 ? undefined : urlSet(origin, paths)
+    app.get<{ Params: { part: string } }>('/sitemap-products-:part', (request, reply) => {
+      const match = /^([1-9]\d{0,3})\.xml$/.exec(request.params.part)
+      if (!match) return reply.callNotFound()
+      const part = Number(match[1])
+      return sendXml(request, reply, `products-${part}`, async (origin) => {
+        const paths = await productPaths(request.api, part, request.signal)
+        return paths.length === 0 && part > 1 ? undefined : urlSet(origin, paths)
+      })
     })
-  })
-}, { name: 'sitemap', dependencies: ['context', 'anonymous-cache', 'gateway-client'] })
+  },
+  { name: 'sitemap', dependencies: ['context', 'anonymous-cache', 'gateway-client'] },
+)

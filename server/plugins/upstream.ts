@@ -10,10 +10,13 @@ declare module 'fastify' {
 }
 
 /** Decorates the app with the upstream agent. */
-export const upstreamPlugin = fp(async (app) => {
-  const agent = createUpstreamAgent(app.config)
-  app.decorate('upstream', agent)
-  app.addHook('onClose', async () => {
-    await agent.close()
-  })
-}, { name: 'upstream', dependencies: ['context'] })
+export const upstreamPlugin = fp(
+  async (app) => {
+    const agent = createUpstreamAgent(app.config)
+    app.decorate('upstream', agent)
+    app.addHook('onClose', async () => {
+      await agent.close()
+    })
+  },
+  { name: 'upstream', dependencies: ['context'] },
+)

@@ -42,7 +42,11 @@ export function createRedisClient(settings: RedisSettings, log: FastifyBaseLogge
     log.info('redis ready')
   })
   client.on('error', (error: Error) => {
-    if (up || !warned) log.warn({ err: { message: error.message } }, 'redis unavailable: OTP sends refused, token refresh coordinated per process')
+    if (up || !warned)
+      log.warn(
+        { err: { message: error.message } },
+        'redis unavailable: OTP sends refused, token refresh coordinated per process',
+      )
     up = false
     warned = true
   })
@@ -52,7 +56,10 @@ export function createRedisClient(settings: RedisSettings, log: FastifyBaseLogge
 /** Closes the connection without waiting on a Redis that may be gone. */
 export async function closeRedisClient(client: Redis, timeoutMs: number): Promise<void> {
   if (client.status === 'end') return
-  const quit = client.quit().then(() => undefined, () => undefined)
+  const quit = client.quit().then(
+    () => undefined,
+    () => undefined,
+  )
   const timer = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref())
   await Promise.race([quit, timer])
   client.disconnect()

@@ -17,7 +17,10 @@ describe('Redis unreachable at start-up', () => {
   it('starts, stays ready, serves pages and fails closed for OTP sends', async () => {
     // A free port nobody listens on: every connection attempt is refused.
     const port = await freePort()
-    stack = await startTestStack({ env: { REDIS_URL: `redis://127.0.0.1:${port}` }, mock: { config: { logLevel: 'silent' } } })
+    stack = await startTestStack({
+      env: { REDIS_URL: `redis://127.0.0.1:${port}` },
+      mock: { config: { logLevel: 'silent' } },
+    })
     expect((await fetch(`${stack.url}/readyz`)).status).toBe(200)
     expect((await fetch(`${stack.url}/`, { headers: { 'user-agent': BROWSER_UA } })).status).toBe(200)
     const send = await fetch(`${stack.url}/aurora-id/v1/auth/otp`, {

@@ -12,7 +12,12 @@ import { startRedis, type TestRedis } from '../test/redis.ts'
 const OTP_LIMIT = 10
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', 'user-agent': BROWSER_UA }
 /** Paths a signed-in page and its browser calls hit at once: the page itself and proxied gateway calls. */
-const SESSION_PATHS = ['/aurora-id/v1/profile', '/webgate/cuscom/v2/user/permissions', '/webgate/v2/subscription/status', '/']
+const SESSION_PATHS = [
+  '/aurora-id/v1/profile',
+  '/webgate/cuscom/v2/user/permissions',
+  '/webgate/v2/subscription/status',
+  '/',
+]
 
 /** The figures the closing note of the issue quotes. */
 const figures: Record<string, unknown> = {}
@@ -56,7 +61,13 @@ class Jar {
   }
 }
 
-async function post(replica: Replica, path: string, body: unknown, headers: Record<string, string>, jar?: Jar): Promise<Response> {
+async function post(
+  replica: Replica,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+  jar?: Jar,
+): Promise<Response> {
   const response = await fetch(replica.url + path, {
     method: 'POST',
     headers: { ...SAME_ORIGIN, ...headers, ...(jar ? { cookie: jar.header() } : {}) },
@@ -74,7 +85,9 @@ async function signIn(via: Replica, ip: string): Promise<Jar> {
   const otp = await post(via, '/aurora-id/v1/auth/otp', { phone }, headers, jar)
   expect(otp.status).toBe(200)
   const { attemptId } = (await otp.json()) as { attemptId: string }
-  expect((await post(via, '/aurora-id/v1/auth/otp/check', { phone, attemptId, code: '12345' }, headers, jar)).status).toBe(200)
+  expect(
+    (await post(via, '/aurora-id/v1/auth/otp/check', { phone, attemptId, code: '12345' }, headers, jar)).status,
+  ).toBe(200)
   expect((await post(via, '/aurora-id/v1/auth/token', {}, headers, jar)).status).toBe(200)
   expect(jar.cookies.get('access_token')).toBeDefined()
   return jar
@@ -82,19 +95,39 @@ async function signIn(via: Replica, ip: string): Promise<Jar> {
 
 /** Makes every access token issued so far expired at the gateway (the mock's clock moves past their TTL). */
 async function expireAccessTokens(): Promise<void> {
-  const response = await fetch(`${set.mockUrl}/__mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: 3_600_000 }) })
+  const response = await fetch(`${set.mockUrl}/__mock/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 3_600_000 }),
+  })
   expect(response.ok).toBe(true)
 }
 
 /** Request `i` of a burst: replicas alternate, and each path goes to both replicas in turn. */
-const burstTarget = (i: number) => ({ replica: set.replicas[i % 2]!, path: SESSION_PATHS[Math.floor(i / 2) % SESSION_PATHS.length]! })
+const burstTarget = (i: number) => ({
+  replica: set.replicas[i % 2]!,
+  path: SESSION_PATHS[Math.floor(i / 2) % SESSION_PATHS.length]!,
+})
 
 /** 20 concurrent requests of one session spread over both replicas; resolves with their answers. */
-async function burst(jar: Jar): Promise<{ statuses: number[]; accessTokens: Set<string>; renewedOn: Set<number>; pages: number; authorizedPages: number }> {
+async function burst(jar: Jar): Promise<{
+  statuses: number[]
+  accessTokens: Set<string>
+  renewedOn: Set<number>
+  pages: number
+  authorizedPages: number
+}> {
   const cookie = jar.header()
   const targets = Array.from({ length: 20 }, (_, i) => burstTarget(i))
-  const responses = await Promise.all(targets.map(({ replica, path }) => fetch(replica.url + path, { headers: { cookie, 'user-agent': BROWSER_UA } })))
-  const newAccess = responses.map((r) => r.headers.getSetCookie().filter((c) => c.startsWith('access_token=') && !/Max-Age=0/i.test(c)).map((c) => c.split(';')[0]!))
+  const responses = await Promise.all(
+    targets.map(({ replica, path }) => fetch(replica.url + path, { headers: { cookie, 'user-agent': BROWSER_UA } })),
+  )
+  const newAccess = responses.map((r) =>
+    r.headers
+      .getSetCookie()
+      .filter((c) => c.startsWith('access_token=') && !/Max-Age=0/i.test(c))
+      .map((c) => c.split(';')[0]!),
+  )
   const accessTokens = new Set(newAccess.flat())
   // The replicas (0, 1) whose answers carried the new pair.
   const renewedOn = new Set(newAccess.flatMap((set, i) => (set.length > 0 ? [i % 2] : [])))
@@ -120,7 +153,12 @@ describe('two replicas on one Redis', () => {
     const statuses: number[] = []
     let refusal: unknown
     for (let i = 0; i <= OTP_LIMIT; i++) {
-      const response = await post(set.replicas[i % 2]!, '/aurora-id/v1/auth/otp', { phone: `790000010${String(i).padStart(2, '0')}` }, headers)
+      const response = await post(
+        set.replicas[i % 2]!,
+        '/aurora-id/v1/auth/otp',
+        { phone: `790000010${String(i).padStart(2, '0')}` },
+        headers,
+      )
       statuses.push(response.status)
       if (response.status === 422) refusal = await response.json()
       else await response.body?.cancel()
@@ -128,7 +166,16 @@ describe('two replicas on one Redis', () => {
     expect(statuses).toEqual([...Array.from({ length: OTP_LIMIT }, () => 200), 422])
     expect(refusal).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
     // Another client address still has its own limit.
-    expect((await post(set.replicas[1]!, '/aurora-id/v1/auth/otp', { phone: '79000001099' }, { 'x-forwarded-for': '198.51.100.11' })).status).toBe(200)
+    expect(
+      (
+        await post(
+          set.replicas[1]!,
+          '/aurora-id/v1/auth/otp',
+          { phone: '79000001099' },
+          { 'x-forwarded-for': '198.51.100.11' },
+        )
+      ).status,
+    ).toBe(200)
     expect(await fallbacks('otp_limit')).toBe(0)
     figures.otpStatusesOverBothReplicas = statuses
     figures.otpSendsAccepted = statuses.filter((s) => s === 200).length
@@ -161,10 +208,14 @@ describe('two replicas on one Redis', () => {
     await redis.kill()
     await waitFor(async () => set.replicas.every((replica) => replica.app.redis?.status !== 'ready'), 10_000)
 
-    const sends = await Promise.all(set.replicas.map((replica, i) =>
-      post(replica, '/aurora-id/v1/auth/otp', { phone: `7900000200${i}` }, { 'x-forwarded-for': '198.51.100.40' })))
+    const sends = await Promise.all(
+      set.replicas.map((replica, i) =>
+        post(replica, '/aurora-id/v1/auth/otp', { phone: `7900000200${i}` }, { 'x-forwarded-for': '198.51.100.40' }),
+      ),
+    )
     expect(sends.map((r) => r.status)).toEqual([422, 422])
-    for (const send of sends) expect(await send.json()).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+    for (const send of sends)
+      expect(await send.json()).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
 
     const before = set.gatewayCalls('/v1/auth/token/refresh')
     const { statuses } = await burst(jar)

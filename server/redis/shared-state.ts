@@ -6,7 +6,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Redis } from 'ioredis'
-import { createMemoryLimiter, createRedisLimiter, OTP_LIMIT_WINDOW_MS, type RateLimiter } from '../session/otp-limiter.ts'
+import {
+  createMemoryLimiter,
+  createRedisLimiter,
+  OTP_LIMIT_WINDOW_MS,
+  type RateLimiter,
+} from '../session/otp-limiter.ts'
 import type { Config } from '../config.ts'
 import type { Metrics } from '../metrics.ts'
 import type { RefreshCoordinator } from '../session/refresher.ts'
@@ -30,7 +35,13 @@ export interface SharedState {
 export function createSharedState(config: Config, metrics: Metrics, log: FastifyBaseLogger): SharedState {
   const limit = { limit: config.otpIpLimit, windowMs: OTP_LIMIT_WINDOW_MS }
   const settings = config.redis
-  if (!settings) return { redis: undefined, otpLimiter: createMemoryLimiter(limit), refreshCoordinator: undefined, close: async () => undefined }
+  if (!settings)
+    return {
+      redis: undefined,
+      otpLimiter: createMemoryLimiter(limit),
+      refreshCoordinator: undefined,
+      close: async () => undefined,
+    }
 
   const redis = createRedisClient(settings, log.child({ component: 'redis' }))
   // One warning per kind every 10 s: during an outage every request degrades, the counter has the rate.
@@ -40,14 +51,22 @@ export function createSharedState(config: Config, metrics: Metrics, log: Fastify
     const now = Date.now()
     if (now - (warnedAt.get(what) ?? -Infinity) < 10_000) return
     warnedAt.set(what, now)
-    log.warn({ what, err: { message: error instanceof Error ? error.message : String(error) } }, 'redis call failed: degraded')
+    log.warn(
+      { what, err: { message: error instanceof Error ? error.message : String(error) } },
+      'redis call failed: degraded',
+    )
   }
   // Both series exist from the start, so a rate() alert sees 0 rather than nothing.
   for (const what of ['otp_limit', 'refresh'] as const) metrics.redisFallbacks.inc({ what }, 0)
   const { timeouts } = config
   return {
     redis,
-    otpLimiter: createRedisLimiter({ client: redis, ...limit, keyPrefix: `${settings.keyPrefix}otp-ip`, onFallback: fallback('otp_limit') }),
+    otpLimiter: createRedisLimiter({
+      client: redis,
+      ...limit,
+      keyPrefix: `${settings.keyPrefix}otp-ip`,
+      onFallback: fallback('otp_limit'),
+    }),
     refreshCoordinator: createSharedRefresh({
       client: redis,
       keyPrefix: settings.keyPrefix,

@@ -23,9 +23,13 @@ const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt
 
 beforeAll(async () => {
   stack = await startTestApp()
-  const list = (await (await fetch(`${stack.mockUrl}/webgate/v2/goods/search?pageSize=1&sort=rating`)).json()) as { items: (typeof goods)[] }
+  const list = (await (await fetch(`${stack.mockUrl}/webgate/v2/goods/search?pageSize=1&sort=rating`)).json()) as {
+    items: (typeof goods)[]
+  }
   goods = list.items[0]!
-  const tree = (await (await fetch(`${stack.mockUrl}/webgate/v3/categories/store`)).json()) as { items: Array<typeof category & { children: Array<typeof category> }> }
+  const tree = (await (await fetch(`${stack.mockUrl}/webgate/v3/categories/store`)).json()) as {
+    items: Array<typeof category & { children: Array<typeof category> }>
+  }
   const first = tree.items[0]!
   group = first
   category = first.children[0]!
@@ -44,7 +48,7 @@ describe('browse pages', () => {
     expect(text).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/">/)
   })
 
-  it('loads the home page\'s blocks on one page signal without a listener-leak warning', async () => {
+  it("loads the home page's blocks on one page signal without a listener-leak warning", async () => {
     const fresh = await startTestApp()
     const warnings: string[] = []
     const onWarning = (warning: Error) => warnings.push(warning.name)
@@ -61,9 +65,10 @@ describe('browse pages', () => {
     }
   })
 
-  it('with every cache off, takes the second request\'s unchanged answers from the answer memo and renders the same page', async () => {
+  it("with every cache off, takes the second request's unchanged answers from the answer memo and renders the same page", async () => {
     const fresh = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
-    const lookups = async (result: string) => (await fresh.metrics.answerMemoLookups.get()).values.find((value) => value.labels.result === result)?.value ?? 0
+    const lookups = async (result: string) =>
+      (await fresh.metrics.answerMemoLookups.get()).values.find((value) => value.labels.result === result)?.value ?? 0
     try {
       const path = `/catalog/${category.id}-${category.slug}`
       const first = await (await fresh.fetch(path)).text()
@@ -82,32 +87,43 @@ describe('browse pages', () => {
     ['a category', () => `/catalog/${category.id}-${category.slug}`],
     ['a category group, sorted, second page', () => `/catalog/${group.id}-${group.slug}?sort=price-asc&page=2`],
     ['the not-found page', () => '/no-such-page'],
-  ])('renders %s the same with product cards kept as fragments, on their first and their later renders', async (_name, path) => {
-    const plain = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0', ANSWER_MEMO_MAX_ENTRIES: '0' } })
-    const kept = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
-    const lookups = async (result: string) => (await kept.metrics.fragmentLookups.get()).values.find((value) => value.labels.result === result)?.value ?? 0
-    // An error page names its request, which differs from request to request.
-    const page = async (app: TestApp) => (await app.request(path())).body.replace(/"requestId":"[^"]*"/, '"requestId":""')
-    try {
-      const expected = await page(plain)
-      expect(await lookups('hit')).toBe(0)
-      const first = await page(kept)
-      const misses = await lookups('miss')
-      const second = await page(kept)
-      expect(misses).toBeGreaterThan(0)
-      expect(await lookups('hit')).toBeGreaterThan(0)
-      expect(first).toBe(expected)
-      expect(second).toBe(expected)
-    } finally {
-      await Promise.all([plain.close(), kept.close()])
-    }
-  })
+  ])(
+    'renders %s the same with product cards kept as fragments, on their first and their later renders',
+    async (_name, path) => {
+      const plain = await startTestApp({
+        env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0', ANSWER_MEMO_MAX_ENTRIES: '0' },
+      })
+      const kept = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
+      const lookups = async (result: string) =>
+        (await kept.metrics.fragmentLookups.get()).values.find((value) => value.labels.result === result)?.value ?? 0
+      // An error page names its request, which differs from request to request.
+      const page = async (app: TestApp) =>
+        (await app.request(path())).body.replace(/"requestId":"[^"]*"/, '"requestId":""')
+      try {
+        const expected = await page(plain)
+        expect(await lookups('hit')).toBe(0)
+        const first = await page(kept)
+        const misses = await lookups('miss')
+        const second = await page(kept)
+        expect(misses).toBeGreaterThan(0)
+        expect(await lookups('hit')).toBeGreaterThan(0)
+        expect(first).toBe(expected)
+        expect(second).toBe(expected)
+      } finally {
+        await Promise.all([plain.close(), kept.close()])
+      }
+    },
+  )
 
   it('leaves out a failed home block and still answers 200', async () => {
     {
       const fresh = await startTestApp()
       try {
-        await fetch(`${fresh.mockUrl}/__mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/webgate/v1/cosmetic-aurora/main-page/new-arrival', status: 503 }) })
+        await fetch(`${fresh.mockUrl}/__mock/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ path: '/webgate/v1/cosmetic-aurora/main-page/new-arrival', status: 503 }),
+        })
         const response = await fresh.fetch('/')
         const text = await response.text()
         expect(response.status).toBe(200)
@@ -215,7 +231,16 @@ describe('browse pages', () => {
   })
 
   it('renders the browsing pages and the error page with the string renderer, never falling back to streaming (decision 012)', async () => {
-    const paths = ['/', `/catalog/${category.id}-${category.slug}`, `/product/${goods.id}-${goods.slug}`, '/promo-catalog', '/catalog', '/articles', '/cookie-policy', '/search?q=крем']
+    const paths = [
+      '/',
+      `/catalog/${category.id}-${category.slug}`,
+      `/product/${goods.id}-${goods.slug}`,
+      '/promo-catalog',
+      '/catalog',
+      '/articles',
+      '/cookie-policy',
+      '/search?q=крем',
+    ]
     for (const path of paths) expect((await get(path)).status, path).toBe(200)
     expect((await get('/product/99999999-nope')).status).toBe(404)
     const streamed = (await stack.metrics.streamedRenders.get()).values.filter((value) => value.value > 0)
@@ -235,20 +260,27 @@ describe('sitemap', () => {
     expect(response.headers.get('cache-control')).toContain('public')
     const text = await response.text()
     expect(text).toContain('<sitemapindex')
-    for (const part of ['categories', 'products-1', 'promotions', 'articles']) expect(text).toContain(`${stack.config.publicOrigin}/sitemap-${part}.xml`)
+    for (const part of ['categories', 'products-1', 'promotions', 'articles'])
+      expect(text).toContain(`${stack.config.publicOrigin}/sitemap-${part}.xml`)
   })
 
   it('lists every seeded category, product, promotion and article', async () => {
-    const seeded = (await (await fetch(`${stack.mockUrl}/webgate/v2/goods/search?pageSize=1`)).json()) as { total: number }
+    const seeded = (await (await fetch(`${stack.mockUrl}/webgate/v2/goods/search?pageSize=1`)).json()) as {
+      total: number
+    }
     const products = await (await get('/sitemap-products-1.xml')).text()
     expect(products.match(/<loc>/g)?.length).toBe(seeded.total)
     expect(products).toContain(`${stack.config.publicOrigin}/product/${goods.id}-${goods.slug}</loc>`)
     const categories = await (await get('/sitemap-categories.xml')).text()
     expect(categories).toContain(`/catalog/${category.id}-${category.slug}</loc>`)
-    const promotions = (await (await fetch(`${stack.mockUrl}/webgate/v1/promotions?pageSize=1`)).json()) as { total: number }
+    const promotions = (await (await fetch(`${stack.mockUrl}/webgate/v1/promotions?pageSize=1`)).json()) as {
+      total: number
+    }
     const promoXml = await (await get('/sitemap-promotions.xml')).text()
     expect(promoXml.match(/\/promo-product\//g)?.length).toBe(promotions.total)
-    const articles = (await (await fetch(`${stack.mockUrl}/webgate/v1/cosmetic-aurora/articles?pageSize=1`)).json()) as { total: number }
+    const articles = (await (
+      await fetch(`${stack.mockUrl}/webgate/v1/cosmetic-aurora/articles?pageSize=1`)
+    ).json()) as { total: number }
     const articleXml = await (await get('/sitemap-articles.xml')).text()
     expect(articleXml.match(/\/articles\/\d+-/g)?.length).toBe(articles.total)
     expect((await get('/sitemap-products-2.xml')).status).toBe(404)

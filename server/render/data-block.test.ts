@@ -4,13 +4,22 @@ import { serializeBootData, type BootData } from '#client/app/boot.ts'
 import { deepFreeze } from '#shared/queries/shared-view.ts'
 import { DataBlocks } from './data-block.ts'
 
-const cards = deepFreeze({ items: [1, 2, 3].map((id) => ({ id, name: `Крем <${id}> & тоник`, image: `/webgate/media/goods/${id}-1.svg` })), total: 3 })
+const cards = deepFreeze({
+  items: [1, 2, 3].map((id) => ({ id, name: `Крем <${id}> & тоник`, image: `/webgate/media/goods/${id}-1.svg` })),
+  total: 3,
+})
 const place = deepFreeze({ id: 1, name: 'Уход за лицом', path: [] })
 
 const boot = (fallback: Record<string, unknown>): BootData => ({
   config: { product: 'aurora' } as unknown as BootData['config'],
   session: { authorized: false, userId: undefined, incompleteProfile: false, ecomEnabled: false },
-  view: { kind: 'page', route: 'catalog-category', params: { category: 1 }, search: { q: '</script>' }, keys: { goods: '#goods', place: '#place' } } as unknown as BootData['view'],
+  view: {
+    kind: 'page',
+    route: 'catalog-category',
+    params: { category: 1 },
+    search: { q: '</script>' },
+    keys: { goods: '#goods', place: '#place' },
+  } as unknown as BootData['view'],
   fallback,
 })
 

@@ -40,11 +40,17 @@ export class DataBlocks {
   private fallbackJson(fallback: Record<string, unknown>): string {
     const keys = Object.keys(fallback)
     const values = keys.map((key) => fallback[key])
-    const shared = this.maxEntries > 0 && values.every((value) => typeof value !== 'object' || value === null || Object.isFrozen(value))
+    const shared =
+      this.maxEntries > 0 &&
+      values.every((value) => typeof value !== 'object' || value === null || Object.isFrozen(value))
     if (!shared) return serializeBootData(packFallback(fallback))
     const id = keys.join('\n')
     const entry = this.entries.get(id)
-    if (entry && entry.values.length === values.length && entry.values.every((value, index) => value === values[index])) {
+    if (
+      entry &&
+      entry.values.length === values.length &&
+      entry.values.every((value, index) => value === values[index])
+    ) {
       this.entries.delete(id)
       this.entries.set(id, entry)
       return entry.json

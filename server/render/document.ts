@@ -37,7 +37,9 @@ export function documentHead(input: HeadInput): string {
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     input.canonicalUrl ? `<meta property="og:url" content="${escapeHtml(input.canonicalUrl)}">` : '',
-    meta.ogImage ? `<meta property="og:image" content="${escapeHtml(new URL(meta.ogImage, input.origin).toString())}">` : '',
+    meta.ogImage
+      ? `<meta property="og:image" content="${escapeHtml(new URL(meta.ogImage, input.origin).toString())}">`
+      : '',
     '<meta name="theme-color" content="#7a1f5c">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...input.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),

@@ -65,14 +65,28 @@ describe('kept fragments', () => {
     renderPage(fragments.forPage(), <Card goods={goods} />, 'Добрый день')
     const kept = renderPage(fragments.forPage(), <Card goods={goods} />, 'Добрый день')
     expect(kept).toContain('Добрый день')
-    expect(kept).toBe(renderToString(<Greeting value="Добрый день"><Card goods={goods} /></Greeting>))
+    expect(kept).toBe(
+      renderToString(
+        <Greeting value="Добрый день">
+          <Card goods={goods} />
+        </Greeting>,
+      ),
+    )
   })
 
   it('keeps each variant apart and nothing for an owner that is not frozen', () => {
     const fragments = new Fragments()
     const frozen = Object.freeze({ name: 'Мыло' })
-    renderPage(fragments.forPage(), <><Card goods={frozen} variant="a" /><Card goods={frozen} variant="b" /></>)
-    expect(renderPage(fragments.forPage(), <Card goods={frozen} variant="b" />)).toBe(renderToString(<Card goods={frozen} variant="b" />))
+    renderPage(
+      fragments.forPage(),
+      <>
+        <Card goods={frozen} variant="a" />
+        <Card goods={frozen} variant="b" />
+      </>,
+    )
+    expect(renderPage(fragments.forPage(), <Card goods={frozen} variant="b" />)).toBe(
+      renderToString(<Card goods={frozen} variant="b" />),
+    )
     const onLookup = vi.fn()
     const open = new Fragments({ onLookup })
     const mutable = { name: 'Гель' }
@@ -87,15 +101,31 @@ describe('kept fragments', () => {
     const fragments = new Fragments({ onError })
     const withPreload = Object.freeze({ name: 'Тушь' })
     // An eager image: React preloads it in the head, which a fragment set inside a card cannot do.
-    renderPage(fragments.forPage(), <Card goods={withPreload}><img src="/a.svg" alt="" /></Card>)
+    renderPage(
+      fragments.forPage(),
+      <Card goods={withPreload}>
+        <img src="/a.svg" alt="" />
+      </Card>,
+    )
     const page = fragments.forPage()!
     const lookup = vi.spyOn(page, 'lookup')
-    renderPage(page, <Card goods={withPreload}><img src="/a.svg" alt="" /></Card>)
+    renderPage(
+      page,
+      <Card goods={withPreload}>
+        <img src="/a.svg" alt="" />
+      </Card>,
+    )
     expect(lookup).toHaveLastReturnedWith(undefined)
 
     // Rendered alone, children that need what the frame does not provide throw: nothing kept, the error reported.
     const failing = Object.freeze({ name: 'Лак' })
-    const inPage = <Required value={true}><Card goods={failing}><NeedsPage /></Card></Required>
+    const inPage = (
+      <Required value={true}>
+        <Card goods={failing}>
+          <NeedsPage />
+        </Card>
+      </Required>
+    )
     renderPage(fragments.forPage(), inPage)
     expect(onError).toHaveBeenCalledOnce()
     expect(renderPage(fragments.forPage(), inPage)).toBe(renderToString(inPage))
@@ -106,7 +136,14 @@ describe('kept fragments', () => {
   it('does not keep children with an id from useId, which names their place in the whole page', () => {
     const fragments = new Fragments()
     const goods = Object.freeze({ name: 'Гель' })
-    const page = <div><span /><Card goods={goods}><Labelled /></Card></div>
+    const page = (
+      <div>
+        <span />
+        <Card goods={goods}>
+          <Labelled />
+        </Card>
+      </div>
+    )
     renderPage(fragments.forPage(), page)
     const again = fragments.forPage()!
     const lookup = vi.spyOn(again, 'lookup')

@@ -38,7 +38,11 @@ export function loadManifest(distDir: string): ClientManifest {
  * The modulepreload URLs of one page: the entry's static imports, the route's own chunks, and the
  * chunks of the lazy parts the page shows this shopper (start.tsx loads those before hydrating).
  */
-export const preloadsFor = (manifest: ClientManifest, route: string | undefined, shown: PartsShown = { signedIn: false, ecom: false }): string[] => [
+export const preloadsFor = (
+  manifest: ClientManifest,
+  route: string | undefined,
+  shown: PartsShown = { signedIn: false, ecom: false },
+): string[] => [
   ...new Set([
     ...manifest.entryImports,
     ...(route ? (manifest.routes[route] ?? []) : []),

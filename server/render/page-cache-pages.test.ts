@@ -17,9 +17,10 @@ import { shopperClient } from '../test/storefront-client.ts'
 let stack: TestStack
 const PAGE = '/cookie-policy'
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(stack.url + path, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA, ...headers } })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(stack.url + path, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA, ...headers } })
 const pageCacheCount = async (event: string) =>
-  ((await stack.metrics.pageCacheEvents.get()).values.find((value) => value.labels.event === event)?.value ?? 0)
+  (await stack.metrics.pageCacheEvents.get()).values.find((value) => value.labels.event === event)?.value ?? 0
 
 beforeAll(async () => {
   stack = await startTestStack()
@@ -53,7 +54,9 @@ describe('rendered-page cache', () => {
 
   it('keeps crawlers and people apart (the crawler document is not streamed)', async () => {
     await (await get(PAGE)).text()
-    const bot = await fetch(stack.url + PAGE, { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })
+    const bot = await fetch(stack.url + PAGE, {
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    })
     expect(bot.headers.get('x-page-cache')).toBeNull()
   })
 
@@ -77,14 +80,28 @@ describe('rendered-page cache', () => {
 describe('rendered-page cache and cookies', () => {
   it('never stores (or publicly caches) a response that sets a cookie', async () => {
     const mock = await startMockGateway({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }) })
-    const config = loadConfig({ NODE_ENV: 'test', WEB_GATEWAY_URL: `${mock.url}/webgate`, ID_GATEWAY_URL: `${mock.url}/aurora-id`, ANTIFRAUD: 'off', LOG_LEVEL: 'silent' })
-    const app = await buildApp(config, { manifest: FIXTURE_MANIFEST, metrics: createMetrics({ defaultMetrics: false }), logger: false })
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      WEB_GATEWAY_URL: `${mock.url}/webgate`,
+      ID_GATEWAY_URL: `${mock.url}/aurora-id`,
+      ANTIFRAUD: 'off',
+      LOG_LEVEL: 'silent',
+    })
+    const app = await buildApp(config, {
+      manifest: FIXTURE_MANIFEST,
+      metrics: createMetrics({ defaultMetrics: false }),
+      logger: false,
+    })
     // Stands for any hook that sets a cookie on a page answer.
     app.addHook('onRequest', async (request, reply) => {
       if (request.headers['x-test-set-cookie']) reply.setCookie('test_cookie', '1', { path: '/' })
     })
     try {
-      const setting = await app.inject({ method: 'GET', url: PAGE, headers: { 'user-agent': BROWSER_UA, 'x-test-set-cookie': '1' } })
+      const setting = await app.inject({
+        method: 'GET',
+        url: PAGE,
+        headers: { 'user-agent': BROWSER_UA, 'x-test-set-cookie': '1' },
+      })
       expect(setting.statusCode).toBe(200)
       expect(setting.headers['set-cookie']).toBeDefined()
       expect(setting.headers['cache-control']).toBe('private, no-store')
@@ -93,7 +110,11 @@ describe('rendered-page cache and cookies', () => {
       const third = await app.inject({ method: 'GET', url: PAGE, headers: { 'user-agent': BROWSER_UA } })
       expect(third.headers['x-page-cache']).toBe('hit')
       // A cached page answered to a request that sets a cookie is private all the same.
-      const cachedWithCookie = await app.inject({ method: 'GET', url: PAGE, headers: { 'user-agent': BROWSER_UA, 'x-test-set-cookie': '1' } })
+      const cachedWithCookie = await app.inject({
+        method: 'GET',
+        url: PAGE,
+        headers: { 'user-agent': BROWSER_UA, 'x-test-set-cookie': '1' },
+      })
       expect(cachedWithCookie.headers['x-page-cache']).toBe('hit')
       expect(cachedWithCookie.headers['cache-control']).toBe('private, no-store')
     } finally {
@@ -120,7 +141,9 @@ describe('rendered-page cache under concurrency', () => {
   it('renders a page once for concurrent anonymous requests and answers the others from the cache', async () => {
     const fresh = await startTestStack()
     try {
-      const responses = await Promise.all(Array.from({ length: 6 }, () => fetch(fresh.url + '/catalog', { headers: { 'user-agent': BROWSER_UA } })))
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => fetch(fresh.url + '/catalog', { headers: { 'user-agent': BROWSER_UA } })),
+      )
       const bodies = await Promise.all(responses.map((response) => response.text()))
       expect(responses.every((response) => response.status === 200)).toBe(true)
       expect(responses.filter((response) => response.headers.get('x-page-cache') === null)).toHaveLength(1)

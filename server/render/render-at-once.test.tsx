@@ -18,7 +18,11 @@ function streamed(element: ReactNode): Promise<string> {
         callback()
       },
     })
-    const react = renderToPipeableStream(element, { onAllReady: () => react.pipe(sink), onShellError: reject, onError: () => undefined })
+    const react = renderToPipeableStream(element, {
+      onAllReady: () => react.pipe(sink),
+      onShellError: reject,
+      onError: () => undefined,
+    })
   })
 }
 
@@ -37,7 +41,12 @@ const page = (
     <h1>Крем для лица, {50} мл</h1>
     <Suspense fallback={<p>загрузка</p>}>
       <Labelled>Имя</Labelled>
-      {['a', 'b'].map((item) => <p key={item}>{item}{1}</p>)}
+      {['a', 'b'].map((item) => (
+        <p key={item}>
+          {item}
+          {1}
+        </p>
+      ))}
     </Suspense>
   </main>
 )
@@ -57,15 +66,43 @@ describe('renderAtOnce', () => {
   })
 
   it('gives up on a tree that suspends inside a boundary, so the caller streams it', () => {
-    expect(renderAtOnce(<main><Suspense fallback={<p>загрузка</p>}><Pending /></Suspense></main>)).toBeUndefined()
+    expect(
+      renderAtOnce(
+        <main>
+          <Suspense fallback={<p>загрузка</p>}>
+            <Pending />
+          </Suspense>
+        </main>,
+      ),
+    ).toBeUndefined()
   })
 
   it('gives up on a tree that suspends outside any boundary', () => {
-    expect(renderAtOnce(<main><Pending /></main>)).toBeUndefined()
+    expect(
+      renderAtOnce(
+        <main>
+          <Pending />
+        </main>,
+      ),
+    ).toBeUndefined()
   })
 
   it('gives up on a tree whose component fails, inside a boundary or not', () => {
-    expect(renderAtOnce(<main><Suspense fallback={null}><Broken /></Suspense></main>)).toBeUndefined()
-    expect(renderAtOnce(<main><Broken /></main>)).toBeUndefined()
+    expect(
+      renderAtOnce(
+        <main>
+          <Suspense fallback={null}>
+            <Broken />
+          </Suspense>
+        </main>,
+      ),
+    ).toBeUndefined()
+    expect(
+      renderAtOnce(
+        <main>
+          <Broken />
+        </main>,
+      ),
+    ).toBeUndefined()
   })
 })

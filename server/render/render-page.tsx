@@ -91,7 +91,14 @@ interface Loaded extends LoadedPage {
 /** What a request comes to: a routing rule's answer, or a route's outcome once its data is in. */
 type Decided =
   | { kind: 'rules'; decision: Exclude<Decision, { kind: 'render' }> }
-  | { kind: 'route'; decision: Extract<Decision, { kind: 'render' }>; search: ReturnType<typeof parseSearch>; queries: LoaderMap; loaded: Loaded; outcome: PageOutcome }
+  | {
+      kind: 'route'
+      decision: Extract<Decision, { kind: 'render' }>
+      search: ReturnType<typeof parseSearch>
+      queries: LoaderMap
+      loaded: Loaded
+      outcome: PageOutcome
+    }
 
 /** Renders the page for a request; never throws (failures become error pages). */
 export async function renderPage(deps: RenderDeps, page: PageRequest, target: PageTarget): Promise<void> {
@@ -114,7 +121,10 @@ export async function renderPage(deps: RenderDeps, page: PageRequest, target: Pa
   // Each gateway call of the page listens on this signal while it runs: the home page makes fifteen at
   // once, past Node's default of ten, which would print a leak warning for every such page.
   setMaxListeners(PAGE_SIGNAL_LISTENERS, controller.signal)
-  const budget = setTimeout(() => controller.abort(new AppError('timeout', 'page data budget exceeded')), deps.config.timeouts.pageDataBudgetMs)
+  const budget = setTimeout(
+    () => controller.abort(new AppError('timeout', 'page data budget exceeded')),
+    deps.config.timeouts.pageDataBudgetMs,
+  )
   const onClose = () => controller.abort(new AppError('aborted', 'client disconnected'))
   request.raw.once('close', onClose)
 
@@ -128,7 +138,13 @@ export async function renderPage(deps: RenderDeps, page: PageRequest, target: Pa
       decided = await decide(deps, page, target, state, controller.signal)
     }
     // The browser left while the data loaded: nobody waits for the page.
-    if (decided.kind === 'route' && controller.signal.aborted && controller.signal.reason instanceof AppError && controller.signal.reason.code === 'aborted') return
+    if (
+      decided.kind === 'route' &&
+      controller.signal.aborted &&
+      controller.signal.reason instanceof AppError &&
+      controller.signal.reason.code === 'aborted'
+    )
+      return
     const cacheAs = !retried && request.method === 'GET' ? cacheKey : undefined
     await answer(deps, page, target, decided, state, cacheAs)
   } finally {
@@ -138,11 +154,27 @@ export async function renderPage(deps: RenderDeps, page: PageRequest, target: Pa
 }
 
 /** Applies the routing rules, then runs the route's loaders and takes the shared outcome of its data. */
-async function decide(deps: RenderDeps, page: PageRequest, target: PageTarget, state: SessionState, signal: AbortSignal): Promise<Decided> {
-  const decision = resolveNavigation({ pathname: target.pathname, search: target.search, matched: target.matched, session: state, mainSiteUrl: deps.config.mainSiteUrl })
+async function decide(
+  deps: RenderDeps,
+  page: PageRequest,
+  target: PageTarget,
+  state: SessionState,
+  signal: AbortSignal,
+): Promise<Decided> {
+  const decision = resolveNavigation({
+    pathname: target.pathname,
+    search: target.search,
+    matched: target.matched,
+    session: state,
+    mainSiteUrl: deps.config.mainSiteUrl,
+  })
   if (decision.kind !== 'render') return { kind: 'rules', decision }
   const name = decision.route.name
-  if (!isPageRoute(name)) return { kind: 'rules', decision: { kind: 'not-found', status: 404, message: notFoundMessage(target.matched.pathname) } }
+  if (!isPageRoute(name))
+    return {
+      kind: 'rules',
+      decision: { kind: 'not-found', status: 404, message: notFoundMessage(target.matched.pathname) },
+    }
   const module = await loadRouteModule(name)
   const search = parseSearch(target.search)
   const ctx = { params: decision.params, search, session: state, product: deps.config.product }
@@ -150,12 +182,28 @@ async function decide(deps: RenderDeps, page: PageRequest, target: PageTarget, s
   const queries = routeQueries(module, ctx)
   // A guarded page without a session renders its frame only: its loaders wait for the sign-in.
   const loaded = await runLoaders(deps, page.api, decision.blocked === 'login' ? {} : queries, signal)
-  const outcome = pageOutcome({ module, ctx, queries, loaded, pathname: target.pathname, search: target.search, origin: page.origin, mainSiteUrl: deps.config.mainSiteUrl })
+  const outcome = pageOutcome({
+    module,
+    ctx,
+    queries,
+    loaded,
+    pathname: target.pathname,
+    search: target.search,
+    origin: page.origin,
+    mainSiteUrl: deps.config.mainSiteUrl,
+  })
   return { kind: 'route', decision, search, queries, loaded, outcome }
 }
 
 /** Answers what `decide` came to: a redirect, an error page, or the page streamed. */
-async function answer(deps: RenderDeps, page: PageRequest, target: PageTarget, decided: Decided, state: SessionState, cacheAs: string | undefined): Promise<void> {
+async function answer(
+  deps: RenderDeps,
+  page: PageRequest,
+  target: PageTarget,
+  decided: Decided,
+  state: SessionState,
+  cacheAs: string | undefined,
+): Promise<void> {
   const { request, reply, session } = page
   const bot = state.bot === true
   if (decided.kind === 'rules') {
@@ -175,7 +223,10 @@ async function answer(deps: RenderDeps, page: PageRequest, target: PageTarget, d
     case 'error':
       if (outcome.reason.kind === 'loader') {
         const { error } = outcome.reason
-        request.log.warn({ route: route.name, code: error.code, endpoint: error.endpoint, status: outcome.status }, 'essential page data failed')
+        request.log.warn(
+          { route: route.name, code: error.code, endpoint: error.endpoint, status: outcome.status },
+          'essential page data failed',
+        )
       } else {
         request.log.warn({ route: route.name }, 'refused a gateway redirect to a foreign origin')
       }
@@ -187,9 +238,26 @@ async function answer(deps: RenderDeps, page: PageRequest, target: PageTarget, d
       return void reply.redirect(outcome.location, outcome.status)
     }
     case 'page': {
-      const view: View = { kind: 'page', route: route.name, params: decision.params, search: decided.search, blocked: decision.blocked, keys: queryKeys(decided.queries) }
+      const view: View = {
+        kind: 'page',
+        route: route.name,
+        params: decision.params,
+        search: decided.search,
+        blocked: decision.blocked,
+        keys: queryKeys(decided.queries),
+      }
       const personal = loaded.personal || state.authorized || route.guards.length > 0
-      return stream(deps, page, { status: 200, view, meta: outcome.meta, fallback: loaded.fallback, personal, state, bot, canonicalPath: outcome.canonicalPath, cacheAs })
+      return stream(deps, page, {
+        status: 200,
+        view,
+        meta: outcome.meta,
+        fallback: loaded.fallback,
+        personal,
+        state,
+        bot,
+        canonicalPath: outcome.canonicalPath,
+        cacheAs,
+      })
     }
   }
 }
@@ -216,7 +284,12 @@ function pageCacheKeyOf(deps: RenderDeps, page: PageRequest, state: SessionState
 /** Resolves when `promise` settles or after `ms`, whichever comes first. */
 async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined
-  await Promise.race([promise, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms) })])
+  await Promise.race([
+    promise,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms)
+    }),
+  ])
   clearTimeout(timer)
 }
 
@@ -237,7 +310,9 @@ async function runLoaders(deps: RenderDeps, api: ApiClient, queries: LoaderMap, 
       personal ||= query.personal
       const key = unstable_serialize(query.key)
       try {
-        const value = query.personal ? await query.fetch(api, signal) : await deps.cache.get(key, () => query.fetch(api, signal))
+        const value = query.personal
+          ? await query.fetch(api, signal)
+          : await deps.cache.get(key, () => query.fetch(api, signal))
         return { name, key, ok: true as const, value }
       } catch (cause) {
         return { name, key, ok: false as const, error: toAppError(cause) }
@@ -270,19 +345,35 @@ interface StreamInput {
 }
 
 /** Sends an error page: the not-found or outage view for people, a minimal body for bots. */
-async function sendError(deps: RenderDeps, page: PageRequest, status: number, code: ErrorCode, message: string | undefined, state: SessionState, bot: boolean): Promise<void> {
+async function sendError(
+  deps: RenderDeps,
+  page: PageRequest,
+  status: number,
+  code: ErrorCode,
+  message: string | undefined,
+  state: SessionState,
+  bot: boolean,
+): Promise<void> {
   const { reply } = page
   page.session.commit(reply)
   if (bot) {
     reply.code(status).header('cache-control', PRIVATE_CACHE).type('text/html; charset=utf-8')
     const path = parseRequestTarget(page.request.url).pathname
-    return void reply.send(botErrorBody(status, status === 404 || status === 422 ? notFoundMessage(path) : 'Service unavailable'))
+    return void reply.send(
+      botErrorBody(status, status === 404 || status === 422 ? notFoundMessage(path) : 'Service unavailable'),
+    )
   }
   const notFound = status === 404 || status === 422
   const title = ERROR_TITLES[notFound ? 'notFound' : 'outage']
   const meta: PageMeta = { title, description: title, robots: 'noindex' }
   // Rule 5's `Page not found: {path}` travels with the not-found view; other messages never reach the page.
-  const view: View = { kind: 'error', status, code, requestId: page.request.id, ...(code === 'not_found' && message !== undefined ? { message } : {}) }
+  const view: View = {
+    kind: 'error',
+    status,
+    code,
+    requestId: page.request.id,
+    ...(code === 'not_found' && message !== undefined ? { message } : {}),
+  }
   await stream(deps, page, { status, view, meta, fallback: {}, personal: true, state, bot, canonicalPath: undefined })
 }
 
@@ -290,7 +381,8 @@ async function sendError(deps: RenderDeps, page: PageRequest, status: number, co
 async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): Promise<void> {
   const { request, reply, session } = page
   const routeName = input.view.kind === 'page' ? input.view.route : 'error'
-  const Page = input.view.kind === 'page' && hasPage(input.view.route) ? (await PAGE_MODULES[input.view.route]()).Page : undefined
+  const Page =
+    input.view.kind === 'page' && hasPage(input.view.route) ? (await PAGE_MODULES[input.view.route]()).Page : undefined
   const userId = session.userId()
   const boot: BootData = {
     config: deps.publicConfig,
@@ -310,7 +402,10 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
     origin: page.origin,
     css: deps.manifest.css,
     consentMark: deps.manifest.consentMark,
-    preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined, { signedIn: input.state.authorized, ecom: input.state.ecomEnabled }),
+    preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined, {
+      signedIn: input.state.authorized,
+      ecom: input.state.ecomEnabled,
+    }),
     siteName: SITE_NAME,
   })
   // The data block carries the fallback and the view's keys packed (boot-pack.ts); the server's own render uses them as is.
@@ -332,10 +427,19 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
   const cacheAs = !isPrivate && input.status === 200 ? input.cacheAs : undefined
   const storeInCache = (body: Buffer) => {
     // Set-Cookie is written by @fastify/cookie's onSend hook, so only once sent is it certain there is none.
-    if (cacheAs !== undefined && !reply.hasHeader('set-cookie')) deps.pageCache.store(cacheAs, { status: input.status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PUBLIC_PAGE_CACHE }, body })
+    if (cacheAs !== undefined && !reply.hasHeader('set-cookie'))
+      deps.pageCache.store(cacheAs, {
+        status: input.status,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': PUBLIC_PAGE_CACHE },
+        body,
+      })
   }
   const renderStarted = performance.now()
-  const observe = () => deps.metrics.renderDuration.observe({ route: routeName, status: String(input.status) }, (performance.now() - renderStarted) / 1000)
+  const observe = () =>
+    deps.metrics.renderDuration.observe(
+      { route: routeName, status: String(input.status) },
+      (performance.now() - renderStarted) / 1000,
+    )
   const fragments = deps.fragments.forPage()
   const element = (
     <FragmentCacheContext value={fragments}>

@@ -12,7 +12,10 @@ const forced = vi.hoisted(() => ({ stream: false }))
 
 vi.mock('./render-at-once.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('./render-at-once.ts')>()
-  return { renderAtOnce: (element: Parameters<typeof real.renderAtOnce>[0]) => (forced.stream ? undefined : real.renderAtOnce(element)) }
+  return {
+    renderAtOnce: (element: Parameters<typeof real.renderAtOnce>[0]) =>
+      forced.stream ? undefined : real.renderAtOnce(element),
+  }
 })
 
 let uncached: TestStack
@@ -27,16 +30,29 @@ function firstDifference(actual: string, expected: string): string | undefined {
   return `at ${at} of ${actual.length}/${expected.length}: …${actual.slice(Math.max(0, at - 120), at + 80)}… instead of …${expected.slice(Math.max(0, at - 120), at + 80)}…`
 }
 
-const get = (stack: TestStack, path: string) => fetch(stack.url + path, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA, 'accept-encoding': 'identity' } })
-const streamedCount = async (stack: TestStack) => (await stack.metrics.streamedRenders.get()).values.reduce((sum, value) => sum + value.value, 0)
+const get = (stack: TestStack, path: string) =>
+  fetch(stack.url + path, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA, 'accept-encoding': 'identity' } })
+const streamedCount = async (stack: TestStack) =>
+  (await stack.metrics.streamedRenders.get()).values.reduce((sum, value) => sum + value.value, 0)
 
 beforeAll(async () => {
   ;[uncached, cached] = await Promise.all([startTestStack({ env: { PAGE_CACHE_MAX_ENTRIES: '0' } }), startTestStack()])
-  const list = (await (await fetch(`${uncached.mockUrl}/webgate/v2/goods/search?pageSize=1&sort=rating`)).json()) as { items: Array<{ id: number; slug: string }> }
-  const tree = (await (await fetch(`${uncached.mockUrl}/webgate/v3/categories/store`)).json()) as { items: Array<{ children: Array<{ id: number; slug: string }> }> }
+  const list = (await (await fetch(`${uncached.mockUrl}/webgate/v2/goods/search?pageSize=1&sort=rating`)).json()) as {
+    items: Array<{ id: number; slug: string }>
+  }
+  const tree = (await (await fetch(`${uncached.mockUrl}/webgate/v3/categories/store`)).json()) as {
+    items: Array<{ children: Array<{ id: number; slug: string }> }>
+  }
   const goods = list.items[0]!
   const category = tree.items[0]!.children[0]!
-  paths = ['/', `/catalog/${category.id}-${category.slug}`, `/product/${goods.id}-${goods.slug}`, '/cookie-policy', '/articles', '/no-such-page']
+  paths = [
+    '/',
+    `/catalog/${category.id}-${category.slug}`,
+    `/product/${goods.id}-${goods.slug}`,
+    '/cookie-policy',
+    '/articles',
+    '/no-such-page',
+  ]
 }, 30_000)
 
 afterAll(async () => {

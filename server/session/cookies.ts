@@ -6,18 +6,34 @@ import { COOKIE_MAX_AGE_S } from '#shared/constants.ts'
 
 /** Cookie options for a request: `Path=/`, `SameSite=Lax`, `Secure` over HTTPS. */
 export function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
-  return { path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https', httpOnly, maxAge: COOKIE_MAX_AGE_S }
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    httpOnly,
+    maxAge: COOKIE_MAX_AGE_S,
+  }
 }
 
 /** Writes the session cookies after a token exchange or refresh. */
-export function setTokenCookies(request: FastifyRequest, reply: FastifyReply, tokens: { accessToken: string; refreshToken: string }): void {
+export function setTokenCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tokens: { accessToken: string; refreshToken: string },
+): void {
   reply.setCookie(COOKIE.accessToken, tokens.accessToken, cookieOptions(request, true))
   reply.setCookie(COOKIE.refreshToken, tokens.refreshToken, cookieOptions(request, true))
 }
 
 /** Clears everything that says "signed in" (a failed refresh, sign-out). */
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
-  for (const name of [COOKIE.accessToken, COOKIE.refreshToken, COOKIE.userId, COOKIE.incompleteProfile, COOKIE.customerCode]) {
+  for (const name of [
+    COOKIE.accessToken,
+    COOKIE.refreshToken,
+    COOKIE.userId,
+    COOKIE.incompleteProfile,
+    COOKIE.customerCode,
+  ]) {
     reply.clearCookie(name, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' })
   }
 }

@@ -23,7 +23,9 @@ function jar() {
     cookies,
     async call(s: TestApp, path: string, body: unknown = {}): Promise<Response> {
       const response = await s.fetch(path, {
-        method: 'POST', headers: { ...SAME_ORIGIN, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { ...SAME_ORIGIN, cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        body: JSON.stringify(body),
       })
       for (const raw of response.headers.getSetCookie()) {
         const [pair] = raw.split(';')
@@ -65,7 +67,10 @@ describe('cross-token exchange of the profile link', () => {
     shopper.cookies.delete('incomplete_profile')
     const response = await shopper.call(stack, EXCHANGE)
     expect(response.status).toBe(422)
-    expect(await response.json()).toEqual({ code: 'incompleteProfile', message: GATEWAY_CODE_MESSAGES.incompleteProfile })
+    expect(await response.json()).toEqual({
+      code: 'incompleteProfile',
+      message: GATEWAY_CODE_MESSAGES.incompleteProfile,
+    })
     expect(shopper.cookies.get('incomplete_profile')).toBe('1')
   })
 

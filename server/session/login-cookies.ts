@@ -51,7 +51,12 @@ export function clearCustomerCode(request: FastifyRequest, reply: FastifyReply):
 }
 
 /** Writes who signed in and whether the profile is complete (both readable by page JavaScript). */
-export function setProfileCookies(request: FastifyRequest, reply: FastifyReply, userId: string | undefined, incomplete: boolean): void {
+export function setProfileCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string | undefined,
+  incomplete: boolean,
+): void {
   if (userId) reply.setCookie(COOKIE.userId, userId, cookieOptions(request, false))
   if (incomplete) reply.setCookie(COOKIE.incompleteProfile, '1', cookieOptions(request, false))
   else reply.clearCookie(COOKIE.incompleteProfile, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' })

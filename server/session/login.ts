@@ -37,7 +37,10 @@ export async function establishSession(
     options.userId ?? request.session.claims()?.sub ?? request.api.call(getProfile).then((profile) => profile.userId),
     isProfileIncomplete(request.api).catch((error: unknown) => {
       // The check failing must not lose the session; the next profile change checks again.
-      request.log.warn({ code: error instanceof AppError ? error.code : 'internal' }, 'profile completeness check failed')
+      request.log.warn(
+        { code: error instanceof AppError ? error.code : 'internal' },
+        'profile completeness check failed',
+      )
       return false
     }),
   ])

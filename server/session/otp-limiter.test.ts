@@ -47,7 +47,15 @@ describe('createRedisLimiter (a real redis-server)', () => {
     const fallbacks: unknown[] = []
     const [a, b] = [client(redis.url), client(redis.url)]
     await waitFor(async () => a.status === 'ready' && b.status === 'ready', 5_000)
-    const replicas = [a, b].map((c) => createRedisLimiter({ client: c, limit: 3, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) }))
+    const replicas = [a, b].map((c) =>
+      createRedisLimiter({
+        client: c,
+        limit: 3,
+        windowMs: 3_600_000,
+        keyPrefix: 'test:otp',
+        onFallback: (e) => fallbacks.push(e),
+      }),
+    )
     const taken = []
     for (let i = 0; i < 4; i++) taken.push(await replicas[i % 2]!.take('198.51.100.7'))
     expect(taken).toEqual([true, true, true, false])
@@ -61,7 +69,13 @@ describe('createRedisLimiter (a real redis-server)', () => {
     const fallbacks: unknown[] = []
     const c = client(redis.url)
     await waitFor(async () => c.status === 'ready', 5_000)
-    const limiter = createRedisLimiter({ client: c, limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) })
+    const limiter = createRedisLimiter({
+      client: c,
+      limit: 10,
+      windowMs: 3_600_000,
+      keyPrefix: 'test:otp',
+      onFallback: (e) => fallbacks.push(e),
+    })
     expect(await limiter.take('198.51.100.7')).toBe(true)
     await redis.kill()
     expect(await limiter.take('198.51.100.7')).toBe(false)
@@ -74,7 +88,13 @@ describe('createRedisLimiter (a real redis-server)', () => {
     const fallbacks: unknown[] = []
     const c = client(redis.url)
     await waitFor(async () => c.status === 'ready', 5_000)
-    const limiter = createRedisLimiter({ client: c, limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) })
+    const limiter = createRedisLimiter({
+      client: c,
+      limit: 10,
+      windowMs: 3_600_000,
+      keyPrefix: 'test:otp',
+      onFallback: (e) => fallbacks.push(e),
+    })
     // Redis stops answering every client (but keeps the connections) for longer than the command timeout.
     expect(await redisCommand(redis.port, 'CLIENT PAUSE 10000 ALL')).toBe('+OK')
     expect(await limiter.take('198.51.100.7')).toBe(false)
@@ -86,7 +106,13 @@ describe('createRedisLimiter (a real redis-server)', () => {
     redis = await startRedis()
     const c = client(redis.url)
     await waitFor(async () => c.status === 'ready', 5_000)
-    const limiter = createRedisLimiter({ client: c, limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: () => undefined })
+    const limiter = createRedisLimiter({
+      client: c,
+      limit: 10,
+      windowMs: 3_600_000,
+      keyPrefix: 'test:otp',
+      onFallback: () => undefined,
+    })
     await redis.kill()
     expect(await limiter.take('198.51.100.7')).toBe(false)
     redis = await startRedis({ port: redis.port })
@@ -99,7 +125,13 @@ describe('createRedisLimiter (a real redis-server)', () => {
     const url = redis.url
     await redis.kill()
     const fallbacks: unknown[] = []
-    const limiter = createRedisLimiter({ client: client(url), limit: 10, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: (e) => fallbacks.push(e) })
+    const limiter = createRedisLimiter({
+      client: client(url),
+      limit: 10,
+      windowMs: 3_600_000,
+      keyPrefix: 'test:otp',
+      onFallback: (e) => fallbacks.push(e),
+    })
     expect(await limiter.take('198.51.100.7')).toBe(false)
     expect(fallbacks).toHaveLength(1)
   })

@@ -19,18 +19,30 @@ declare module 'fastify' {
 }
 
 /** Decorates the app with the refresher and every request with its session. */
-export const sessionPlugin = fp(async (app) => {
-  const { config, metrics, upstream: agent, buildId } = app
-  app.decorate('refresher', new TokenRefresher({
-    aud: config.publicConfig.aud,
-    ...(app.refreshCoordinator ? { coordinator: app.refreshCoordinator } : {}),
-  }))
-  app.decorateRequest('session', null as unknown as RequestSession)
-  app.addHook('onRequest', async (request) => {
-    // The refresh call goes without the session's bearer, so it has its own client (built only if needed).
-    const idApi = () => createServerApi({
-      config, agent, metrics, log: request.log, headers: () => headerContextOf(request, config, buildId), timeoutMs: config.timeouts.upstreamBodyMs,
+export const sessionPlugin = fp(
+  async (app) => {
+    const { config, metrics, upstream: agent, buildId } = app
+    app.decorate(
+      'refresher',
+      new TokenRefresher({
+        aud: config.publicConfig.aud,
+        ...(app.refreshCoordinator ? { coordinator: app.refreshCoordinator } : {}),
+      }),
+    )
+    app.decorateRequest('session', null as unknown as RequestSession)
+    app.addHook('onRequest', async (request) => {
+      // The refresh call goes without the session's bearer, so it has its own client (built only if needed).
+      const idApi = () =>
+        createServerApi({
+          config,
+          agent,
+          metrics,
+          log: request.log,
+          headers: () => headerContextOf(request, config, buildId),
+          timeoutMs: config.timeouts.upstreamBodyMs,
+        })
+      request.session = createRequestSession(request, { config, refresher: app.refresher, idApi })
     })
-    request.session = createRequestSession(request, { config, refresher: app.refresher, idApi })
-  })
-}, { name: 'session', dependencies: ['context', 'upstream', 'shared-state'] })
+  },
+  { name: 'session', dependencies: ['context', 'upstream', 'shared-state'] },
+)

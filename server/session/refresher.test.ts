@@ -21,9 +21,18 @@ describe('TokenRefresher', () => {
 
   it('shares one gateway call between concurrent refreshes of the same token', async () => {
     let finish: (pair: TokenPair) => void = () => {}
-    const { api, call } = fakeApi(() => new Promise((resolve) => { finish = resolve }))
+    const { api, call } = fakeApi(
+      () =>
+        new Promise((resolve) => {
+          finish = resolve
+        }),
+    )
     const refresher = new TokenRefresher({ aud: 'a' })
-    const all = Promise.all([refresher.refresh(api, 'refresh-1'), refresher.refresh(api, 'refresh-1'), refresher.refresh(api, 'refresh-1')])
+    const all = Promise.all([
+      refresher.refresh(api, 'refresh-1'),
+      refresher.refresh(api, 'refresh-1'),
+      refresher.refresh(api, 'refresh-1'),
+    ])
     finish(PAIR)
     await expect(all).resolves.toEqual([PAIR, PAIR, PAIR])
     expect(call).toHaveBeenCalledTimes(1)
@@ -50,7 +59,9 @@ describe('TokenRefresher', () => {
   })
 
   it.each([400, 401])('answers null when the gateway refuses with %i', async (status) => {
-    const { api } = fakeApi(async () => { throw new AppError(status === 400 ? 'bad_request' : 'unauthorized', 'refused', { status }) })
+    const { api } = fakeApi(async () => {
+      throw new AppError(status === 400 ? 'bad_request' : 'unauthorized', 'refused', { status })
+    })
     await expect(new TokenRefresher({ aud: 'a' }).refresh(api, 'refresh-1')).resolves.toBeNull()
   })
 
@@ -68,7 +79,9 @@ describe('TokenRefresher', () => {
   })
 
   it('rejects on a 5xx answer rather than ending the session', async () => {
-    const { api } = fakeApi(async () => { throw new AppError('unavailable', 'down', { status: 503 }) })
+    const { api } = fakeApi(async () => {
+      throw new AppError('unavailable', 'down', { status: 503 })
+    })
     await expect(new TokenRefresher({ aud: 'a' }).refresh(api, 'refresh-1')).rejects.toMatchObject({ status: 503 })
   })
 

@@ -48,7 +48,9 @@ export class TokenRefresher {
     const entry: Entry = { promise: this.run(api, refreshToken), settledAt: undefined }
     this.entries.set(refreshToken, entry)
     entry.promise.then(
-      () => { entry.settledAt = this.now() },
+      () => {
+        entry.settledAt = this.now()
+      },
       // A failed exchange (network, 5xx) is not remembered: the next request may try again.
       () => this.entries.delete(refreshToken),
     )

@@ -29,19 +29,30 @@ describe('the e-commerce id list stays on the server', () => {
   })
 
   it('tells the page only whether e-commerce is on for this session', async () => {
-    const page = await stack.request('/cookie-policy', { headers: { cookie: 'access_token=header.payload.signature; user_id=100001' } })
+    const page = await stack.request('/cookie-policy', {
+      headers: { cookie: 'access_token=header.payload.signature; user_id=100001' },
+    })
     expect(dataBlock(page.body)).toMatch(/"ecomEnabled":true/)
   })
 
-  it('answers GET /api/session with the server\'s e-commerce decision for a listed shopper', async () => {
-    const response = await stack.request('/api/session', { headers: { cookie: 'access_token=header.payload.signature; user_id=100001' } })
+  it("answers GET /api/session with the server's e-commerce decision for a listed shopper", async () => {
+    const response = await stack.request('/api/session', {
+      headers: { cookie: 'access_token=header.payload.signature; user_id=100001' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers['cache-control']).toBe('private, no-store')
-    expect(JSON.parse(response.body)).toEqual({ authorized: true, userId: '100001', incompleteProfile: false, ecomEnabled: true })
+    expect(JSON.parse(response.body)).toEqual({
+      authorized: true,
+      userId: '100001',
+      incompleteProfile: false,
+      ecomEnabled: true,
+    })
   })
 
   it('answers GET /api/session with e-commerce off for a shopper who is not listed, and for an anonymous visitor', async () => {
-    const other = await stack.request('/api/session', { headers: { cookie: 'access_token=header.payload.signature; user_id=100002' } })
+    const other = await stack.request('/api/session', {
+      headers: { cookie: 'access_token=header.payload.signature; user_id=100002' },
+    })
     expect(JSON.parse(other.body)).toMatchObject({ authorized: true, userId: '100002', ecomEnabled: false })
     const anonymous = await stack.request('/api/session', { headers: { cookie: 'user_id=100001' } })
     expect(JSON.parse(anonymous.body)).toEqual({ authorized: false, incompleteProfile: false, ecomEnabled: false })

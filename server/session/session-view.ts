@@ -7,15 +7,18 @@ import fp from 'fastify-plugin'
 import { SESSION_PATH } from '#shared/auth/paths.ts'
 
 /** The session view route. */
-export const sessionViewPlugin = fp(async (app) => {
-  app.get(SESSION_PATH, async (request, reply) => {
-    request.routeName = 'session'
-    const state = request.session.state()
-    return reply.header('cache-control', 'private, no-store').send({
-      authorized: state.authorized,
-      userId: state.authorized ? request.session.userId() : undefined,
-      incompleteProfile: state.incompleteProfile,
-      ecomEnabled: state.authorized && state.ecomEnabled,
+export const sessionViewPlugin = fp(
+  async (app) => {
+    app.get(SESSION_PATH, async (request, reply) => {
+      request.routeName = 'session'
+      const state = request.session.state()
+      return reply.header('cache-control', 'private, no-store').send({
+        authorized: state.authorized,
+        userId: state.authorized ? request.session.userId() : undefined,
+        incompleteProfile: state.incompleteProfile,
+        ecomEnabled: state.authorized && state.ecomEnabled,
+      })
     })
-  })
-}, { name: 'session-view', dependencies: ['session'] })
+  },
+  { name: 'session-view', dependencies: ['session'] },
+)

@@ -51,7 +51,14 @@ afterEach(async () => {
   stack = undefined
 })
 
-async function call(s: TestApp, jar: Jar, method: string, path: string, body?: unknown, headers: Record<string, string> = SAME_ORIGIN): Promise<Response> {
+async function call(
+  s: TestApp,
+  jar: Jar,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = SAME_ORIGIN,
+): Promise<Response> {
   const response = await s.fetch(path, {
     method,
     headers: { ...headers, cookie: jar.header(path) },
@@ -67,7 +74,11 @@ async function signIn(s: TestApp, jar: Jar, phone: string) {
   const otp = await call(s, jar, 'POST', '/aurora-id/v1/auth/otp', { phone })
   expect(otp.status).toBe(200)
   const attempt = (await otp.json()) as { attemptId: string }
-  const check = await call(s, jar, 'POST', '/aurora-id/v1/auth/otp/check', { phone, attemptId: attempt.attemptId, code: '12345' })
+  const check = await call(s, jar, 'POST', '/aurora-id/v1/auth/otp/check', {
+    phone,
+    attemptId: attempt.attemptId,
+    code: '12345',
+  })
   expect(check.status).toBe(200)
   const checkText = await check.text()
   const checked = JSON.parse(checkText) as { isRegistered: boolean }
@@ -81,7 +92,11 @@ async function signIn(s: TestApp, jar: Jar, phone: string) {
 async function refreshCount(s: TestApp): Promise<number> {
   const metric = await s.metrics.registry.getSingleMetric('upstream_request_duration_seconds')?.get()
   return (metric?.values ?? [])
-    .filter((v) => (v as { metricName?: string }).metricName === 'upstream_request_duration_seconds_count' && v.labels.endpoint === 'auth.token.refresh')
+    .filter(
+      (v) =>
+        (v as { metricName?: string }).metricName === 'upstream_request_duration_seconds_count' &&
+        v.labels.endpoint === 'auth.token.refresh',
+    )
     .reduce((sum, v) => sum + v.value, 0)
 }
 
@@ -141,7 +156,9 @@ describe('sign-in through the server', () => {
     expect(jar.cookies.get('login_code')?.raw).toMatch(/HttpOnly/i)
     expect((await call(stack, jar, 'GET', '/registration', undefined, {})).status).toBe(200)
     const registered = await call(stack, jar, 'POST', '/aurora-id/v3/profile/register/aurora-id-code', {
-      firstName: 'Вера', agreementAccepted: true, permissions: { isSmsPermitted: true },
+      firstName: 'Вера',
+      agreementAccepted: true,
+      permissions: { isSmsPermitted: true },
     })
     expect(registered.status).toBe(200)
     expect(((await registered.json()) as { userId: string }).userId).toMatch(/^\d+$/)
@@ -157,7 +174,8 @@ describe('sign-in through the server', () => {
     const jar = new Jar()
     const phones = ['79000000011', '79000000012', '79000000013']
     const statuses = []
-    for (const phone of phones) statuses.push((await call(stack, jar, 'POST', '/aurora-id/v1/auth/otp', { phone })).status)
+    for (const phone of phones)
+      statuses.push((await call(stack, jar, 'POST', '/aurora-id/v1/auth/otp', { phone })).status)
     expect(statuses).toEqual([200, 200, 422])
   })
 
@@ -195,7 +213,14 @@ describe('token refresh', () => {
     ])
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
     expect(await refreshCount(stack)).toBe(before + 1)
-    const newAccess = new Set(responses.flatMap((r) => r.headers.getSetCookie().filter((c) => c.startsWith('access_token=')).map((c) => c.split(';')[0])))
+    const newAccess = new Set(
+      responses.flatMap((r) =>
+        r.headers
+          .getSetCookie()
+          .filter((c) => c.startsWith('access_token='))
+          .map((c) => c.split(';')[0]),
+      ),
+    )
     expect(newAccess.size).toBe(1)
     const html = await responses[0]!.text()
     expect(html).toContain('"authorized":true')
@@ -207,7 +232,11 @@ describe('token refresh', () => {
     stack = await startTestApp({ mock: { config: { accessTtlS: 2, logLevel: 'silent' } } })
     const jar = new Jar()
     await signIn(stack, jar, '79000000001')
-    const revoked = await fetch(`${stack.mockUrl}/__mock/sessions/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const revoked = await fetch(`${stack.mockUrl}/__mock/sessions/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(revoked.ok).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 2_300))
     const page = await call(stack, jar, 'GET', '/', undefined, {})
@@ -251,7 +280,11 @@ describe('error reports', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const address = server.address()
-    return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/reports`, reports, server }
+    return {
+      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/reports`,
+      reports,
+      server,
+    }
   }
 
   it('sends browser and server errors with the user id and e-mail, never a 404', async () => {
@@ -260,15 +293,33 @@ describe('error reports', () => {
       stack = await startTestApp({ env: { ERROR_REPORT_URL: sink.url }, mock: QUIET })
       const jar = new Jar()
       await signIn(stack, jar, '79000000001')
-      expect((await call(stack, jar, 'POST', '/api/error-report', { message: 'TypeError: x is undefined', url: '/catalog?code=1' })).status).toBe(204)
-      expect((await call(stack, jar, 'POST', '/api/error-report', { message: 'not found', status: 404 })).status).toBe(204)
+      expect(
+        (
+          await call(stack, jar, 'POST', '/api/error-report', {
+            message: 'TypeError: x is undefined',
+            url: '/catalog?code=1',
+          })
+        ).status,
+      ).toBe(204)
+      expect((await call(stack, jar, 'POST', '/api/error-report', { message: 'not found', status: 404 })).status).toBe(
+        204,
+      )
       await call(stack, jar, 'GET', '/no-such-page', undefined, {})
       await expect.poll(() => sink.reports.length).toBe(1)
-      expect(sink.reports[0]).toMatchObject({ source: 'browser', userId: '100001', email: 'anna.smirnova@example.ru', url: '/catalog?code=[Redacted]' })
+      expect(sink.reports[0]).toMatchObject({
+        source: 'browser',
+        userId: '100001',
+        email: 'anna.smirnova@example.ru',
+        url: '/catalog?code=[Redacted]',
+      })
       await stack.stopGateway()
       const outage = await call(stack, jar, 'GET', '/catalog', undefined, {})
       expect(outage.status).toBeGreaterThanOrEqual(500)
-      await expect.poll(() => sink.reports.some((r) => r.source === 'server' && r.userId === '100001' && r.status === outage.status)).toBe(true)
+      await expect
+        .poll(() =>
+          sink.reports.some((r) => r.source === 'server' && r.userId === '100001' && r.status === outage.status),
+        )
+        .toBe(true)
     } finally {
       sink.server.close()
     }

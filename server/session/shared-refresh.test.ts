@@ -55,7 +55,9 @@ describe('refresh shared through Redis', () => {
     const fallbacks: unknown[] = []
     const onFallback = (error: unknown) => fallbacks.push(error)
     const [a, b] = [await replicaClient(5_000), await replicaClient(5_000)]
-    const replicas = [a, b].map((client) => createSharedRefresh({ client, keyPrefix: PREFIX, lockMs: 5_000, pollMs: 10, onFallback }))
+    const replicas = [a, b].map((client) =>
+      createSharedRefresh({ client, keyPrefix: PREFIX, lockMs: 5_000, pollMs: 10, onFallback }),
+    )
     const { state, exchange } = gatedExchange(async () => PAIR)
     const results = Array.from({ length: 10 }, (_, i) => replicas[i % 2]!.run('old-refresh-token', exchange))
     await waitFor(async () => state.calls > 0, 5_000)
@@ -101,9 +103,11 @@ describe('refresh shared through Redis', () => {
   it('does not remember a failed exchange: the lock is freed and the next request tries again', async () => {
     const client = await replicaClient()
     const shared = createSharedRefresh({ client, keyPrefix: PREFIX, lockMs: 60_000, onFallback: () => undefined })
-    await expect(shared.run('token', async () => {
-      throw new Error('gateway reset the connection')
-    })).rejects.toThrow('gateway reset the connection')
+    await expect(
+      shared.run('token', async () => {
+        throw new Error('gateway reset the connection')
+      }),
+    ).rejects.toThrow('gateway reset the connection')
     expect(await client.keys('*')).toEqual([])
     expect(await shared.run('token', async () => PAIR)).toEqual(PAIR)
   })
@@ -111,13 +115,20 @@ describe('refresh shared through Redis', () => {
   it('falls back to the exchange in process when Redis is down, and says so', async () => {
     const client = await replicaClient()
     const fallbacks: unknown[] = []
-    const shared = createSharedRefresh({ client, keyPrefix: PREFIX, lockMs: 5_000, onFallback: (error) => fallbacks.push(error) })
+    const shared = createSharedRefresh({
+      client,
+      keyPrefix: PREFIX,
+      lockMs: 5_000,
+      onFallback: (error) => fallbacks.push(error),
+    })
     await redis.kill()
     let calls = 0
-    expect(await shared.run('token', async () => {
-      calls++
-      return PAIR
-    })).toEqual(PAIR)
+    expect(
+      await shared.run('token', async () => {
+        calls++
+        return PAIR
+      }),
+    ).toEqual(PAIR)
     expect(calls).toBe(1)
     expect(fallbacks.length).toBeGreaterThan(0)
   })
@@ -125,7 +136,12 @@ describe('refresh shared through Redis', () => {
   it('falls back in process when Redis is slow (the command timeout, not a hang)', async () => {
     const client = await replicaClient()
     const fallbacks: unknown[] = []
-    const shared = createSharedRefresh({ client, keyPrefix: PREFIX, lockMs: 5_000, onFallback: (error) => fallbacks.push(error) })
+    const shared = createSharedRefresh({
+      client,
+      keyPrefix: PREFIX,
+      lockMs: 5_000,
+      onFallback: (error) => fallbacks.push(error),
+    })
     expect(await redisCommand(redis.port, 'CLIENT PAUSE 10000 ALL')).toBe('+OK')
     expect(await shared.run('token', async () => PAIR)).toEqual(PAIR)
     expect(fallbacks).toHaveLength(1)

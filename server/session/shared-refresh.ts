@@ -91,7 +91,13 @@ export function createSharedRefresh(options: SharedRefreshOptions): RefreshCoord
     await step(() => client.eval(RELEASE_LUA, 1, lockKey, owner)).catch(onFallback)
   }
 
-  async function win(lockKey: string, resultKey: string, owner: string, key: Buffer, exchange: () => Promise<TokenPair | null>) {
+  async function win(
+    lockKey: string,
+    resultKey: string,
+    owner: string,
+    key: Buffer,
+    exchange: () => Promise<TokenPair | null>,
+  ) {
     let tokens: TokenPair | null
     try {
       tokens = await exchange()
@@ -123,7 +129,8 @@ export function createSharedRefresh(options: SharedRefreshOptions): RefreshCoord
           if (stored !== null) return readOutcome(stored, key)
           const taken = await step(() => client.set(lockKey, owner, 'PX', lockMs, 'NX'))
           if (taken === 'OK') return await win(lockKey, resultKey, owner, key, exchange)
-          if (Date.now() >= deadline) throw new RedisStepError('the replica holding the refresh lock did not answer in time')
+          if (Date.now() >= deadline)
+            throw new RedisStepError('the replica holding the refresh lock did not answer in time')
           await sleep(pollMs)
         }
       } catch (error) {

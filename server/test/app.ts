@@ -46,8 +46,15 @@ export interface TestApp {
 }
 
 /** Builds a fresh app on the mock gateway; `env` overrides the storefront's environment, `mock` the mock's options. */
-export async function startTestApp(options: { env?: Record<string, string>; mock?: Record<string, unknown> } = {}): Promise<TestApp> {
-  const mock = await startMockGateway({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), ...options.mock })
+export async function startTestApp(
+  options: { env?: Record<string, string>; mock?: Record<string, unknown> } = {},
+): Promise<TestApp> {
+  const mock = await startMockGateway({
+    port: 0,
+    host: '127.0.0.1',
+    logger: pino({ level: 'silent' }),
+    ...options.mock,
+  })
   const fixture = writeClientFixture()
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -74,7 +81,12 @@ export async function startTestApp(options: { env?: Record<string, string>; mock
       headers: { host: new URL(TEST_APP_ORIGIN).host, 'user-agent': BROWSER_UA, ...init.headers },
       ...(init.body === undefined || init.body === null ? {} : { payload: init.body }),
     })
-    return { status: response.statusCode, headers: response.headers as IncomingHttpHeaders, body: response.rawPayload.toString('utf8'), bytes: response.rawPayload }
+    return {
+      status: response.statusCode,
+      headers: response.headers as IncomingHttpHeaders,
+      body: response.rawPayload.toString('utf8'),
+      bytes: response.rawPayload,
+    }
   }
   return {
     url: TEST_APP_ORIGIN,

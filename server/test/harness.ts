@@ -27,8 +27,18 @@ export interface TestStack {
 export const DIST_DIR = join(import.meta.dirname, '..', '..', process.env.DIST_DIR ?? 'dist')
 
 /** Starts a mock gateway and a listening storefront; `env` overrides the storefront's environment, `mock` the mock's options. */
-export async function startTestStack(options: { env?: Record<string, string>; mock?: Record<string, unknown> } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: { env?: Record<string, string>; mock?: Record<string, unknown> } = {},
+): Promise<TestStack> {
   const test = await startTestApp(options)
   const url = await test.listen()
-  return { url, mockUrl: test.mockUrl, app: test.app, config: test.config, metrics: test.metrics, stopGateway: test.stopGateway, close: test.close }
+  return {
+    url,
+    mockUrl: test.mockUrl,
+    app: test.app,
+    config: test.config,
+    metrics: test.metrics,
+    stopGateway: test.stopGateway,
+    close: test.close,
+  }
 }

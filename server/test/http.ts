@@ -7,7 +7,8 @@ import { createServer as createNetServer, connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 
 /** A desktop browser's user agent (Node's fetch says `node`, which counts as a bot). */
-export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 /** Googlebot's user agent. */
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
@@ -25,12 +26,24 @@ export function rawRequest(
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(origin)
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: target, headers: { 'user-agent': BROWSER_UA, ...options.headers }, agent: options.agent ?? false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-      res.on('error', reject)
-    })
+    const req = httpRequest(
+      {
+        host: hostname,
+        port,
+        method: options.method ?? 'GET',
+        path: target,
+        headers: { 'user-agent': BROWSER_UA, ...options.headers },
+        agent: options.agent ?? false,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        )
+        res.on('error', reject)
+      },
+    )
     req.on('error', reject)
     req.end(options.body)
   })
@@ -52,7 +65,9 @@ export function rawSocketStatus(origin: string, bytes: string): Promise<number> 
       }
     })
     socket.on('error', reject)
-    socket.on('close', () => reject(new Error(`connection closed without a status line: ${JSON.stringify(text.slice(0, 200))}`)))
+    socket.on('close', () =>
+      reject(new Error(`connection closed without a status line: ${JSON.stringify(text.slice(0, 200))}`)),
+    )
   })
 }
 
@@ -73,7 +88,11 @@ export interface RecordedRequest {
 
 /** A stand-in gateway on a free port that records every request and answers with `answer`. */
 export async function startRecordingUpstream(
-  answer: (request: RecordedRequest) => { status?: number; headers?: Record<string, string | string[]>; body?: string } = () => ({}),
+  answer: (request: RecordedRequest) => {
+    status?: number
+    headers?: Record<string, string | string[]>
+    body?: string
+  } = () => ({}),
 ): Promise<{ url: string; requests: RecordedRequest[]; close(): Promise<void> }> {
   const requests: RecordedRequest[] = []
   const server: Server = createServer((req, res) => {
@@ -90,16 +109,24 @@ export async function startRecordingUpstream(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 
 /** Switches a fault on in a running mock gateway. */
-export async function addFault(mockUrl: string, fault: { path: string; status?: number; delayMs?: number; mode?: string }): Promise<void> {
-  const response = await fetch(`${mockUrl}/__mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
+export async function addFault(
+  mockUrl: string,
+  fault: { path: string; status?: number; delayMs?: number; mode?: string },
+): Promise<void> {
+  const response = await fetch(`${mockUrl}/__mock/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  })
   if (!response.ok) throw new Error(`the mock refused the fault: ${response.status} ${await response.text()}`)
 }
 

@@ -46,12 +46,29 @@ export function redisCommand(port: number, command: string): Promise<string> {
 /** Starts `redis-server` on a free loopback port (or `port`, to restart one) and waits until it answers PING. */
 export async function startRedis(options: { port?: number } = {}): Promise<TestRedis> {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`${REDIS_SERVER} is missing: install it with "sudo apt-get install -y redis-server" (or set REDIS_SERVER_PATH)`)
+    throw new Error(
+      `${REDIS_SERVER} is missing: install it with "sudo apt-get install -y redis-server" (or set REDIS_SERVER_PATH)`,
+    )
   }
   const port = options.port ?? (await freePort())
-  const child: ChildProcess = spawn(REDIS_SERVER, [
-    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'warning',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child: ChildProcess = spawn(
+    REDIS_SERVER,
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
   let stderr = ''
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk

@@ -37,10 +37,13 @@ async function startCountingProxy(target: string): Promise<{ url: string; paths:
   const paths: string[] = []
   const server = createServer((req, res) => {
     paths.push((req.url ?? '/').split('?')[0]!)
-    const upstream = httpRequest({ host: hostname, port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
+    const upstream = httpRequest(
+      { host: hostname, port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
     upstream.on('error', () => res.destroy())
     req.pipe(upstream)
   })
@@ -49,8 +52,17 @@ async function startCountingProxy(target: string): Promise<{ url: string; paths:
 }
 
 /** Starts the mock gateway and `count` storefront replicas sharing `env` (e.g. one `REDIS_URL`). */
-export async function startReplicas(options: { count: number; env?: Record<string, string>; mock?: Record<string, unknown> }): Promise<ReplicaSet> {
-  const mock = await startMockGateway({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), ...options.mock })
+export async function startReplicas(options: {
+  count: number
+  env?: Record<string, string>
+  mock?: Record<string, unknown>
+}): Promise<ReplicaSet> {
+  const mock = await startMockGateway({
+    port: 0,
+    host: '127.0.0.1',
+    logger: pino({ level: 'silent' }),
+    ...options.mock,
+  })
   const proxy = await startCountingProxy(mock.url)
   const fixture = writeClientFixture()
   const replicas: Replica[] = []

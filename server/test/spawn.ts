@@ -42,7 +42,9 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk
   })
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)))
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  )
   const url = `http://127.0.0.1:${port}`
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')

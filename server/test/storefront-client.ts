@@ -23,10 +23,17 @@ export interface StorefrontTarget {
 /** A shopper of the storefront at an origin (real HTTP) or of an injected app. */
 export function shopperClient(target: string | StorefrontTarget): ShopperClient {
   const origin = typeof target === 'string' ? target : target.url
-  const send = typeof target === 'string'
-    ? (path: string, init: { method: string; headers: Record<string, string>; body?: string }) =>
-        fetch(origin + path, { method: init.method, headers: init.headers, body: init.body ?? null, redirect: 'manual' })
-    : (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => target.fetch(path, init)
+  const send =
+    typeof target === 'string'
+      ? (path: string, init: { method: string; headers: Record<string, string>; body?: string }) =>
+          fetch(origin + path, {
+            method: init.method,
+            headers: init.headers,
+            body: init.body ?? null,
+            redirect: 'manual',
+          })
+      : (path: string, init: { method: string; headers: Record<string, string>; body?: string }) =>
+          target.fetch(path, init)
   const cookies = new Map<string, string>()
   const absorb = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -47,7 +54,11 @@ export function shopperClient(target: string | StorefrontTarget): ShopperClient 
       const method = init.method ?? 'GET'
       if (method !== 'GET' && method !== 'HEAD') headers.origin = origin
       if (init.body !== undefined) headers['content-type'] = 'application/json'
-      const response = await send(path, { method, headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) })
+      const response = await send(path, {
+        method,
+        headers,
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      })
       absorb(response)
       return response
     },
@@ -57,13 +68,22 @@ export function shopperClient(target: string | StorefrontTarget): ShopperClient 
       return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never }
     },
     async signIn(phone, code = '12345') {
-      const otp = await client.json<{ attemptId: string }>('/aurora-id/v1/auth/otp', { method: 'POST', body: { phone } })
+      const otp = await client.json<{ attemptId: string }>('/aurora-id/v1/auth/otp', {
+        method: 'POST',
+        body: { phone },
+      })
       if (otp.status !== 200) throw new Error(`otp answered ${otp.status}`)
-      const check = await client.json<{ isRegistered: boolean }>('/aurora-id/v1/auth/otp/check', { method: 'POST', body: { phone, attemptId: otp.body.attemptId, code } })
+      const check = await client.json<{ isRegistered: boolean }>('/aurora-id/v1/auth/otp/check', {
+        method: 'POST',
+        body: { phone, attemptId: otp.body.attemptId, code },
+      })
       if (check.status !== 200) throw new Error(`otp check answered ${check.status}`)
       const token = check.body.isRegistered
         ? await client.json('/aurora-id/v1/auth/token', { method: 'POST', body: {} })
-        : await client.json('/aurora-id/v3/profile/register/aurora-id-code', { method: 'POST', body: { firstName: 'Тест', agreementAccepted: true } })
+        : await client.json('/aurora-id/v3/profile/register/aurora-id-code', {
+            method: 'POST',
+            body: { firstName: 'Тест', agreementAccepted: true },
+          })
       if (token.status !== 200) throw new Error(`sign-in answered ${token.status}`)
       const userId = cookies.get('user_id')
       if (!userId) throw new Error('no user_id cookie after sign-in')

@@ -102,15 +102,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const started = Date.now()
     try {
       const response = await options.fetch(url, init)
-      options.onEvent?.({ endpoint: def.name, method: def.method, status: response.status, durationMs: Date.now() - started, attempt })
+      options.onEvent?.({
+        endpoint: def.name,
+        method: def.method,
+        status: response.status,
+        durationMs: Date.now() - started,
+        attempt,
+      })
       return response
     } catch (cause) {
-      const error = cause instanceof Error && cause.name === 'TimeoutError'
-        ? new AppError('timeout', `${def.name}: gateway timeout`, { endpoint: def.name, cause })
-        : cause instanceof Error && cause.name === 'AbortError'
-          ? new AppError('aborted', `${def.name}: aborted`, { endpoint: def.name, cause })
-          : new AppError('network', `${def.name}: network error`, { endpoint: def.name, cause })
-      options.onEvent?.({ endpoint: def.name, method: def.method, status: 'error', durationMs: Date.now() - started, attempt, error })
+      const error =
+        cause instanceof Error && cause.name === 'TimeoutError'
+          ? new AppError('timeout', `${def.name}: gateway timeout`, { endpoint: def.name, cause })
+          : cause instanceof Error && cause.name === 'AbortError'
+            ? new AppError('aborted', `${def.name}: aborted`, { endpoint: def.name, cause })
+            : new AppError('network', `${def.name}: network error`, { endpoint: def.name, cause })
+      options.onEvent?.({
+        endpoint: def.name,
+        method: def.method,
+        status: 'error',
+        durationMs: Date.now() - started,
+        attempt,
+        error,
+      })
       throw error
     }
   }
@@ -120,12 +134,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     callOptions: CallOptions<P, Q, B> = {},
   ): Promise<R> {
     const anyDef = def as unknown as EndpointDef
-    const url = options.baseUrl(def.gateway) + buildPath(anyDef, callOptions.params, product) + buildQuery(callOptions.query)
+    const url =
+      options.baseUrl(def.gateway) + buildPath(anyDef, callOptions.params, product) + buildQuery(callOptions.query)
     const isForm = typeof FormData !== 'undefined' && callOptions.body instanceof FormData
     const bodyKind = callOptions.body === undefined ? 'none' : isForm ? 'form' : 'json'
-    const payload = callOptions.body === undefined || isForm
-      ? (callOptions.body as FormData | undefined)
-      : JSON.stringify(def.productCode ? toWire(callOptions.body, product) : callOptions.body)
+    const payload =
+      callOptions.body === undefined || isForm
+        ? (callOptions.body as FormData | undefined)
+        : JSON.stringify(def.productCode ? toWire(callOptions.body, product) : callOptions.body)
 
     let retries = 0
     let refreshed = false
@@ -139,7 +155,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         let response: GatewayAnswer
         try {
-          response = await exchange(anyDef, url, { method: def.method, headers, body: payload ?? null, signal: deadline.signal }, attempt)
+          response = await exchange(
+            anyDef,
+            url,
+            { method: def.method, headers, body: payload ?? null, signal: deadline.signal },
+            attempt,
+          )
         } catch (error) {
           // A dropped connection on an idempotent GET is retried like a 502.
           if (error instanceof AppError && error.code === 'network' && shouldRetryStatus(def.method, 502, retries)) {
@@ -199,7 +220,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const schema = options.answerSchema ? options.answerSchema(def) : (def.response as unknown as StandardSchemaV1)
     const result = await schema['~standard'].validate(data)
     if (result.issues) {
-      throw new AppError('invalid_response', `${def.name}: answer does not match its schema`, { endpoint: def.name, cause: result.issues })
+      throw new AppError('invalid_response', `${def.name}: answer does not match its schema`, {
+        endpoint: def.name,
+        cause: result.issues,
+      })
     }
     kept?.memo.set(url, kept.body, result.value)
     return result.value
@@ -207,9 +231,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     product,
-    call: (def, callOptions) => call(def, callOptions).catch((error: unknown) => {
-      throw error instanceof AppError ? error : new AppError(toAppError(error).code, `${def.name}: ${String(error)}`, { endpoint: def.name, cause: error })
-    }),
+    call: (def, callOptions) =>
+      call(def, callOptions).catch((error: unknown) => {
+        throw error instanceof AppError
+          ? error
+          : new AppError(toAppError(error).code, `${def.name}: ${String(error)}`, { endpoint: def.name, cause: error })
+      }),
   }
 }
 
@@ -226,7 +253,10 @@ function attemptDeadline(outer: AbortSignal | undefined, timeoutMs: number): { s
   }
   const onAbort = () => controller.abort(outer?.reason)
   outer?.addEventListener('abort', onAbort, { once: true })
-  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), timeoutMs)
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    timeoutMs,
+  )
   return {
     signal: controller.signal,
     clear: () => {
@@ -253,5 +283,10 @@ async function gatewayError(def: EndpointDef, response: GatewayAnswer): Promise<
   } catch {
     // The body is not JSON; the status alone decides.
   }
-  return new AppError(codeForStatus(response.status), message, { status: response.status, gatewayCode, endpoint: def.name, ...(details ? { details } : {}) })
+  return new AppError(codeForStatus(response.status), message, {
+    status: response.status,
+    gatewayCode,
+    endpoint: def.name,
+    ...(details ? { details } : {}),
+  })
 }

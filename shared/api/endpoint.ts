@@ -73,20 +73,23 @@ export type AnyEndpoint = EndpointDef<any, any, any, any>
 export type ParamsOf<E> = E extends EndpointDef<infer P, unknown, unknown, unknown> ? P : never
 export type QueryOf<E> = E extends EndpointDef<Record<string, string | number>, infer Q, unknown, unknown> ? Q : never
 export type BodyOf<E> = E extends EndpointDef<Record<string, string | number>, unknown, infer B, unknown> ? B : never
-export type ResponseOf<E> = E extends EndpointDef<Record<string, string | number>, unknown, unknown, infer R> ? R : never
+export type ResponseOf<E> =
+  E extends EndpointDef<Record<string, string | number>, unknown, unknown, infer R> ? R : never
 
 /** The wire field name of the one-time login code for a brand (`auroraIDCode`). */
 const idCodeField = (product: string): string => `${product}IDCode`
 
 /** Fills `:name` segments and `{product}`; every param is URL-encoded, a missing one throws. */
-export function buildPath(def: Pick<EndpointDef, 'path' | 'name'>, params: Record<string, string | number> | undefined, product: string): string {
-  return def.path
-    .replaceAll('{product}', encodeURIComponent(product))
-    .replace(/:([A-Za-z]\w*)/g, (_, key: string) => {
-      const value = params?.[key]
-      if (value === undefined || value === '') throw new Error(`${def.name}: missing path param ${key}`)
-      return encodeURIComponent(String(value))
-    })
+export function buildPath(
+  def: Pick<EndpointDef, 'path' | 'name'>,
+  params: Record<string, string | number> | undefined,
+  product: string,
+): string {
+  return def.path.replaceAll('{product}', encodeURIComponent(product)).replace(/:([A-Za-z]\w*)/g, (_, key: string) => {
+    const value = params?.[key]
+    if (value === undefined || value === '') throw new Error(`${def.name}: missing path param ${key}`)
+    return encodeURIComponent(String(value))
+  })
 }
 
 /** Serialises a query object: arrays become repeated keys, undefined and null are left out. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { AppError, ERROR_CODES, FALLBACK_MESSAGE, GATEWAY_CODE_MESSAGES, GATEWAY_SPELLING, codeForStatus, errorBody, userMessage } from './errors.ts'
+import {
+  AppError,
+  ERROR_CODES,
+  FALLBACK_MESSAGE,
+  GATEWAY_CODE_MESSAGES,
+  GATEWAY_SPELLING,
+  codeForStatus,
+  errorBody,
+  userMessage,
+} from './errors.ts'
 import { GATEWAY_CODES } from './gateway-error.ts'
 
 describe('Russian texts of gateway codes', () => {
@@ -13,7 +22,9 @@ describe('Russian texts of gateway codes', () => {
   })
 
   it('keeps the registry text for a code without its own', () => {
-    expect(userMessage(new AppError('unprocessable', 'x', { gatewayCode: 'unprocessableEntity' }))).toBe('Попробуйте снова позже')
+    expect(userMessage(new AppError('unprocessable', 'x', { gatewayCode: 'unprocessableEntity' }))).toBe(
+      'Попробуйте снова позже',
+    )
   })
 
   it('spells every code as the gateway catalogue does', () => {
@@ -28,9 +39,18 @@ describe('error answers from the registry', () => {
   })
 
   it('spells the code as the gateway does on the gateway paths, the text unchanged', () => {
-    expect(errorBody('not_found', { gatewaySpelling: true })).toEqual({ code: 'notFound', message: 'Здесь ничего не нашлось' })
-    expect(errorBody('bad_request', { gatewaySpelling: true })).toEqual({ code: 'validationError', message: 'Проверьте введённые данные' })
-    expect(errorBody('unauthorized', { gatewaySpelling: true })).toEqual({ code: 'unauthorized', message: 'Войдите, чтобы продолжить' })
+    expect(errorBody('not_found', { gatewaySpelling: true })).toEqual({
+      code: 'notFound',
+      message: 'Здесь ничего не нашлось',
+    })
+    expect(errorBody('bad_request', { gatewaySpelling: true })).toEqual({
+      code: 'validationError',
+      message: 'Проверьте введённые данные',
+    })
+    expect(errorBody('unauthorized', { gatewaySpelling: true })).toEqual({
+      code: 'unauthorized',
+      message: 'Войдите, чтобы продолжить',
+    })
   })
 
   it('maps every gateway spelling to a registry code of the same status as the gateway answers it', () => {
@@ -40,6 +60,9 @@ describe('error answers from the registry', () => {
   })
 
   it('lets a 5xx say only the generic text', () => {
-    expect(errorBody('timeout', { message: FALLBACK_MESSAGE })).toEqual({ code: 'timeout', message: 'Что-то пошло не так' })
+    expect(errorBody('timeout', { message: FALLBACK_MESSAGE })).toEqual({
+      code: 'timeout',
+      message: 'Что-то пошло не так',
+    })
   })
 })

@@ -94,25 +94,38 @@ export class AppError extends Error {
 /** Picks the registry code for an HTTP status answered by a gateway. */
 export function codeForStatus(status: number): ErrorCode {
   switch (status) {
-    case 400: return 'bad_request'
-    case 401: return 'unauthorized'
-    case 403: return 'forbidden'
-    case 404: return 'not_found'
-    case 409: return 'conflict'
-    case 413: return 'payload_too_large'
-    case 422: return 'unprocessable'
-    case 429: return 'rate_limited'
-    case 503: return 'unavailable'
-    case 504: return 'timeout'
-    default: return status >= 500 ? 'upstream' : 'bad_request'
+    case 400:
+      return 'bad_request'
+    case 401:
+      return 'unauthorized'
+    case 403:
+      return 'forbidden'
+    case 404:
+      return 'not_found'
+    case 409:
+      return 'conflict'
+    case 413:
+      return 'payload_too_large'
+    case 422:
+      return 'unprocessable'
+    case 429:
+      return 'rate_limited'
+    case 503:
+      return 'unavailable'
+    case 504:
+      return 'timeout'
+    default:
+      return status >= 500 ? 'upstream' : 'bad_request'
   }
 }
 
 /** Wraps anything thrown into an AppError (AppErrors pass through unchanged). */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error
-  if (error instanceof Error && error.name === 'AbortError') return new AppError('aborted', error.message, { cause: error })
-  if (error instanceof Error && error.name === 'TimeoutError') return new AppError('timeout', error.message, { cause: error })
+  if (error instanceof Error && error.name === 'AbortError')
+    return new AppError('aborted', error.message, { cause: error })
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return new AppError('timeout', error.message, { cause: error })
   return new AppError('internal', error instanceof Error ? error.message : String(error), { cause: error })
 }
 

@@ -11,8 +11,16 @@ export type GatewayError = z.infer<typeof GatewayErrorSchema>
 
 /** Gateway error codes named by spec section 8. */
 export const GATEWAY_CODES = [
-  'CaptchaError', 'cardMergeBlocked', 'incompleteProfile', 'incomplete_profile_info', 'unprocessableEntity',
-  'alreadyAccepted', 'emailForbiddenToUse', 'validationError', 'user_not_found', 'profileNotFound',
+  'CaptchaError',
+  'cardMergeBlocked',
+  'incompleteProfile',
+  'incomplete_profile_info',
+  'unprocessableEntity',
+  'alreadyAccepted',
+  'emailForbiddenToUse',
+  'validationError',
+  'user_not_found',
+  'profileNotFound',
 ] as const
 /** One of the gateway codes of spec section 8. */
 export type GatewayCode = (typeof GATEWAY_CODES)[number]

@@ -37,7 +37,11 @@ export interface HeaderContext {
  * Builds the gateway headers of spec sections 7 and 9. The JSON content type is left out for form
  * data and bodiless calls; the client name goes to the web gateway only.
  */
-export function buildHeaders(gateway: Gateway, context: HeaderContext, body: 'json' | 'form' | 'none'): Record<string, string> {
+export function buildHeaders(
+  gateway: Gateway,
+  context: HeaderContext,
+  body: 'json' | 'form' | 'none',
+): Record<string, string> {
   const headers: Record<string, string> = {
     [HEADER.requestId]: context.requestId,
     [HEADER.traceId]: context.traceId ?? context.requestId,

@@ -16,21 +16,41 @@ describe('the retry policy of spec section 7', () => {
     expect(shouldRetryStatus('GET', status, 1)).toBe(false)
   })
 
-  it.each(OTHER_METHODS.flatMap((method) => RETRIED.map((status) => [method, status] as const)))('never retries %s answered %i', (method, status) => {
-    expect(shouldRetryStatus(method, status, 0)).toBe(false)
-  })
+  it.each(OTHER_METHODS.flatMap((method) => RETRIED.map((status) => [method, status] as const)))(
+    'never retries %s answered %i',
+    (method, status) => {
+      expect(shouldRetryStatus(method, status, 0)).toBe(false)
+    },
+  )
 
   it.each(NOT_RETRIED)('never retries a GET answered %i', (status) => {
     expect(shouldRetryStatus('GET', status, 0)).toBe(false)
   })
 
-  it.each([['GET', 1], ['POST', 0], ['PUT', 0], ['PATCH', 0], ['DELETE', 0]] as const)('gives %s a budget of %i retries', (method, budget) => {
+  it.each([
+    ['GET', 1],
+    ['POST', 0],
+    ['PUT', 0],
+    ['PATCH', 0],
+    ['DELETE', 0],
+  ] as const)('gives %s a budget of %i retries', (method, budget) => {
     expect(retryBudget(method)).toBe(budget)
   })
 
   it.each([
-    [399, false], [400, true], [401, true], [404, true], [422, true], [499, true],
-    [500, true], [503, true], [599, true], [600, false], [200, false], [204, false], [302, false],
+    [399, false],
+    [400, true],
+    [401, true],
+    [404, true],
+    [422, true],
+    [499, true],
+    [500, true],
+    [503, true],
+    [599, true],
+    [600, false],
+    [200, false],
+    [204, false],
+    [302, false],
   ])('counts %i as an error: %s', (status, expected) => {
     expect(isErrorStatus(status)).toBe(expected)
   })

@@ -43,20 +43,35 @@ export const LOGIN_CODE_MAX_AGE_S = 600
 
 /** The code check as our server answers it (the login code stays in its HttpOnly cookie). */
 export const bffCheckOtp = defineEndpoint({
-  name: 'auth.otp.check', gateway: 'id', method: 'POST', path: '/v1/auth/otp/check', auth: false,
-  body: OtpCheckSchema, response: BffOtpCheckSchema,
+  name: 'auth.otp.check',
+  gateway: 'id',
+  method: 'POST',
+  path: '/v1/auth/otp/check',
+  auth: false,
+  body: OtpCheckSchema,
+  response: BffOtpCheckSchema,
 })
 
 /** The token fetch as our server answers it: the tokens become cookies, the answer says who signed in. */
 export const bffGetTokens = defineEndpoint({
-  name: 'auth.token', gateway: 'id', method: 'POST', path: '/v1/auth/token', auth: false,
-  body: z.object({}), response: BffSessionSchema,
+  name: 'auth.token',
+  gateway: 'id',
+  method: 'POST',
+  path: '/v1/auth/token',
+  auth: false,
+  body: z.object({}),
+  response: BffSessionSchema,
 })
 
 /** Registration as our server answers it: the server adds the login code and signs the new account in. */
 export const bffRegister = defineEndpoint({
-  name: 'profile.register', gateway: 'id', method: 'POST', path: '/v3/profile/register/{product}-id-code', auth: false,
-  body: BffRegistrationSchema, response: BffSessionSchema,
+  name: 'profile.register',
+  gateway: 'id',
+  method: 'POST',
+  path: '/v3/profile/register/{product}-id-code',
+  auth: false,
+  body: BffRegistrationSchema,
+  response: BffSessionSchema,
 })
 
 /** The query parameter of the main site's profile URL that carries the exchanged cross token. */
@@ -68,6 +83,11 @@ export type BffCrossToken = z.infer<typeof BffCrossTokenSchema>
 
 /** The cross-token exchange through our server, which adds the session's token (spec section 7). */
 export const bffExchangeCrossToken = defineEndpoint({
-  name: 'auth.crossToken.exchange', gateway: 'id', method: 'POST', path: '/v1/auth/cross-token/exchange', auth: false,
-  body: z.object({}), response: BffCrossTokenSchema,
+  name: 'auth.crossToken.exchange',
+  gateway: 'id',
+  method: 'POST',
+  path: '/v1/auth/cross-token/exchange',
+  auth: false,
+  body: z.object({}),
+  response: BffCrossTokenSchema,
 })

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { CONSENT_CHANNELS, DEFAULT_PERMISSIONS, type Permissions } from '../models/consents.ts'
-import { CONSENT_CHANNEL_KEYS, CONSENT_LABELS, changedPermissions, channelsOf, flagOf, permissionsOf } from './consents.ts'
+import {
+  CONSENT_CHANNEL_KEYS,
+  CONSENT_LABELS,
+  changedPermissions,
+  channelsOf,
+  flagOf,
+  permissionsOf,
+} from './consents.ts'
 
 describe('consent mapping', () => {
   it.each([
@@ -24,7 +31,11 @@ describe('consent mapping', () => {
   it('defaults SMS on and everything else off', () => {
     const channels = channelsOf(undefined)
     expect(channels.sms).toBe(true)
-    expect(Object.entries(channels).filter(([, on]) => on).map(([key]) => key)).toEqual(['sms'])
+    expect(
+      Object.entries(channels)
+        .filter(([, on]) => on)
+        .map(([key]) => key),
+    ).toEqual(['sms'])
   })
 
   it('turns channel values into flags', () => {
@@ -34,7 +45,11 @@ describe('consent mapping', () => {
   it.each<[string, Partial<Permissions>, Partial<Permissions>]>([
     ['nothing changed', { isSmsPermitted: true }, {}],
     ['one flag changed', { isSmsPermitted: false, isEmailPermitted: false }, { isSmsPermitted: false }],
-    ['two flags changed', { isCallsPermitted: true, isSocialPermitted: true }, { isCallsPermitted: true, isSocialPermitted: true }],
+    [
+      'two flags changed',
+      { isCallsPermitted: true, isSocialPermitted: true },
+      { isCallsPermitted: true, isSocialPermitted: true },
+    ],
   ])('sends only changes: %s', (_name, next, expected) => {
     expect(changedPermissions(DEFAULT_PERMISSIONS, next)).toEqual(expected)
   })

@@ -1,11 +1,22 @@
 /** Consent mapping of spec section 3: channel keys to permission flags, and the changes a form makes. */
 import {
-  CONSENT_CHANNELS, DEFAULT_PERMISSIONS, type ConsentChannel, type Permissions, type PermissionsPatch,
+  CONSENT_CHANNELS,
+  DEFAULT_PERMISSIONS,
+  type ConsentChannel,
+  type Permissions,
+  type PermissionsPatch,
 } from '../models/consents.ts'
 
 /** Every channel key of spec section 3, in the order the forms show them (the common channels first). */
 export const CONSENT_CHANNEL_KEYS: readonly ConsentChannel[] = [
-  'sms', 'email', 'push_pers', 'push_mass', 'push_content', 'social', 'calls', 'digital_receipt',
+  'sms',
+  'email',
+  'push_pers',
+  'push_mass',
+  'push_content',
+  'social',
+  'calls',
+  'digital_receipt',
 ]
 
 /** Russian labels of the channels. */
@@ -26,7 +37,10 @@ export const flagOf = (channel: ConsentChannel): keyof Permissions => CONSENT_CH
 /** The channel values of a set of flags (missing flags take their defaults: SMS on, the rest off). */
 export function channelsOf(permissions: Partial<Permissions> | undefined): Record<ConsentChannel, boolean> {
   const merged = { ...DEFAULT_PERMISSIONS, ...permissions }
-  return Object.fromEntries(CONSENT_CHANNEL_KEYS.map((channel) => [channel, merged[flagOf(channel)]])) as Record<ConsentChannel, boolean>
+  return Object.fromEntries(CONSENT_CHANNEL_KEYS.map((channel) => [channel, merged[flagOf(channel)]])) as Record<
+    ConsentChannel,
+    boolean
+  >
 }
 
 /** The flags of channel values (a partial set of channels gives a partial patch). */

@@ -48,6 +48,7 @@ export function errorFlag(target: ErrorTarget, error: unknown): ErrorFlag {
 export function profileErrorMessage(error: unknown): string {
   if (error instanceof AppError && error.gatewayCode === 'emailForbiddenToUse') return AUTH_MESSAGES.personalEmail
   // cardMergeBlocked (registration), profileNotFound and incompleteProfile have their own texts.
-  if (error instanceof AppError && error.gatewayCode && error.gatewayCode in GATEWAY_CODE_MESSAGES) return userMessage(error)
+  if (error instanceof AppError && error.gatewayCode && error.gatewayCode in GATEWAY_CODE_MESSAGES)
+    return userMessage(error)
   return AUTH_MESSAGES.fallback
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
-  INITIAL_LOGIN_STATE, codeDigits, decidePhoneSubmit, isCodeComplete, loginReducer, resendSecondsLeft,
-  type LastOtpAttempt, type LoginEvent, type LoginState,
+  INITIAL_LOGIN_STATE,
+  codeDigits,
+  decidePhoneSubmit,
+  isCodeComplete,
+  loginReducer,
+  resendSecondsLeft,
+  type LastOtpAttempt,
+  type LoginEvent,
+  type LoginState,
 } from './login-machine.ts'
 
 const NOW = 1_000_000
@@ -22,30 +29,76 @@ describe('decidePhoneSubmit', () => {
 
   it('shows the invalid-phone message at the phone-submit target', () => {
     expect(decidePhoneSubmit('12', undefined, NOW)).toEqual({
-      kind: 'invalid', error: { target: 'phone-submit', message: 'Номер телефона введён некорректно' },
+      kind: 'invalid',
+      error: { target: 'phone-submit', message: 'Номер телефона введён некорректно' },
     })
   })
 })
 
 describe('loginReducer', () => {
   it.each<[string, LoginState, LoginEvent, LoginState]>([
-    ['an invalid phone flags phone-submit', INITIAL_LOGIN_STATE, { type: 'phone-invalid' },
-      { step: 'phone', status: 'error', error: { target: 'phone-submit', message: 'Номер телефона введён некорректно' } }],
+    [
+      'an invalid phone flags phone-submit',
+      INITIAL_LOGIN_STATE,
+      { type: 'phone-invalid' },
+      {
+        step: 'phone',
+        status: 'error',
+        error: { target: 'phone-submit', message: 'Номер телефона введён некорректно' },
+      },
+    ],
     ['a code request is pending', INITIAL_LOGIN_STATE, { type: 'otp-requested' }, { step: 'phone', status: 'pending' }],
-    ['a received attempt opens the code step', { step: 'phone', status: 'pending' }, { type: 'otp-received', attempt }, codeState],
-    ['a failed request stays on the phone step', { step: 'phone', status: 'pending' },
+    [
+      'a received attempt opens the code step',
+      { step: 'phone', status: 'pending' },
+      { type: 'otp-received', attempt },
+      codeState,
+    ],
+    [
+      'a failed request stays on the phone step',
+      { step: 'phone', status: 'pending' },
       { type: 'otp-failed', error: { target: 'phone-submit', message: 'Попробуйте снова позже' } },
-      { step: 'phone', status: 'error', error: { target: 'phone-submit', message: 'Попробуйте снова позже' } }],
-    ['a submitted code is pending', codeState, { type: 'code-submitted' }, { ...codeState, status: 'pending', error: undefined }],
-    ['a wrong code flags verify-code', codeState, { type: 'code-failed', error: flag }, { ...codeState, status: 'error', error: flag }],
-    ['an unregistered phone ends the flow for registration', codeState, { type: 'code-verified', registered: false }, { step: 'done', registered: false }],
-    ['a registered phone waits for the session', codeState, { type: 'code-verified', registered: true }, { ...codeState, status: 'pending' }],
+      { step: 'phone', status: 'error', error: { target: 'phone-submit', message: 'Попробуйте снова позже' } },
+    ],
+    [
+      'a submitted code is pending',
+      codeState,
+      { type: 'code-submitted' },
+      { ...codeState, status: 'pending', error: undefined },
+    ],
+    [
+      'a wrong code flags verify-code',
+      codeState,
+      { type: 'code-failed', error: flag },
+      { ...codeState, status: 'error', error: flag },
+    ],
+    [
+      'an unregistered phone ends the flow for registration',
+      codeState,
+      { type: 'code-verified', registered: false },
+      { step: 'done', registered: false },
+    ],
+    [
+      'a registered phone waits for the session',
+      codeState,
+      { type: 'code-verified', registered: true },
+      { ...codeState, status: 'pending' },
+    ],
     ['the loaded profile completes the flow', codeState, { type: 'signed-in' }, { step: 'done', registered: true }],
-    ['a failed profile load flags fetch-profile', codeState, { type: 'profile-failed', error: { target: 'fetch-profile', message: 'Что-то пошло не так' } },
-      { ...codeState, status: 'error', error: { target: 'fetch-profile', message: 'Что-то пошло не так' } }],
+    [
+      'a failed profile load flags fetch-profile',
+      codeState,
+      { type: 'profile-failed', error: { target: 'fetch-profile', message: 'Что-то пошло не так' } },
+      { ...codeState, status: 'error', error: { target: 'fetch-profile', message: 'Что-то пошло не так' } },
+    ],
     ['changing the phone goes back', codeState, { type: 'change-phone' }, INITIAL_LOGIN_STATE],
     ['closing resets the code step', { ...codeState, status: 'pending' }, { type: 'close' }, INITIAL_LOGIN_STATE],
-    ['closing resets an error', { step: 'phone', status: 'error', error: flag }, { type: 'close' }, INITIAL_LOGIN_STATE],
+    [
+      'closing resets an error',
+      { step: 'phone', status: 'error', error: flag },
+      { type: 'close' },
+      INITIAL_LOGIN_STATE,
+    ],
     ['a code event on the phone step is ignored', INITIAL_LOGIN_STATE, { type: 'code-submitted' }, INITIAL_LOGIN_STATE],
   ])('%s', (_name, state, event, expected) => {
     expect(loginReducer(state, event)).toEqual(expected)

@@ -66,7 +66,8 @@ export const isCodeComplete = (code: string): boolean => new RegExp(`^\\d{${OTP_
 export const codeDigits = (input: string): string => input.replace(/\D/g, '').slice(0, OTP_CODE_LENGTH)
 
 /** Seconds until a new code may be asked for (the current one has expired), never negative. */
-export const resendSecondsLeft = (attempt: LastOtpAttempt, now: number): number => Math.max(0, Math.ceil((attempt.expiresAt - now) / 1000))
+export const resendSecondsLeft = (attempt: LastOtpAttempt, now: number): number =>
+  Math.max(0, Math.ceil((attempt.expiresAt - now) / 1000))
 
 /** The next state of the form. Unknown combinations keep the state unchanged. */
 export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
@@ -74,9 +75,15 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
     case 'close':
       return INITIAL_LOGIN_STATE
     case 'phone-invalid':
-      return state.step === 'phone' ? { step: 'phone', status: 'error', error: { target: 'phone-submit', message: AUTH_MESSAGES.invalidPhone } } : state
+      return state.step === 'phone'
+        ? { step: 'phone', status: 'error', error: { target: 'phone-submit', message: AUTH_MESSAGES.invalidPhone } }
+        : state
     case 'otp-requested':
-      return state.step === 'done' ? state : state.step === 'phone' ? { step: 'phone', status: 'pending' } : { ...state, status: 'pending', error: undefined }
+      return state.step === 'done'
+        ? state
+        : state.step === 'phone'
+          ? { step: 'phone', status: 'pending' }
+          : { ...state, status: 'pending', error: undefined }
     case 'otp-received':
       return state.step === 'done' ? state : { step: 'code', attempt: event.attempt, status: 'initial' }
     case 'otp-failed':

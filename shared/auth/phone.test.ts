@@ -13,16 +13,12 @@ describe('normalizePhone', () => {
     expect(normalizePhone(input)).toBe(expected)
   })
 
-  it.each([
-    [''],
-    ['+7 (900) 000-00'],
-    ['123'],
-    ['+7 (100) 000-00-01'],
-    ['+7 (000) 000-00-00'],
-    ['abcdefghij'],
-  ])('refuses %j', (input) => {
-    expect(normalizePhone(input)).toBeUndefined()
-  })
+  it.each([[''], ['+7 (900) 000-00'], ['123'], ['+7 (100) 000-00-01'], ['+7 (000) 000-00-00'], ['abcdefghij']])(
+    'refuses %j',
+    (input) => {
+      expect(normalizePhone(input)).toBeUndefined()
+    },
+  )
 })
 
 describe('nationalDigits', () => {

@@ -41,7 +41,11 @@ describe('birth date', () => {
 describe('registration fields', () => {
   it.each([
     ['empty optional fields are left out', { firstName: ' Анна ', birthDate: '', email: '' }, { firstName: 'Анна' }],
-    ['all fields', { firstName: 'Анна', birthDate: '14.05.1990', email: 'a@b.ru' }, { firstName: 'Анна', birthDate: '1990-05-14', email: 'a@b.ru' }],
+    [
+      'all fields',
+      { firstName: 'Анна', birthDate: '14.05.1990', email: 'a@b.ru' },
+      { firstName: 'Анна', birthDate: '1990-05-14', email: 'a@b.ru' },
+    ],
   ])('%s', (_name, values, expected) => {
     expect(registrationFields(values)).toEqual(expected)
   })
@@ -61,7 +65,11 @@ describe('profile changes', () => {
     ['nothing changed', { firstName: 'Анна', birthDate: '14.05.1990', email: 'anna@example.ru' }, {}],
     ['the name changed', { firstName: 'Аня', birthDate: '14.05.1990', email: 'anna@example.ru' }, { firstName: 'Аня' }],
     ['the e-mail cleared', { firstName: 'Анна', birthDate: '14.05.1990', email: '' }, { email: null }],
-    ['the date changed', { firstName: 'Анна', birthDate: '15.05.1990', email: 'anna@example.ru' }, { birthDate: '1990-05-15' }],
+    [
+      'the date changed',
+      { firstName: 'Анна', birthDate: '15.05.1990', email: 'anna@example.ru' },
+      { birthDate: '1990-05-15' },
+    ],
   ])('%s', (_name, values, expected) => {
     expect(profileChanges(profile, values)).toEqual(expected)
   })
@@ -69,10 +77,22 @@ describe('profile changes', () => {
 
 describe('error flags', () => {
   it.each([
-    ['phone-submit', new AppError('unprocessable', 'x', { status: 422, gatewayCode: 'unprocessableEntity' }), 'Попробуйте снова позже'],
+    [
+      'phone-submit',
+      new AppError('unprocessable', 'x', { status: 422, gatewayCode: 'unprocessableEntity' }),
+      'Попробуйте снова позже',
+    ],
     ['phone-submit', new AppError('upstream'), 'Что-то пошло не так'],
-    ['verify-code', new AppError('bad_request', 'x', { status: 400, gatewayCode: 'wrongCode' }), 'Неверный код. Попробуйте ещё раз'],
-    ['verify-code', new AppError('unprocessable', 'x', { status: 422, gatewayCode: 'attemptExpired' }), 'Код устарел, запросите новый'],
+    [
+      'verify-code',
+      new AppError('bad_request', 'x', { status: 400, gatewayCode: 'wrongCode' }),
+      'Неверный код. Попробуйте ещё раз',
+    ],
+    [
+      'verify-code',
+      new AppError('unprocessable', 'x', { status: 422, gatewayCode: 'attemptExpired' }),
+      'Код устарел, запросите новый',
+    ],
     ['fetch-profile', new AppError('network'), 'Что-то пошло не так'],
   ] as const)('%s with %s shows %j', (target, error, message) => {
     expect(errorFlag(target, error)).toMatchObject({ target, message })

@@ -35,7 +35,12 @@ function birthDateProblem(masked: string, now: Date = new Date()): keyof typeof 
   if (!match) return 'birthDateInvalid'
   const [, dd, mm, yyyy] = match as unknown as [string, string, string, string]
   const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)))
-  if (date.getUTCFullYear() !== Number(yyyy) || date.getUTCMonth() !== Number(mm) - 1 || date.getUTCDate() !== Number(dd)) return 'birthDateNoSuchDay'
+  if (
+    date.getUTCFullYear() !== Number(yyyy) ||
+    date.getUTCMonth() !== Number(mm) - 1 ||
+    date.getUTCDate() !== Number(dd)
+  )
+    return 'birthDateNoSuchDay'
   if (date.getTime() > now.getTime()) return 'birthDateFuture'
   if (Number(yyyy) < 1900) return 'birthDateTooEarly'
   return undefined
@@ -66,7 +71,11 @@ export function validateProfileForm(values: ProfileFormValues, now: Date = new D
 }
 
 /** The registration fields of a valid form: birthDate and email left out when empty (spec section 5). */
-export function registrationFields(values: ProfileFormValues): { firstName: string; birthDate?: string; email?: string } {
+export function registrationFields(values: ProfileFormValues): {
+  firstName: string
+  birthDate?: string
+  email?: string
+} {
   const fields: { firstName: string; birthDate?: string; email?: string } = { firstName: values.firstName.trim() }
   const birthDate = toIsoDate(values.birthDate)
   if (birthDate) fields.birthDate = birthDate
@@ -82,7 +91,10 @@ export const formValuesOf = (profile: Pick<Profile, 'firstName' | 'birthDate' | 
 })
 
 /** Only the changed fields of a valid form; a cleared birth date or e-mail becomes null. */
-export function profileChanges(profile: Pick<Profile, 'firstName' | 'birthDate' | 'email'>, values: ProfileFormValues): ProfilePatch {
+export function profileChanges(
+  profile: Pick<Profile, 'firstName' | 'birthDate' | 'email'>,
+  values: ProfileFormValues,
+): ProfilePatch {
   const patch: ProfilePatch = {}
   const firstName = values.firstName.trim()
   if (firstName && firstName !== (profile.firstName ?? '')) patch.firstName = firstName

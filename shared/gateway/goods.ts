@@ -6,18 +6,33 @@ import { GoodsAnswerSchema, GoodsFiltersSchema, GoodsPageSchema, GoodsSearchQuer
 
 /** One product, or a redirect when it moved (check with `isRedirect`); 404 `notFound` for an unknown id. */
 export const getGoods = defineEndpoint({
-  name: 'goods.get', gateway: 'web', method: 'GET', path: '/v2/goods/:id', auth: false,
-  params: z.object({ id: IdParamSchema }), response: GoodsAnswerSchema,
+  name: 'goods.get',
+  gateway: 'web',
+  method: 'GET',
+  path: '/v2/goods/:id',
+  auth: false,
+  params: z.object({ id: IdParamSchema }),
+  response: GoodsAnswerSchema,
 })
 
 /** Goods by text, category and filters, sorted and paged (24 per page by default); category 999 answers 422. */
 export const searchGoods = defineEndpoint({
-  name: 'goods.search', gateway: 'web', method: 'GET', path: '/v2/goods/search', auth: false,
-  query: GoodsSearchQuerySchema, response: GoodsPageSchema,
+  name: 'goods.search',
+  gateway: 'web',
+  method: 'GET',
+  path: '/v2/goods/search',
+  auth: false,
+  query: GoodsSearchQuerySchema,
+  response: GoodsPageSchema,
 })
 
 /** What the filter panel offers for a category (or the whole catalogue). */
 export const getGoodsFilters = defineEndpoint({
-  name: 'goods.filters', gateway: 'web', method: 'GET', path: '/v1/goods/filters', auth: false,
-  query: z.object({ categoryId: z.optional(IdParamSchema) }), response: GoodsFiltersSchema,
+  name: 'goods.filters',
+  gateway: 'web',
+  method: 'GET',
+  path: '/v1/goods/filters',
+  auth: false,
+  query: z.object({ categoryId: z.optional(IdParamSchema) }),
+  response: GoodsFiltersSchema,
 })

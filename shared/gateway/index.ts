@@ -35,6 +35,22 @@ export * from './stores.ts'
 
 /** Every gateway endpoint, for catalogue-wide code: the proxy's auth decision, the mock gateway, schema tests. */
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.freeze(
-  [auth, profile, content, mainPage, catalog, goods, promotions, search, stores, favorites, reviews, polls, cart,
-    checkout, orders, paymentMethods].flatMap((area) => Object.values(area) as AnyEndpoint[]),
+  [
+    auth,
+    profile,
+    content,
+    mainPage,
+    catalog,
+    goods,
+    promotions,
+    search,
+    stores,
+    favorites,
+    reviews,
+    polls,
+    cart,
+    checkout,
+    orders,
+    paymentMethods,
+  ].flatMap((area) => Object.values(area) as AnyEndpoint[]),
 )

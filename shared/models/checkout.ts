@@ -85,7 +85,10 @@ export type DeliverySlots = z.infer<typeof DeliverySlotsSchema>
 export const DeliverySlotsQuerySchema = z.object({ cityFiasId: z.string().check(z.minLength(1)) })
 
 /** What a courier order carries: the address and the chosen window. */
-export const CourierDetailsSchema = z.object({ address: CourierAddressSchema, slotId: z.string().check(z.minLength(1)) })
+export const CourierDetailsSchema = z.object({
+  address: CourierAddressSchema,
+  slotId: z.string().check(z.minLength(1)),
+})
 export type CourierDetails = z.infer<typeof CourierDetailsSchema>
 
 /**

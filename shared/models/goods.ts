@@ -3,7 +3,16 @@ import * as z from 'zod/mini'
 import { BrandRefSchema } from './brands.ts'
 import { GOODS_SORTS, isRedirect } from './values.ts'
 import {
-  IdSchema, ImageSchema, PriceSchema, queryBool, queryIdList, queryInt, queryList, queryNumber, IdParamSchema, pageOf,
+  IdSchema,
+  ImageSchema,
+  PriceSchema,
+  queryBool,
+  queryIdList,
+  queryInt,
+  queryList,
+  queryNumber,
+  IdParamSchema,
+  pageOf,
   PAGE_SIZE_MAX,
 } from './common.ts'
 

@@ -43,9 +43,15 @@ export type GoodsBlock = z.infer<typeof GoodsBlockSchema>
 /** `main-page/categories`: category tiles. */
 export const CategoryTilesSchema = z.object({
   title: z.string(),
-  items: z.array(z.object({
-    id: IdSchema, name: z.string(), slug: z.string(), image: ImageSchema, goodsCount: z.int(),
-  })),
+  items: z.array(
+    z.object({
+      id: IdSchema,
+      name: z.string(),
+      slug: z.string(),
+      image: ImageSchema,
+      goodsCount: z.int(),
+    }),
+  ),
 })
 export type CategoryTiles = z.infer<typeof CategoryTilesSchema>
 

@@ -6,11 +6,23 @@ import { GoodsAnswerSchema, GoodsSearchQuerySchema, isRedirect } from './goods.t
 import { SUBSCRIPTION_STATES, isSubscribed } from './subscription.ts'
 
 describe('query readers', () => {
-  it.each([['a', ['a']], [['a', 'b'], ['a', 'b']]])('reads %j as the list %j', (input, expected) => {
+  it.each([
+    ['a', ['a']],
+    [
+      ['a', 'b'],
+      ['a', 'b'],
+    ],
+  ])('reads %j as the list %j', (input, expected) => {
     expect(safeParse(queryList(), input).data).toEqual(expected)
   })
 
-  it.each([['true', true], ['1', true], ['false', false], ['0', false], [true, true]])('reads %j as %s', (input, expected) => {
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+    [true, true],
+  ])('reads %j as %s', (input, expected) => {
     expect(safeParse(queryBool(), input).data).toBe(expected)
   })
 
@@ -20,8 +32,22 @@ describe('query readers', () => {
   })
 
   it('turns a goods search query string into typed values', () => {
-    const parsed = safeParse(GoodsSearchQuerySchema, { q: 'крем', categoryId: '11', brand: 'barkhat', inStock: 'true', priceMax: '900', page: '2' })
-    expect(parsed.data).toEqual({ q: 'крем', categoryId: 11, brand: ['barkhat'], inStock: true, priceMax: 900, page: 2 })
+    const parsed = safeParse(GoodsSearchQuerySchema, {
+      q: 'крем',
+      categoryId: '11',
+      brand: 'barkhat',
+      inStock: 'true',
+      priceMax: '900',
+      page: '2',
+    })
+    expect(parsed.data).toEqual({
+      q: 'крем',
+      categoryId: 11,
+      brand: ['barkhat'],
+      inStock: true,
+      priceMax: 900,
+      page: 2,
+    })
     expect(safeParse(GoodsSearchQuerySchema, { sort: 'cheapest' }).success).toBe(false)
   })
 })
@@ -41,11 +67,18 @@ describe('consents and subscription', () => {
   })
 
   it('has SMS on and everything else off by default', () => {
-    expect(Object.entries(DEFAULT_PERMISSIONS).filter(([, on]) => on).map(([flag]) => flag)).toEqual(['isSmsPermitted'])
+    expect(
+      Object.entries(DEFAULT_PERMISSIONS)
+        .filter(([, on]) => on)
+        .map(([flag]) => flag),
+    ).toEqual(['isSmsPermitted'])
   })
 
-  it.each(SUBSCRIPTION_STATES.map((state) => [state, ['subscribed', 'trialPeriod', 'scheduledForCancellation'].includes(state)] as const))(
-    'counts %s as subscribed: %s', (state, expected) => {
-      expect(isSubscribed(state)).toBe(expected)
-    })
+  it.each(
+    SUBSCRIPTION_STATES.map(
+      (state) => [state, ['subscribed', 'trialPeriod', 'scheduledForCancellation'].includes(state)] as const,
+    ),
+  )('counts %s as subscribed: %s', (state, expected) => {
+    expect(isSubscribed(state)).toBe(expected)
+  })
 })

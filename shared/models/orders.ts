@@ -66,7 +66,10 @@ export const OrdersPageSchema = pageOf(OrderSummarySchema)
 export type OrdersPage = z.infer<typeof OrdersPageSchema>
 
 /** `GET /v2/orders/active/list`: orders still in progress, newest first. */
-export const ActiveOrdersSchema = z.object({ items: z.array(OrderSummarySchema), count: z.int().check(z.nonnegative()) })
+export const ActiveOrdersSchema = z.object({
+  items: z.array(OrderSummarySchema),
+  count: z.int().check(z.nonnegative()),
+})
 export type ActiveOrders = z.infer<typeof ActiveOrdersSchema>
 
 /** `GET /v1/orders/poll?since=`: changes after version `since` (0 or absent: every order). */
@@ -76,6 +79,8 @@ export type OrdersPollQuery = z.infer<typeof OrdersPollQuerySchema>
 /** Changed statuses and the version to ask from next time. */
 export const OrdersPollSchema = z.object({
   version: z.int().check(z.nonnegative()),
-  changes: z.array(z.object({ id: z.string(), status: OrderStatusSchema, updatedAt: TimestampSchema, version: z.int() })),
+  changes: z.array(
+    z.object({ id: z.string(), status: OrderStatusSchema, updatedAt: TimestampSchema, version: z.int() }),
+  ),
 })
 export type OrdersPoll = z.infer<typeof OrdersPollSchema>

@@ -57,12 +57,16 @@ export const FeedbackSchema = z.object({
   /** Photos of a goods review. */
   photos: z.optional(z.array(FeedbackPhotoSchema).check(z.maxLength(REVIEW_PHOTOS_MAX))),
   pollId: z.optional(IdSchema),
-  answers: z.optional(z.array(z.object({
-    questionId: IdSchema,
-    optionIds: z.optional(z.array(IdSchema)),
-    text: z.optional(z.string().check(z.maxLength(2000))),
-    rating: z.optional(RatingSchema),
-  }))),
+  answers: z.optional(
+    z.array(
+      z.object({
+        questionId: IdSchema,
+        optionIds: z.optional(z.array(IdSchema)),
+        text: z.optional(z.string().check(z.maxLength(2000))),
+        rating: z.optional(RatingSchema),
+      }),
+    ),
+  ),
 })
 export type Feedback = z.infer<typeof FeedbackSchema>
 

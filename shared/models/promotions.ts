@@ -2,7 +2,16 @@
 import * as z from 'zod/mini'
 import { GoodsCardSchema } from './goods.ts'
 import { PROMOTION_TYPES } from './values.ts'
-import { IdParamSchema, IdSchema, ImageSchema, PriceSchema, TimestampSchema, pageOf, queryInt, PAGE_SIZE_MAX } from './common.ts'
+import {
+  IdParamSchema,
+  IdSchema,
+  ImageSchema,
+  PriceSchema,
+  TimestampSchema,
+  pageOf,
+  queryInt,
+  PAGE_SIZE_MAX,
+} from './common.ts'
 
 /** Kinds of promotion. */
 export { PROMOTION_TYPES }

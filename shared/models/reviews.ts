@@ -1,6 +1,15 @@
 /** Goods reviews and scores (`/v1/object/:id/scores`, `/v1/listing/*`). */
 import * as z from 'zod/mini'
-import { IdParamSchema, IdSchema, ImageSchema, TimestampSchema, pageOf, queryBool, queryInt, PAGE_SIZE_MAX } from './common.ts'
+import {
+  IdParamSchema,
+  IdSchema,
+  ImageSchema,
+  TimestampSchema,
+  pageOf,
+  queryBool,
+  queryInt,
+  PAGE_SIZE_MAX,
+} from './common.ts'
 
 /** A star rating, 1 to 5. */
 export const RatingSchema = z.int().check(z.minimum(1), z.maximum(5))

@@ -3,7 +3,12 @@ import * as z from 'zod/mini'
 
 /** The six subscription states of spec section 4. */
 export const SUBSCRIPTION_STATES = [
-  'notSubscribed', 'pending', 'unsubscribed', 'subscribed', 'trialPeriod', 'scheduledForCancellation',
+  'notSubscribed',
+  'pending',
+  'unsubscribed',
+  'subscribed',
+  'trialPeriod',
+  'scheduledForCancellation',
 ] as const
 
 /** One subscription state. */

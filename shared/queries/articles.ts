@@ -16,7 +16,11 @@ export const articlesQuery = defineQuery('articles.list', async (api, [page]: [n
 )
 
 /** One article with its sections and goods. */
-export const articleQuery = defineQuery('articles.get', async (api, [id]: [number], signal) => withCardViews(await api.call((await contentGateway()).getArticle, { params: { id }, signal })))
+export const articleQuery = defineQuery('articles.get', async (api, [id]: [number], signal) =>
+  withCardViews(await api.call((await contentGateway()).getArticle, { params: { id }, signal })),
+)
 
 /** One "popular" publication with its goods (`/popular/{id}-{slug}`). */
-export const publicationQuery = defineQuery('mainPage.publication', async (api, [id]: [number], signal) => withCardViews(await api.call((await mainPageGateway()).getPublication, { params: { id }, signal })))
+export const publicationQuery = defineQuery('mainPage.publication', async (api, [id]: [number], signal) =>
+  withCardViews(await api.call((await mainPageGateway()).getPublication, { params: { id }, signal })),
+)

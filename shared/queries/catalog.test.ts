@@ -6,7 +6,17 @@ import { categoryPlaceQuery } from './catalog.ts'
 const image = { url: '/c.svg', width: 320, height: 320, alt: '' }
 const tree: CategoryTree = {
   storeCode: null,
-  items: [{ id: 1, name: 'Лицо', slug: 'litso', parentId: null, image, goodsCount: 1, children: [{ id: 11, name: 'Кремы', slug: 'kremy', parentId: 1, image, goodsCount: 1 }] }],
+  items: [
+    {
+      id: 1,
+      name: 'Лицо',
+      slug: 'litso',
+      parentId: null,
+      image,
+      goodsCount: 1,
+      children: [{ id: 11, name: 'Кремы', slug: 'kremy', parentId: 1, image, goodsCount: 1 }],
+    },
+  ],
 }
 
 describe('categoryPlaceQuery', () => {

@@ -12,7 +12,9 @@ import { toCategoryPlace, toFiltersView, toGoodsListView, toPromoTileView } from
 const goodsListView = sharedView(toGoodsListView)
 const categoryPlaceView = sharedViewBy(toCategoryPlace)
 const filtersView = sharedView(toFiltersView)
-const promoTilesView = sharedView((answer: { items: Parameters<typeof toPromoTileView>[0][] }) => answer.items.map(toPromoTileView))
+const promoTilesView = sharedView((answer: { items: Parameters<typeof toPromoTileView>[0][] }) =>
+  answer.items.map(toPromoTileView),
+)
 import type { SearchParams } from '../routing/types.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
@@ -46,11 +48,16 @@ export interface GoodsListArgs {
   page: number
 }
 
-const first = (value: string | readonly string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : (value as string | undefined))
+const first = (value: string | readonly string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : (value as string | undefined)
 const all = (value: string | readonly string[] | undefined): string[] =>
-  value === undefined ? [] : (Array.isArray(value) ? [...(value as string[])] : [value as string]).filter((item) => item !== '').slice(0, 30)
-const positiveInt = (value: string | undefined): number | undefined => (value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined)
-const price = (value: string | undefined): number | undefined => (value && /^\d{1,7}(\.\d{1,2})?$/.test(value) ? Number(value) : undefined)
+  value === undefined
+    ? []
+    : (Array.isArray(value) ? [...(value as string[])] : [value as string]).filter((item) => item !== '').slice(0, 30)
+const positiveInt = (value: string | undefined): number | undefined =>
+  value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined
+const price = (value: string | undefined): number | undefined =>
+  value && /^\d{1,7}(\.\d{1,2})?$/.test(value) ? Number(value) : undefined
 
 /** Reads the list state from the query string; anything malformed falls back to the default. */
 export function listStateFromSearch(search: SearchParams): ListState {
@@ -85,10 +92,18 @@ export function listStateToSearch(state: ListState, extra: Record<string, string
 
 /** Whether any filter (not sort or page) is set. */
 export const hasFilters = (state: ListState): boolean =>
-  state.brand.length > 0 || state.label.length > 0 || state.priceMin !== undefined || state.priceMax !== undefined || state.inStock || state.discounted
+  state.brand.length > 0 ||
+  state.label.length > 0 ||
+  state.priceMin !== undefined ||
+  state.priceMax !== undefined ||
+  state.inStock ||
+  state.discounted
 
 /** The goods-list call of a list state (with optional text and category). */
-export function goodsListArgs(state: ListState, scope: { q?: string | undefined; categoryId?: number | undefined } = {}): GoodsListArgs {
+export function goodsListArgs(
+  state: ListState,
+  scope: { q?: string | undefined; categoryId?: number | undefined } = {},
+): GoodsListArgs {
   const args: GoodsListArgs = { page: state.page }
   if (scope.q) args.q = scope.q
   if (scope.categoryId !== undefined) args.categoryId = scope.categoryId
@@ -104,14 +119,23 @@ export function goodsListArgs(state: ListState, scope: { q?: string | undefined;
 
 /** One page of goods (24 cards) for the catalogue and search, as card views. */
 export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [GoodsListArgs], signal) =>
-  goodsListView(await api.call((await goodsGateway()).searchGoods, {
-    query: { ...args, brand: args.brand ? [...args.brand] : undefined, label: args.label ? [...args.label] : undefined, pageSize: CATALOG_PAGE_SIZE },
-    signal,
-  })),
+  goodsListView(
+    await api.call((await goodsGateway()).searchGoods, {
+      query: {
+        ...args,
+        brand: args.brand ? [...args.brand] : undefined,
+        label: args.label ? [...args.label] : undefined,
+        pageSize: CATALOG_PAGE_SIZE,
+      },
+      signal,
+    }),
+  ),
 )
 
 /** The category tree with goods counts (all stores). */
-export const categoryTreeQuery = defineQuery('categories.store', async (api, _args: [], signal) => api.call((await catalogGateway()).getStoreCategories, { query: {}, signal }))
+export const categoryTreeQuery = defineQuery('categories.store', async (api, _args: [], signal) =>
+  api.call((await catalogGateway()).getStoreCategories, { query: {}, signal }),
+)
 
 /** How long one client reuses the tree it loaded for category places (the browser's client lives long). */
 const TREE_REUSE_MS = 60_000
@@ -130,13 +154,19 @@ function sharedTree(api: ApiClient, signal: AbortSignal | undefined): Promise<Ca
 }
 
 /** Where one category sits in the tree (the category page needs no more of it); null for an unknown id. */
-export const categoryPlaceQuery = defineQuery('categories.place', async (api, [id]: [number], signal) =>
-  categoryPlaceView(await sharedTree(api, signal), id) ?? null,
+export const categoryPlaceQuery = defineQuery(
+  'categories.place',
+  async (api, [id]: [number], signal) => categoryPlaceView(await sharedTree(api, signal), id) ?? null,
 )
 
 /** What the filter panel offers for a category (or the whole catalogue). */
 export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categoryId]: [number | undefined], signal) =>
-  filtersView(await api.call((await goodsGateway()).getGoodsFilters, { query: categoryId === undefined ? {} : { categoryId }, signal })),
+  filtersView(
+    await api.call((await goodsGateway()).getGoodsFilters, {
+      query: categoryId === undefined ? {} : { categoryId },
+      signal,
+    }),
+  ),
 )
 
 /** Discounted selections shown at the top of the catalogue (the header slider). */
@@ -145,4 +175,6 @@ export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', async (
 )
 
 /** Brands with the categories they sell in. */
-export const brandedCategoriesQuery = defineQuery('catalog.brandedCategories', async (api, _args: [], signal) => api.call((await catalogGateway()).getBrandedCategories, { signal }))
+export const brandedCategoriesQuery = defineQuery('catalog.brandedCategories', async (api, _args: [], signal) =>
+  api.call((await catalogGateway()).getBrandedCategories, { signal }),
+)

@@ -6,4 +6,6 @@ import { defineQuery } from '../routing/query.ts'
 const gateway = () => import('../gateway/content.ts')
 
 /** The cookie policy text. */
-export const cookiePolicyQuery = defineQuery('content.cookies', async (api, _args: [], signal) => api.call((await gateway()).getCookiePolicy, { signal }))
+export const cookiePolicyQuery = defineQuery('content.cookies', async (api, _args: [], signal) =>
+  api.call((await gateway()).getCookiePolicy, { signal }),
+)

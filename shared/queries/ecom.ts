@@ -16,10 +16,18 @@ const paymentMethods = () => import('../gateway/payment-methods.ts')
 export const ORDERS_PAGE_SIZE = 10
 
 /** The shopper's cart (also read by the toolbar's cart count and the add-to-cart buttons). */
-export const cartQuery = defineQuery('ecom.cart', async (api, _args: [], signal) => api.call((await cart()).getCart, { signal }), { personal: true })
+export const cartQuery = defineQuery(
+  'ecom.cart',
+  async (api, _args: [], signal) => api.call((await cart()).getCart, { signal }),
+  { personal: true },
+)
 
 /** The checkout draft: delivery, store, payment method, totals and problems. */
-export const checkoutQuery = defineQuery('ecom.checkout', async (api, _args: [], signal) => api.call((await checkout()).getCheckout, { signal }), { personal: true })
+export const checkoutQuery = defineQuery(
+  'ecom.checkout',
+  async (api, _args: [], signal) => api.call((await checkout()).getCheckout, { signal }),
+  { personal: true },
+)
 
 /** One order with its status history. */
 export const orderQuery = defineQuery(
@@ -31,15 +39,28 @@ export const orderQuery = defineQuery(
 /** One page of all orders, newest first. */
 export const ordersQuery = defineQuery(
   'ecom.orders',
-  async (api, [page]: [number], signal) => api.call((await orders()).listOrders, { query: { page, pageSize: ORDERS_PAGE_SIZE }, signal }),
+  async (api, [page]: [number], signal) =>
+    api.call((await orders()).listOrders, { query: { page, pageSize: ORDERS_PAGE_SIZE }, signal }),
   { personal: true },
 )
 
 /** Orders still in progress. */
-export const activeOrdersQuery = defineQuery('ecom.orders.active', async (api, _args: [], signal) => api.call((await orders()).listActiveOrders, { signal }), { personal: true })
+export const activeOrdersQuery = defineQuery(
+  'ecom.orders.active',
+  async (api, _args: [], signal) => api.call((await orders()).listActiveOrders, { signal }),
+  { personal: true },
+)
 
 /** Saved payment methods (cards and SBP accounts), the default first. */
-export const paymentMethodsQuery = defineQuery('ecom.paymentMethods', async (api, _args: [], signal) => api.call((await paymentMethods()).listPaymentMethods, { signal }), { personal: true })
+export const paymentMethodsQuery = defineQuery(
+  'ecom.paymentMethods',
+  async (api, _args: [], signal) => api.call((await paymentMethods()).listPaymentMethods, { signal }),
+  { personal: true },
+)
 
 /** Banks an SBP account can be linked with. */
-export const sbpBanksQuery = defineQuery('ecom.sbpBanks', async (api, _args: [], signal) => api.call((await paymentMethods()).listSbpBanks, { signal }), { personal: true })
+export const sbpBanksQuery = defineQuery(
+  'ecom.sbpBanks',
+  async (api, _args: [], signal) => api.call((await paymentMethods()).listSbpBanks, { signal }),
+  { personal: true },
+)

@@ -6,4 +6,8 @@ import { defineQuery } from '../routing/query.ts'
 const gateway = () => import('../gateway/favorites.ts')
 
 /** The favorite goods ids. */
-export const favoritesQuery = defineQuery('favorites.list', async (api, _args: [], signal) => api.call((await gateway()).listFavorites, { signal }), { personal: true })
+export const favoritesQuery = defineQuery(
+  'favorites.list',
+  async (api, _args: [], signal) => api.call((await gateway()).listFavorites, { signal }),
+  { personal: true },
+)

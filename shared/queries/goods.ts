@@ -6,4 +6,6 @@ import { defineQuery } from '../routing/query.ts'
 const gateway = () => import('../gateway/goods.ts')
 
 /** One product, or the redirect the gateway answers for goods that moved. */
-export const goodsQuery = defineQuery('goods.get', async (api, [id]: [number], signal) => api.call((await gateway()).getGoods, { params: { id }, signal }))
+export const goodsQuery = defineQuery('goods.get', async (api, [id]: [number], signal) =>
+  api.call((await gateway()).getGoods, { params: { id }, signal }),
+)

@@ -6,4 +6,6 @@ import { defineQuery } from '../routing/query.ts'
 const gateway = () => import('../gateway/polls.ts')
 
 /** A poll with its questions (`/v2/poll/:id`). */
-export const pollQuery = defineQuery('polls.get', async (api, [id]: [number], signal) => api.call((await gateway()).getPoll, { params: { id }, signal }))
+export const pollQuery = defineQuery('polls.get', async (api, [id]: [number], signal) =>
+  api.call((await gateway()).getPoll, { params: { id }, signal }),
+)

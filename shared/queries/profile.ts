@@ -9,16 +9,30 @@ import { defineQuery } from '../routing/query.ts'
 const gateway = () => import('../gateway/profile.ts')
 
 /** The profile (`GET /v1/profile`). */
-export const profileQuery = defineQuery('profile.get', async (api, _args: [], signal) => api.call((await gateway()).getProfile, { signal }), { personal: true })
+export const profileQuery = defineQuery(
+  'profile.get',
+  async (api, _args: [], signal) => api.call((await gateway()).getProfile, { signal }),
+  { personal: true },
+)
 
 /** The marketing consents. */
-export const permissionsQuery = defineQuery('permissions.get', async (api, _args: [], signal) => api.call((await gateway()).getPermissions, { signal }), { personal: true })
+export const permissionsQuery = defineQuery(
+  'permissions.get',
+  async (api, _args: [], signal) => api.call((await gateway()).getPermissions, { signal }),
+  { personal: true },
+)
 
 /** The subscription status. */
-export const subscriptionQuery = defineQuery('subscription.status', async (api, _args: [], signal) => api.call((await gateway()).getSubscriptionStatus, { signal }), { personal: true })
+export const subscriptionQuery = defineQuery(
+  'subscription.status',
+  async (api, _args: [], signal) => api.call((await gateway()).getSubscriptionStatus, { signal }),
+  { personal: true },
+)
 
 /** Changes only the given profile fields; the server re-checks completeness and updates its cookie. */
-export const saveProfile = async (api: ApiClient, patch: ProfilePatch) => api.call((await gateway()).updateProfile, { body: patch })
+export const saveProfile = async (api: ApiClient, patch: ProfilePatch) =>
+  api.call((await gateway()).updateProfile, { body: patch })
 
 /** Changes only the given consent flags (`PUT /cuscom/v2/user/permissions`); answers all flags. */
-export const savePermissions = async (api: ApiClient, patch: PermissionsPatch) => api.call((await gateway()).updatePermissions, { body: patch })
+export const savePermissions = async (api: ApiClient, patch: PermissionsPatch) =>
+  api.call((await gateway()).updatePermissions, { body: patch })

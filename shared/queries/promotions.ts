@@ -10,23 +10,40 @@ const gateway = () => import('../gateway/promotions.ts')
 export const PROMOTIONS_PAGE_SIZE = 24
 
 /** The promotion categories with counts. */
-export const promotionCategoriesQuery = defineQuery('promotions.categories', async (api, _args: [], signal) => api.call((await gateway()).getPromotionCategories, { signal }))
+export const promotionCategoriesQuery = defineQuery('promotions.categories', async (api, _args: [], signal) =>
+  api.call((await gateway()).getPromotionCategories, { signal }),
+)
 
 /** One page of active promotions, optionally of one category. */
-export const promotionsQuery = defineQuery('promotions.list', async (api, [categoryId, page]: [number | undefined, number], signal) =>
-  api.call((await gateway()).listPromotions, { query: { ...(categoryId === undefined ? {} : { categoryId }), page, pageSize: PROMOTIONS_PAGE_SIZE }, signal }),
+export const promotionsQuery = defineQuery(
+  'promotions.list',
+  async (api, [categoryId, page]: [number | undefined, number], signal) =>
+    api.call((await gateway()).listPromotions, {
+      query: { ...(categoryId === undefined ? {} : { categoryId }), page, pageSize: PROMOTIONS_PAGE_SIZE },
+      signal,
+    }),
 )
 
 /** One page of active promotions of one kind (the type filter of the promotions catalogue). */
-export const typedPromotionsQuery = defineQuery('promotions.list.type', async (api, [type, page]: [PromotionType, number], signal) =>
-  api.call((await gateway()).listPromotions, { query: { type, page, pageSize: PROMOTIONS_PAGE_SIZE }, signal }),
+export const typedPromotionsQuery = defineQuery(
+  'promotions.list.type',
+  async (api, [type, page]: [PromotionType, number], signal) =>
+    api.call((await gateway()).listPromotions, { query: { type, page, pageSize: PROMOTIONS_PAGE_SIZE }, signal }),
 )
 
 /** Promotion kinds with their names and counts (`/v1/promotions/type`); optional: the filter hides without it. */
-export const promotionTypesQuery = defineQuery('promotions.types', async (api, _args: [], signal) => api.call((await gateway()).getPromotionTypes, { signal }), { optional: true })
+export const promotionTypesQuery = defineQuery(
+  'promotions.types',
+  async (api, _args: [], signal) => api.call((await gateway()).getPromotionTypes, { signal }),
+  { optional: true },
+)
 
 /** One promotion (the promo product page). */
-export const promotionQuery = defineQuery('promotions.item', async (api, [id]: [number], signal) => api.call((await gateway()).getPromotion, { query: { id }, signal }))
+export const promotionQuery = defineQuery('promotions.item', async (api, [id]: [number], signal) =>
+  api.call((await gateway()).getPromotion, { query: { id }, signal }),
+)
 
 /** Promo banners of one placement (main slider, bottom slider, loyalty, registration, search). */
-export const bannersQuery = defineQuery('promos.mp', async (api, [placement]: [BannerPlacement], signal) => api.call((await gateway()).getPromoBanners, { query: { placement }, signal }))
+export const bannersQuery = defineQuery('promos.mp', async (api, [placement]: [BannerPlacement], signal) =>
+  api.call((await gateway()).getPromoBanners, { query: { placement }, signal }),
+)

@@ -10,7 +10,9 @@ const gateway = () => import('../gateway/reviews.ts')
 export const REVIEWS_PAGE_SIZE = 10
 
 /** The average, count and star distribution of goods. */
-export const scoresQuery = defineQuery('reviews.scores', async (api, [id]: [number], signal) => api.call((await gateway()).getScores, { params: { id }, signal }))
+export const scoresQuery = defineQuery('reviews.scores', async (api, [id]: [number], signal) =>
+  api.call((await gateway()).getScores, { params: { id }, signal }),
+)
 
 /** Sort order of the review list. */
 export type ReviewSort = (typeof REVIEW_SORTS)[number]
@@ -19,8 +21,19 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number]
  * One page of published reviews: newest first unless `sort` says otherwise, only those with photos
  * when `withPhotos`. The route loader passes neither, so its key is the default list's key.
  */
-export const reviewsQuery = defineQuery('reviews.list', async (api, [objectId, page, sort, withPhotos]: [number, number, ReviewSort?, boolean?], signal) =>
-  api.call((await gateway()).listReviews, { query: { objectId, page, pageSize: REVIEWS_PAGE_SIZE, sort: sort ?? 'new', ...(withPhotos ? { withPhotos: true } : {}) }, signal }),
+export const reviewsQuery = defineQuery(
+  'reviews.list',
+  async (api, [objectId, page, sort, withPhotos]: [number, number, ReviewSort?, boolean?], signal) =>
+    api.call((await gateway()).listReviews, {
+      query: {
+        objectId,
+        page,
+        pageSize: REVIEWS_PAGE_SIZE,
+        sort: sort ?? 'new',
+        ...(withPhotos ? { withPhotos: true } : {}),
+      },
+      signal,
+    }),
 )
 
 /** Review photos for the media carousel. */
@@ -29,6 +42,9 @@ export const reviewMediaQuery = defineQuery('reviews.media', async (api, [object
 )
 
 /** The signed-in shopper's own review of goods (personal: fetched in the browser after hydration). */
-export const userReviewInfoQuery = defineQuery('reviews.userInfo', async (api, [objectId]: [number], signal) =>
-  api.call((await gateway()).getUserReviewInfo, { query: { objectId }, signal }), { personal: true },
+export const userReviewInfoQuery = defineQuery(
+  'reviews.userInfo',
+  async (api, [objectId]: [number], signal) =>
+    api.call((await gateway()).getUserReviewInfo, { query: { objectId }, signal }),
+  { personal: true },
 )

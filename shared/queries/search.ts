@@ -14,4 +14,6 @@ export const suggestionsQuery = defineQuery('suggestions.get', async (api, [q]: 
 )
 
 /** What shoppers search for most (shown for the empty field). */
-export const popularSuggestionsQuery = defineQuery('suggestions.popular', async (api, _args: [], signal) => api.call((await gateway()).getPopularSuggestions, { signal }))
+export const popularSuggestionsQuery = defineQuery('suggestions.popular', async (api, _args: [], signal) =>
+  api.call((await gateway()).getPopularSuggestions, { signal }),
+)

@@ -3,7 +3,10 @@ import { deepFreeze, sharedView, sharedViewBy } from './shared-view.ts'
 
 describe('shared views', () => {
   it('maps a frozen answer once and gives the same frozen view after', () => {
-    const map = vi.fn((answer: { items: number[] }) => ({ count: answer.items.length, items: answer.items.map((n) => ({ n })) }))
+    const map = vi.fn((answer: { items: number[] }) => ({
+      count: answer.items.length,
+      items: answer.items.map((n) => ({ n })),
+    }))
     const view = sharedView(map)
     const answer = deepFreeze({ items: [1, 2] })
     const first = view(answer)

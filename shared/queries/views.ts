@@ -39,7 +39,16 @@ export interface GoodsListView {
 
 /** The card view of a gateway goods card. */
 export function toCardView(card: GoodsCard): GoodsCardView {
-  const view: GoodsCardView = { id: card.id, name: card.name, slug: card.slug, brand: card.brand.name, price: card.price, rating: card.rating, reviewsCount: card.reviewsCount, inStock: card.inStock }
+  const view: GoodsCardView = {
+    id: card.id,
+    name: card.name,
+    slug: card.slug,
+    brand: card.brand.name,
+    price: card.price,
+    rating: card.rating,
+    reviewsCount: card.reviewsCount,
+    inStock: card.inStock,
+  }
   if (card.oldPrice !== undefined) view.oldPrice = card.oldPrice
   if (card.discountPercent !== undefined) view.discountPercent = card.discountPercent
   if (card.image) view.image = card.image.url
@@ -50,7 +59,12 @@ export function toCardView(card: GoodsCard): GoodsCardView {
 }
 
 /** The list view of a gateway goods page. */
-export const toGoodsListView = (page: GoodsPage): GoodsListView => ({ items: page.items.map(toCardView), total: page.total, page: page.page, pageSize: page.pageSize })
+export const toGoodsListView = (page: GoodsPage): GoodsListView => ({
+  items: page.items.map(toCardView),
+  total: page.total,
+  page: page.page,
+  pageSize: page.pageSize,
+})
 
 /** A titled carousel of goods (home page rails) with card views. */
 export interface GoodsBlockView {
@@ -60,10 +74,16 @@ export interface GoodsBlockView {
 }
 
 /** The rail view of a gateway goods block. */
-export const toGoodsBlockView = (block: GoodsBlock): GoodsBlockView => ({ title: block.title, url: block.url, items: block.items.map(toCardView) })
+export const toGoodsBlockView = (block: GoodsBlock): GoodsBlockView => ({
+  title: block.title,
+  url: block.url,
+  items: block.items.map(toCardView),
+})
 
 /** Any answer with a `goods` list of cards (an article, a publication), with card views instead. */
-export const withCardViews = <T extends { goods: GoodsCard[] }>(answer: T): Omit<T, 'goods'> & { goods: GoodsCardView[] } => ({ ...answer, goods: answer.goods.map(toCardView) })
+export const withCardViews = <T extends { goods: GoodsCard[] }>(
+  answer: T,
+): Omit<T, 'goods'> & { goods: GoodsCardView[] } => ({ ...answer, goods: answer.goods.map(toCardView) })
 
 /** A category link (breadcrumbs, chips). */
 export interface CategoryLinkView {
@@ -81,14 +101,24 @@ export interface CategoryPlaceView {
   links: CategoryLinkView[]
 }
 
-const linkView = (category: Category): CategoryLinkView => ({ id: category.id, name: category.name, slug: category.slug })
+const linkView = (category: Category): CategoryLinkView => ({
+  id: category.id,
+  name: category.name,
+  slug: category.slug,
+})
 
 /** The place of category `id` in the tree (undefined when the tree has no such id). */
 export function toCategoryPlace(tree: CategoryTree, id: number): CategoryPlaceView | undefined {
   for (const node of tree.items) {
-    if (node.id === id) return { category: { ...linkView(node), image: node.image.url }, links: node.children.map(linkView) }
+    if (node.id === id)
+      return { category: { ...linkView(node), image: node.image.url }, links: node.children.map(linkView) }
     const child = node.children.find((item) => item.id === id)
-    if (child) return { category: { ...linkView(child), image: child.image.url }, group: linkView(node), links: node.children.map(linkView) }
+    if (child)
+      return {
+        category: { ...linkView(child), image: child.image.url },
+        group: linkView(node),
+        links: node.children.map(linkView),
+      }
   }
   return undefined
 }

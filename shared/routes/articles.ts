@@ -12,17 +12,28 @@ export const articlesPage = definePage('articles', {
     title: pageTitle('Полезные статьи'),
     description: pageDescription('Советы по уходу, подбору косметики и товаров для дома от экспертов Аврора.'),
     canonicalPath: href('articles'),
-    jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Статьи', path: href('articles') }])],
+    jsonLd: [
+      breadcrumbLd([
+        { name: 'Главная', path: '/' },
+        { name: 'Статьи', path: href('articles') },
+      ]),
+    ],
   }),
 })
 
 /** One article (`article`); a wrong slug redirects to the canonical URL. */
 export const articlePage = definePage('article', {
   loaders: (ctx) => ({ article: articleQuery(ctx.params.id) }),
-  canonical: (_ctx, data) => (data.article ? href('article', { id: data.article.id, slug: data.article.slug }) : undefined),
+  canonical: (_ctx, data) =>
+    data.article ? href('article', { id: data.article.id, slug: data.article.slug }) : undefined,
   meta: (ctx, data) => {
     const article = data.article
-    if (!article) return { title: pageTitle(`Статья ${ctx.params.id}`), description: pageDescription('Полезная статья от экспертов Аврора.'), ogType: 'article' }
+    if (!article)
+      return {
+        title: pageTitle(`Статья ${ctx.params.id}`),
+        description: pageDescription('Полезная статья от экспертов Аврора.'),
+        ogType: 'article',
+      }
     const path = href('article', { id: article.id, slug: article.slug })
     return {
       title: pageTitle(article.title),
@@ -30,7 +41,13 @@ export const articlePage = definePage('article', {
       canonicalPath: path,
       ogType: 'article',
       ogImage: article.image.url,
-      jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Статьи', path: href('articles') }, { name: article.title, path }])],
+      jsonLd: [
+        breadcrumbLd([
+          { name: 'Главная', path: '/' },
+          { name: 'Статьи', path: href('articles') },
+          { name: article.title, path },
+        ]),
+      ],
     }
   },
 })

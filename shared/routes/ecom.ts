@@ -4,10 +4,21 @@
  * the shopper to sign in.
  */
 import { SITE_NAME } from '../constants.ts'
-import { activeOrdersQuery, cartQuery, checkoutQuery, orderQuery, ordersQuery, paymentMethodsQuery } from '../queries/ecom.ts'
+import {
+  activeOrdersQuery,
+  cartQuery,
+  checkoutQuery,
+  orderQuery,
+  ordersQuery,
+  paymentMethodsQuery,
+} from '../queries/ecom.ts'
 import { definePage } from '../routing/define-page.ts'
 
-const privateMeta = (title: string) => ({ title: `${title} — ${SITE_NAME}`, description: `${title} в интернет-магазине Аврора.`, robots: 'noindex, nofollow' })
+const privateMeta = (title: string) => ({
+  title: `${title} — ${SITE_NAME}`,
+  description: `${title} в интернет-магазине Аврора.`,
+  robots: 'noindex, nofollow',
+})
 
 /** E-commerce hub (`ecom`): active orders, all orders and payment methods. */
 export const ecomPage = definePage('ecom', {

@@ -6,5 +6,9 @@ import { definePage } from '../routing/define-page.ts'
 /** Favorites (`favorites`): the ids load with the page; each card reads its goods. */
 export const favoritesPage = definePage('favorites', {
   loaders: () => ({ favorites: favoritesQuery() }),
-  meta: () => ({ title: `Избранное — ${SITE_NAME}`, description: 'Избранные товары в интернет-магазине Аврора.', robots: 'noindex, nofollow' }),
+  meta: () => ({
+    title: `Избранное — ${SITE_NAME}`,
+    description: 'Избранные товары в интернет-магазине Аврора.',
+    robots: 'noindex, nofollow',
+  }),
 })

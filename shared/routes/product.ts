@@ -13,7 +13,8 @@ import type { LoadedData, PageMeta } from '../routing/types.ts'
 import { breadcrumbLd, clampText, pageDescription, pageTitle, productLd, reviewsLd } from './seo.ts'
 
 /** The goods of a goods answer, or undefined for a redirect or no answer. */
-export const goodsOf = (answer: GoodsAnswer | undefined): Goods | undefined => (answer && !isRedirect(answer) ? answer : undefined)
+export const goodsOf = (answer: GoodsAnswer | undefined): Goods | undefined =>
+  answer && !isRedirect(answer) ? answer : undefined
 
 /** The canonical path of goods (`/product/{id}-{slug}`, with `/reviews` for the reviews child route). */
 export const productPath = (goods: Pick<Goods, 'id' | 'slug'>, reviews = false): string =>
@@ -33,14 +34,17 @@ type ProductData = LoadedData<ReturnType<typeof productLoaders>>
 
 function productMeta(data: ProductData, reviews: boolean): PageMeta {
   const goods = goodsOf(data.goods)
-  if (!goods) return { title: pageTitle('Товар'), description: pageDescription('Товар в магазинах Аврора.'), robots: 'noindex' }
+  if (!goods)
+    return { title: pageTitle('Товар'), description: pageDescription('Товар в магазинах Аврора.'), robots: 'noindex' }
   const path = productPath(goods)
   const lead = reviews ? `Отзывы о товаре ${goods.name}` : goods.name
   return {
     title: pageTitle(reviews ? `Отзывы: ${goods.name}` : goods.name, SITE_NAME),
-    description: pageDescription(reviews
-      ? `${lead}: ${goods.reviewsCount} отзывов покупателей, средняя оценка ${goods.rating.toFixed(1)} из 5.`
-      : `${goods.brand.name}. ${clampText(goods.description, 110)} Цена ${Math.round(goods.price)} ₽.`),
+    description: pageDescription(
+      reviews
+        ? `${lead}: ${goods.reviewsCount} отзывов покупателей, средняя оценка ${goods.rating.toFixed(1)} из 5.`
+        : `${goods.brand.name}. ${clampText(goods.description, 110)} Цена ${Math.round(goods.price)} ₽.`,
+    ),
     canonicalPath: productPath(goods, reviews),
     ogType: 'product',
     ...(goods.images[0] ? { ogImage: goods.images[0].url } : {}),
@@ -84,13 +88,19 @@ export const promoProductPage = definePage(['promo-product', 'promo-catalog-cate
     const promo = data.promotion
     if (!promo) return undefined
     if ('category' in ctx.params) {
-      return href('promo-catalog-category-product', { category: ctx.params.category, categorySlug: ctx.params.categorySlug, product: promo.id, slug: promo.slug })
+      return href('promo-catalog-category-product', {
+        category: ctx.params.category,
+        categorySlug: ctx.params.categorySlug,
+        product: promo.id,
+        slug: promo.slug,
+      })
     }
     return href('promo-product', { product: promo.id, slug: promo.slug })
   },
   meta: (_ctx, data) => {
     const promo = data.promotion
-    if (!promo) return { title: pageTitle('Акция'), description: pageDescription('Акция в магазинах Аврора.'), robots: 'noindex' }
+    if (!promo)
+      return { title: pageTitle('Акция'), description: pageDescription('Акция в магазинах Аврора.'), robots: 'noindex' }
     const path = href('promo-product', { product: promo.id, slug: promo.slug })
     return {
       title: pageTitle(`${promo.badge} ${promo.title}`),
@@ -98,7 +108,13 @@ export const promoProductPage = definePage(['promo-product', 'promo-catalog-cate
       canonicalPath: path,
       ogType: 'product',
       ogImage: promo.image.url,
-      jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }, { name: promo.title, path }])],
+      jsonLd: [
+        breadcrumbLd([
+          { name: 'Главная', path: '/' },
+          { name: 'Акции', path: href('promo-catalog') },
+          { name: promo.title, path },
+        ]),
+      ],
     }
   },
 })
@@ -106,10 +122,12 @@ export const promoProductPage = definePage(['promo-product', 'promo-catalog-cate
 /** Popular item (`popular`): a curated publication and its goods. */
 export const popularPage = definePage('popular', {
   loaders: (ctx) => ({ publication: publicationQuery(ctx.params.id) }),
-  canonical: (_ctx, data) => (data.publication ? href('popular', { id: data.publication.id, slug: data.publication.slug }) : undefined),
+  canonical: (_ctx, data) =>
+    data.publication ? href('popular', { id: data.publication.id, slug: data.publication.slug }) : undefined,
   meta: (_ctx, data) => {
     const item = data.publication
-    if (!item) return { title: pageTitle('Популярное'), description: pageDescription('Популярные товары и подборки Аврора.') }
+    if (!item)
+      return { title: pageTitle('Популярное'), description: pageDescription('Популярные товары и подборки Аврора.') }
     const path = href('popular', { id: item.id, slug: item.slug })
     return {
       title: pageTitle(item.title),
@@ -117,7 +135,12 @@ export const popularPage = definePage('popular', {
       canonicalPath: path,
       ogType: 'article',
       ogImage: item.image.url,
-      jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: item.title, path }])],
+      jsonLd: [
+        breadcrumbLd([
+          { name: 'Главная', path: '/' },
+          { name: item.title, path },
+        ]),
+      ],
     }
   },
 })

@@ -1,7 +1,12 @@
 /** Head and data of the promotions pages. */
 import type { PromotionType } from '../models/promotions.ts'
 import { PROMOTION_TYPES } from '../models/values.ts'
-import { promotionCategoriesQuery, promotionTypesQuery, promotionsQuery, typedPromotionsQuery } from '../queries/promotions.ts'
+import {
+  promotionCategoriesQuery,
+  promotionTypesQuery,
+  promotionsQuery,
+  typedPromotionsQuery,
+} from '../queries/promotions.ts'
 import { href } from '../routing/href.ts'
 import { definePage } from '../routing/define-page.ts'
 import type { LoaderContext } from '../routing/types.ts'
@@ -17,7 +22,9 @@ export const promoPageOf = (ctx: Pick<LoaderContext<unknown>, 'search'>): number
 /** The promotion kind of the type filter from `?type=`; undefined for none or an unknown one. */
 export const promoTypeOf = (ctx: Pick<LoaderContext<unknown>, 'search'>): PromotionType | undefined => {
   const raw = ctx.search.type
-  return typeof raw === 'string' && (PROMOTION_TYPES as readonly string[]).includes(raw) ? (raw as PromotionType) : undefined
+  return typeof raw === 'string' && (PROMOTION_TYPES as readonly string[]).includes(raw)
+    ? (raw as PromotionType)
+    : undefined
 }
 
 /** The promotions of the catalogue page: of one kind when the type filter is set. */
@@ -26,20 +33,32 @@ export const promoCatalogListQuery = (type: PromotionType | undefined, page: num
 
 /** Promotions catalogue (`promo-catalog`), with the promotion kinds as a filter. */
 export const promoCatalogPage = definePage('promo-catalog', {
-  loaders: (ctx) => ({ categories: promotionCategoriesQuery(), types: promotionTypesQuery(), promotions: promoCatalogListQuery(promoTypeOf(ctx), promoPageOf(ctx)) }),
+  loaders: (ctx) => ({
+    categories: promotionCategoriesQuery(),
+    types: promotionTypesQuery(),
+    promotions: promoCatalogListQuery(promoTypeOf(ctx), promoPageOf(ctx)),
+  }),
   meta: (_ctx, data) => ({
     title: pageTitle('Акции и скидки'),
     description: pageDescription(
       `${data.promotions ? `${data.promotions.total} акций` : 'Все акции'} магазинов Аврора: скидки, подарки и выгодные наборы на косметику и товары для дома.`,
     ),
     canonicalPath: href('promo-catalog'),
-    jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }])],
+    jsonLd: [
+      breadcrumbLd([
+        { name: 'Главная', path: '/' },
+        { name: 'Акции', path: href('promo-catalog') },
+      ]),
+    ],
   }),
 })
 
 /** Promotions category (`promo-catalog-category`). */
 export const promoCatalogCategoryPage = definePage('promo-catalog-category', {
-  loaders: (ctx) => ({ categories: promotionCategoriesQuery(), promotions: promotionsQuery(ctx.params.category, promoPageOf(ctx)) }),
+  loaders: (ctx) => ({
+    categories: promotionCategoriesQuery(),
+    promotions: promotionsQuery(ctx.params.category, promoPageOf(ctx)),
+  }),
   canonical: (ctx, data) => {
     const category = data.categories?.items.find((item) => item.id === ctx.params.category)
     return category ? href('promo-catalog-category', { category: category.id, categorySlug: category.slug }) : undefined
@@ -47,12 +66,22 @@ export const promoCatalogCategoryPage = definePage('promo-catalog-category', {
   meta: (ctx, data) => {
     const category = data.categories?.items.find((item) => item.id === ctx.params.category)
     const name = category?.name ?? 'Акции'
-    const path = category ? href('promo-catalog-category', { category: category.id, categorySlug: category.slug }) : undefined
+    const path = category
+      ? href('promo-catalog-category', { category: category.id, categorySlug: category.slug })
+      : undefined
     return {
       title: pageTitle(`Акции: ${name}`),
-      description: pageDescription(`Акции и скидки в разделе «${name}»: ${data.promotions?.total ?? 0} предложений в магазинах Аврора.`),
+      description: pageDescription(
+        `Акции и скидки в разделе «${name}»: ${data.promotions?.total ?? 0} предложений в магазинах Аврора.`,
+      ),
       ...(path ? { canonicalPath: path } : {}),
-      jsonLd: [breadcrumbLd([{ name: 'Главная', path: '/' }, { name: 'Акции', path: href('promo-catalog') }, ...(path ? [{ name, path }] : [])])],
+      jsonLd: [
+        breadcrumbLd([
+          { name: 'Главная', path: '/' },
+          { name: 'Акции', path: href('promo-catalog') },
+          ...(path ? [{ name, path }] : []),
+        ]),
+      ],
     }
   },
 })

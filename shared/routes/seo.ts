@@ -31,7 +31,12 @@ export function breadcrumbLd(steps: ReadonlyArray<{ name: string; path: string }
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: steps.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: step.path })),
+    itemListElement: steps.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: step.path,
+    })),
   }
 }
 
@@ -55,7 +60,17 @@ export function productLd(goods: Goods, path: string, scores: Scores | undefined
       price: goods.price.toFixed(2),
       availability: goods.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
-    ...(count > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: Math.round(average * 10) / 10, reviewCount: count, bestRating: 5, worstRating: 1 } } : {}),
+    ...(count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Math.round(average * 10) / 10,
+            reviewCount: count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   }
 }
 

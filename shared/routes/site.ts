@@ -5,8 +5,16 @@ import type { SearchParams } from '../routing/types.ts'
 import { optional } from '../routing/query.ts'
 import { goodsListArgs, goodsListQuery, hasFilters, listStateFromSearch } from '../queries/catalog.ts'
 import {
-  adSlotsQuery, exclusiveQuery, giftPackagesQuery, mainArticlesQuery, mainBrandsQuery, mainCategoriesQuery, newArrivalQuery,
-  publicationsQuery, specialOffersQuery, tickerQuery,
+  adSlotsQuery,
+  exclusiveQuery,
+  giftPackagesQuery,
+  mainArticlesQuery,
+  mainBrandsQuery,
+  mainCategoriesQuery,
+  newArrivalQuery,
+  publicationsQuery,
+  specialOffersQuery,
+  tickerQuery,
 } from '../queries/main-page.ts'
 import { bannersQuery } from '../queries/promotions.ts'
 import { pageDescription, pageTitle } from './seo.ts'
@@ -33,7 +41,8 @@ export const mainPage = definePage('main', {
   }),
   meta: () => ({
     title: `${SITE_NAME} — косметика и товары для дома`,
-    description: 'Косметика, парфюмерия и товары для дома по выгодным ценам. Акции, новинки и популярные товары в магазинах Аврора.',
+    description:
+      'Косметика, парфюмерия и товары для дома по выгодным ценам. Акции, новинки и популярные товары в магазинах Аврора.',
     canonicalPath: '/',
     ogType: 'website',
   }),
@@ -71,7 +80,11 @@ export const searchPage = definePage<'search', { goods?: ReturnType<typeof goods
     const q = searchTextOf(ctx.search)
     return {
       title: q ? pageTitle(`«${q}» — поиск`) : `Поиск — ${SITE_NAME}`,
-      description: pageDescription(q && data.goods ? `Найдено ${data.goods.total} товаров по запросу «${q}» в каталоге Аврора.` : 'Поиск товаров, брендов и категорий в каталоге Аврора.'),
+      description: pageDescription(
+        q && data.goods
+          ? `Найдено ${data.goods.total} товаров по запросу «${q}» в каталоге Аврора.`
+          : 'Поиск товаров, брендов и категорий в каталоге Аврора.',
+      ),
       canonicalPath: '/search',
       robots: 'noindex, follow',
     }
@@ -80,11 +93,19 @@ export const searchPage = definePage<'search', { goods?: ReturnType<typeof goods
 
 /** Registration (`registration`). */
 export const registrationPage = definePage('registration', {
-  meta: () => ({ title: `Регистрация — ${SITE_NAME}`, description: 'Личные данные для регистрации в программе лояльности Аврора.', robots: 'noindex' }),
+  meta: () => ({
+    title: `Регистрация — ${SITE_NAME}`,
+    description: 'Личные данные для регистрации в программе лояльности Аврора.',
+    robots: 'noindex',
+  }),
 })
 
 /** Incomplete profile (`profile-incomplete`): the profile prefills the form (optional: the form works without it). */
 export const incompleteProfilePage = definePage('profile-incomplete', {
   loaders: () => ({ profile: optional(profileQuery()) }),
-  meta: () => ({ title: `Заполните профиль — ${SITE_NAME}`, description: 'Заполните недостающие данные профиля, чтобы продолжить.', robots: 'noindex' }),
+  meta: () => ({
+    title: `Заполните профиль — ${SITE_NAME}`,
+    description: 'Заполните недостающие данные профиля, чтобы продолжить.',
+    robots: 'noindex',
+  }),
 })

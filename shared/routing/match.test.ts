@@ -30,9 +30,12 @@ describe('matchPattern', () => {
     expect(matchPattern(product, '/product/12-krem-dlya-ruk')).toEqual({ product: '12', slug: 'krem-dlya-ruk' })
   })
 
-  it.each(['/product/12', '/product/12-', '/product/-krem', '/product/-'])('does not match the id-slug pattern for %s (a part is missing or empty)', (path) => {
-    expect(matchPattern(product, path)).toBeUndefined()
-  })
+  it.each(['/product/12', '/product/12-', '/product/-krem', '/product/-'])(
+    'does not match the id-slug pattern for %s (a part is missing or empty)',
+    (path) => {
+      expect(matchPattern(product, path)).toBeUndefined()
+    },
+  )
 
   it('leaves a segment without a hyphen to the plain pattern', () => {
     expect(matchPattern(plain, '/product/12')).toEqual({ product: '12' })
@@ -69,13 +72,18 @@ describe('fillPattern', () => {
   })
 
   it('percent-encodes every value', () => {
-    expect(fillPattern(product, { product: 12, slug: 'крем/ручной?#' })).toBe(`/product/12-${encodeURIComponent('крем/ручной?#')}`)
+    expect(fillPattern(product, { product: 12, slug: 'крем/ручной?#' })).toBe(
+      `/product/12-${encodeURIComponent('крем/ручной?#')}`,
+    )
     expect(fillPattern(compilePattern('/ecom/orders/:id'), { id: '../x' })).toBe('/ecom/orders/..%2Fx')
   })
 
-  it.each([{}, { product: 12 }, { slug: 'x' }, { product: 12, slug: '' }, { product: 12, slug: undefined }])('answers undefined when a param is missing: %j', (params) => {
-    expect(fillPattern(product, params)).toBeUndefined()
-  })
+  it.each([{}, { product: 12 }, { slug: 'x' }, { product: 12, slug: '' }, { product: 12, slug: undefined }])(
+    'answers undefined when a param is missing: %j',
+    (params) => {
+      expect(fillPattern(product, params)).toBeUndefined()
+    },
+  )
 
   it('fills a pattern without params', () => {
     expect(fillPattern(compilePattern('/'), {})).toBe('/')
@@ -93,11 +101,15 @@ describe('href', () => {
   })
 
   it('encodes the slug', () => {
-    expect(href('product', { product: 12, slug: 'крем для рук' })).toBe('/product/12-%D0%BA%D1%80%D0%B5%D0%BC%20%D0%B4%D0%BB%D1%8F%20%D1%80%D1%83%D0%BA')
+    expect(href('product', { product: 12, slug: 'крем для рук' })).toBe(
+      '/product/12-%D0%BA%D1%80%D0%B5%D0%BC%20%D0%B4%D0%BB%D1%8F%20%D1%80%D1%83%D0%BA',
+    )
   })
 
   it('adds the query and leaves out empty values', () => {
-    expect(href('search', {}, { q: 'крем', page: 2, empty: '', missing: undefined })).toBe('/search?q=%D0%BA%D1%80%D0%B5%D0%BC&page=2')
+    expect(href('search', {}, { q: 'крем', page: 2, empty: '', missing: undefined })).toBe(
+      '/search?q=%D0%BA%D1%80%D0%B5%D0%BC&page=2',
+    )
   })
 
   it('builds a route without params', () => {

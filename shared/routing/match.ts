@@ -6,9 +6,7 @@
  */
 
 type Segment =
-  | { kind: 'literal'; value: string }
-  | { kind: 'param'; name: string }
-  | { kind: 'id-slug'; id: string; slug: string }
+  { kind: 'literal'; value: string } | { kind: 'param'; name: string } | { kind: 'id-slug'; id: string; slug: string }
 
 /** A compiled pattern. */
 export interface CompiledPattern {
@@ -28,12 +26,17 @@ export function compilePattern(source: string): CompiledPattern {
       if (part.startsWith(':')) return { kind: 'param', name: part.slice(1) }
       return { kind: 'literal', value: part }
     })
-  const paramNames = segments.flatMap((s) => (s.kind === 'param' ? [s.name] : s.kind === 'id-slug' ? [s.id, s.slug] : []))
+  const paramNames = segments.flatMap((s) =>
+    s.kind === 'param' ? [s.name] : s.kind === 'id-slug' ? [s.id, s.slug] : [],
+  )
   return { source, segments, paramNames }
 }
 
 /** Builds a path from a pattern; every value is percent-encoded. Returns undefined when a param is missing. */
-export function fillPattern(pattern: CompiledPattern, params: Record<string, string | number | undefined>): string | undefined {
+export function fillPattern(
+  pattern: CompiledPattern,
+  params: Record<string, string | number | undefined>,
+): string | undefined {
   const parts: string[] = []
   for (const segment of pattern.segments) {
     if (segment.kind === 'literal') parts.push(segment.value)

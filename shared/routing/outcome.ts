@@ -57,7 +57,8 @@ export const queryKeys = (queries: LoaderMap): Record<string, string> =>
   Object.fromEntries(Object.entries(queries).map(([name, query]) => [name, unstable_serialize(query.key)]))
 
 /** The queries a route module declares for a context; none for a module without loaders. */
-export const routeQueries = (module: RoutePage<unknown, LoaderMap>, ctx: LoaderContext<unknown>): LoaderMap => module.loaders?.(ctx) ?? {}
+export const routeQueries = (module: RoutePage<unknown, LoaderMap>, ctx: LoaderContext<unknown>): LoaderMap =>
+  module.loaders?.(ctx) ?? {}
 
 /**
  * Decides a page's outcome, in this order:
@@ -75,15 +76,37 @@ export function pageOutcome(input: OutcomeInput): PageOutcome {
     if (!error || query.optional || error.code === 'aborted') continue
     const status = pageStatusFor(error)
     return status === 404
-      ? { kind: 'error', status, code: 'not_found', message: notFoundMessage(input.pathname), reason: { kind: 'loader', loader: name, error } }
+      ? {
+          kind: 'error',
+          status,
+          code: 'not_found',
+          message: notFoundMessage(input.pathname),
+          reason: { kind: 'loader', loader: name, error },
+        }
       : { kind: 'error', status, code: error.code, reason: { kind: 'loader', loader: name, error } }
   }
 
   const asked = module.serverRedirect?.(loaded.data)
   if (asked) {
-    const resolved = resolveServerRedirect(asked.location, { origin: input.origin, mainSiteUrl: input.mainSiteUrl, permanent: asked.permanent })
-    if (!resolved) return { kind: 'error', status: 404, code: 'not_found', reason: { kind: 'redirect-refused', location: asked.location } }
-    return { kind: 'redirect', location: resolved.location, status: resolved.status, external: resolved.external, rule: 'server-redirect' }
+    const resolved = resolveServerRedirect(asked.location, {
+      origin: input.origin,
+      mainSiteUrl: input.mainSiteUrl,
+      permanent: asked.permanent,
+    })
+    if (!resolved)
+      return {
+        kind: 'error',
+        status: 404,
+        code: 'not_found',
+        reason: { kind: 'redirect-refused', location: asked.location },
+      }
+    return {
+      kind: 'redirect',
+      location: resolved.location,
+      status: resolved.status,
+      external: resolved.external,
+      rule: 'server-redirect',
+    }
   }
 
   const canonical = module.canonical?.(ctx, loaded.data)

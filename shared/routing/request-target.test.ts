@@ -25,8 +25,12 @@ describe('paths that a browser reads as another host', () => {
   it.each(['//evil.example', '//evil.example/', '//evil.example/catalog', '//catalog', '/\\catalog', '//', '///'])(
     'resolves %s to not found, never to a page',
     (pathname) => {
-      expect(resolveNavigation({ pathname, search: '', session: anonymous, mainSiteUrl: 'https://aurora.example' })).toEqual({
-        kind: 'not-found', status: 404, message: `Page not found: ${pathname}`,
+      expect(
+        resolveNavigation({ pathname, search: '', session: anonymous, mainSiteUrl: 'https://aurora.example' }),
+      ).toEqual({
+        kind: 'not-found',
+        status: 404,
+        message: `Page not found: ${pathname}`,
       })
     },
   )

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isProfilePath, mainSiteLocation, matchPath, matchRoute, resolveNavigation, resolveServerRedirect, type Decision } from './rules.ts'
+import {
+  isProfilePath,
+  mainSiteLocation,
+  matchPath,
+  matchRoute,
+  resolveNavigation,
+  resolveServerRedirect,
+  type Decision,
+} from './rules.ts'
 import type { SessionState } from './types.ts'
 
 const MAIN_SITE = 'https://aurora.example'
@@ -20,15 +28,23 @@ const navigate = (path: string, session: SessionState = anonymous, mainSiteUrl =
   })
 }
 
-const routeOf = (decision: Decision): string | undefined => (decision.kind === 'render' ? decision.route.name : undefined)
+const routeOf = (decision: Decision): string | undefined =>
+  decision.kind === 'render' ? decision.route.name : undefined
 
 describe('rule 1: the registration route', () => {
   it('redirects a visitor with a JWT cookie to the profile on the main site', () => {
-    expect(navigate('/registration', signedIn)).toMatchObject({ kind: 'redirect', location: `${MAIN_SITE}/profile`, external: true })
+    expect(navigate('/registration', signedIn)).toMatchObject({
+      kind: 'redirect',
+      location: `${MAIN_SITE}/profile`,
+      external: true,
+    })
   })
 
   it('redirects a visitor with both a JWT and a customer code to the profile', () => {
-    expect(navigate('/registration', { ...signedIn, customerCode: true })).toMatchObject({ kind: 'redirect', location: `${MAIN_SITE}/profile` })
+    expect(navigate('/registration', { ...signedIn, customerCode: true })).toMatchObject({
+      kind: 'redirect',
+      location: `${MAIN_SITE}/profile`,
+    })
   })
 
   it('renders for a visitor with only a customer-code cookie', () => {
@@ -48,30 +64,45 @@ describe('rule 2: the profile section lives on the main site', () => {
     ['/profile/orders/12', `${MAIN_SITE}/profile/orders/12`],
     ['/profile/orders?x=1&y=%D0%B0', `${MAIN_SITE}/profile/orders?x=1&y=%D0%B0`],
   ])('answers 301 for %s to %s', (path, location) => {
-    expect(navigate(path)).toEqual({ kind: 'redirect', status: 301, external: true, location, rule: 'profile-external' })
+    expect(navigate(path)).toEqual({
+      kind: 'redirect',
+      status: 301,
+      external: true,
+      location,
+      rule: 'profile-external',
+    })
   })
 
   it('redirects signed-in visitors the same way', () => {
-    expect(navigate('/profile/x?a=b', signedIn)).toMatchObject({ kind: 'redirect', status: 301, location: `${MAIN_SITE}/profile/x?a=b` })
+    expect(navigate('/profile/x?a=b', signedIn)).toMatchObject({
+      kind: 'redirect',
+      status: 301,
+      location: `${MAIN_SITE}/profile/x?a=b`,
+    })
   })
 
   it('keeps a query string given without its question mark', () => {
-    expect(resolveNavigation({ pathname: '/profile/x', search: 'a=1', session: anonymous, mainSiteUrl: MAIN_SITE }))
-      .toMatchObject({ location: `${MAIN_SITE}/profile/x?a=1` })
+    expect(
+      resolveNavigation({ pathname: '/profile/x', search: 'a=1', session: anonymous, mainSiteUrl: MAIN_SITE }),
+    ).toMatchObject({ location: `${MAIN_SITE}/profile/x?a=1` })
   })
 
   it('keeps the base path of a MAIN_SITE_URL that has one', () => {
-    expect(navigate('/profile/x', anonymous, 'https://aurora.example/ru/')).toMatchObject({ location: 'https://aurora.example/ru/profile/x' })
+    expect(navigate('/profile/x', anonymous, 'https://aurora.example/ru/')).toMatchObject({
+      location: 'https://aurora.example/ru/profile/x',
+    })
   })
 
-  it.each(['/profile//evil.example', '/profile/..%2F..%2F@evil.example', '/profile/../../evil', '/profile/%2F%2Fevil.example'])(
-    'never leaves the main site for the hostile path %s',
-    (path) => {
-      const decision = navigate(path)
-      expect(decision.kind).toBe('redirect')
-      if (decision.kind === 'redirect') expect(new URL(decision.location).origin).toBe(MAIN_SITE)
-    },
-  )
+  it.each([
+    '/profile//evil.example',
+    '/profile/..%2F..%2F@evil.example',
+    '/profile/../../evil',
+    '/profile/%2F%2Fevil.example',
+  ])('never leaves the main site for the hostile path %s', (path) => {
+    const decision = navigate(path)
+    expect(decision.kind).toBe('redirect')
+    if (decision.kind === 'redirect') expect(new URL(decision.location).origin).toBe(MAIN_SITE)
+  })
 
   it('does not redirect the incomplete-profile page externally', () => {
     const decision = navigate('/profile/incomplete', incomplete)
@@ -79,7 +110,11 @@ describe('rule 2: the profile section lives on the main site', () => {
   })
 
   it('does not redirect an anonymous visitor on the incomplete-profile page to the main site', () => {
-    expect(navigate('/profile/incomplete', anonymous)).toMatchObject({ kind: 'redirect', external: false, location: '/' })
+    expect(navigate('/profile/incomplete', anonymous)).toMatchObject({
+      kind: 'redirect',
+      external: false,
+      location: '/',
+    })
   })
 
   it('does not count /profileabc as the profile section: it is an unknown page', () => {
@@ -106,7 +141,8 @@ describe('mainSiteLocation', () => {
 })
 
 describe('rule 3: redirects the gateway asks for', () => {
-  const follow = (location: string, permanent = false) => resolveServerRedirect(location, { origin: ORIGIN, mainSiteUrl: MAIN_SITE, permanent })
+  const follow = (location: string, permanent = false) =>
+    resolveServerRedirect(location, { origin: ORIGIN, mainSiteUrl: MAIN_SITE, permanent })
 
   it.each([
     ['//evil.example'],
@@ -131,17 +167,20 @@ describe('rule 3: redirects the gateway asks for', () => {
     expect(follow(location)).toBeUndefined()
   })
 
-  it.each([
-    ['/.//evil.example'],
-    ['https://shop.example//evil.example'],
-    ['https://shop.example/\\evil.example'],
-  ])('keeps the own-origin target %j on the own origin instead of answering the protocol-relative //evil.example', (location) => {
-    expect(follow(location)?.location).toBe('/evil.example')
-  })
+  it.each([['/.//evil.example'], ['https://shop.example//evil.example'], ['https://shop.example/\\evil.example']])(
+    'keeps the own-origin target %j on the own origin instead of answering the protocol-relative //evil.example',
+    (location) => {
+      expect(follow(location)?.location).toBe('/evil.example')
+    },
+  )
 
   it('follows a relative target as a client navigation', () => {
     expect(follow('/product/900006-krem?from=1#reviews')).toEqual({
-      kind: 'redirect', location: '/product/900006-krem?from=1#reviews', status: 302, external: false, rule: 'server-redirect',
+      kind: 'redirect',
+      location: '/product/900006-krem?from=1#reviews',
+      status: 302,
+      external: false,
+      rule: 'server-redirect',
     })
   })
 
@@ -151,13 +190,21 @@ describe('rule 3: redirects the gateway asks for', () => {
 
   it('follows an absolute target on the own origin as a full page load', () => {
     expect(follow('https://shop.example/catalog/5?page=2')).toEqual({
-      kind: 'redirect', location: '/catalog/5?page=2', status: 302, external: true, rule: 'server-redirect',
+      kind: 'redirect',
+      location: '/catalog/5?page=2',
+      status: 302,
+      external: true,
+      rule: 'server-redirect',
     })
   })
 
   it('follows an absolute target on the main site host as a full page load', () => {
     expect(follow('https://aurora.example/profile/orders')).toEqual({
-      kind: 'redirect', location: 'https://aurora.example/profile/orders', status: 302, external: true, rule: 'server-redirect',
+      kind: 'redirect',
+      location: 'https://aurora.example/profile/orders',
+      status: 302,
+      external: true,
+      rule: 'server-redirect',
     })
   })
 })
@@ -166,7 +213,13 @@ describe('rule 4: an incomplete profile', () => {
   it.each(['/', '/catalog', '/product/12-krem', '/cookie-policy', '/promo-catalog'])(
     'sends a signed-in visitor with an incomplete profile from %s to /profile/incomplete',
     (path) => {
-      expect(navigate(path, incomplete)).toEqual({ kind: 'redirect', location: '/profile/incomplete', status: 302, external: false, rule: 'profile-incomplete' })
+      expect(navigate(path, incomplete)).toEqual({
+        kind: 'redirect',
+        location: '/profile/incomplete',
+        status: 302,
+        external: false,
+        rule: 'profile-incomplete',
+      })
     },
   )
 
@@ -179,7 +232,13 @@ describe('rule 4: an incomplete profile', () => {
   })
 
   it('sends a visitor with a valid profile from the incomplete-profile page to the main page', () => {
-    expect(navigate('/profile/incomplete', signedIn)).toEqual({ kind: 'redirect', location: '/', status: 302, external: false, rule: 'profile-valid' })
+    expect(navigate('/profile/incomplete', signedIn)).toEqual({
+      kind: 'redirect',
+      location: '/',
+      status: 302,
+      external: false,
+      rule: 'profile-valid',
+    })
   })
 
   it('sends an anonymous visitor from the incomplete-profile page to the main page', () => {
@@ -218,7 +277,11 @@ describe('rule 5: invalid and unmatched routes', () => {
     '/profile/incomplete/x',
     '/sitemap.xml',
   ])('answers 404 with "Page not found" for %s', (path) => {
-    expect(navigate(path)).toEqual({ kind: 'not-found', status: 404, message: `Page not found: ${path.replace(/\/+$/, '')}` })
+    expect(navigate(path)).toEqual({
+      kind: 'not-found',
+      status: 404,
+      message: `Page not found: ${path.replace(/\/+$/, '')}`,
+    })
   })
 
   it('does not fall through to another route when the params are invalid', () => {
@@ -243,7 +306,11 @@ describe('route matching', () => {
     ['/promo-product/7', 'promo-product', { product: 7 }],
     ['/promo-catalog', 'promo-catalog', {}],
     ['/promo-catalog/3-skidki', 'promo-catalog-category', { category: 3, categorySlug: 'skidki' }],
-    ['/promo-catalog/3-skidki/12-krem', 'promo-catalog-category-product', { category: 3, categorySlug: 'skidki', product: 12, slug: 'krem' }],
+    [
+      '/promo-catalog/3-skidki/12-krem',
+      'promo-catalog-category-product',
+      { category: 3, categorySlug: 'skidki', product: 12, slug: 'krem' },
+    ],
     ['/popular/4-top', 'popular', { id: 4, slug: 'top' }],
     ['/registration', 'registration', {}],
     ['/profile/incomplete', 'profile-incomplete', {}],
@@ -276,7 +343,10 @@ describe('route matching', () => {
 
   it('answers 404 for a malformed escape instead of throwing', () => {
     expect(() => navigate('/product/12-%E0%A4%A')).not.toThrow()
-    expect(navigate('/product/12-%E0%A4%A')).toMatchObject({ kind: 'not-found', message: 'Page not found: /product/12-%E0%A4%A' })
+    expect(navigate('/product/12-%E0%A4%A')).toMatchObject({
+      kind: 'not-found',
+      message: 'Page not found: /product/12-%E0%A4%A',
+    })
   })
 })
 
@@ -286,7 +356,11 @@ describe('guards', () => {
   })
 
   it('renders the order page with the login dialog for an anonymous visitor', () => {
-    expect(navigate('/ecom/orders/o-1024', anonymous)).toMatchObject({ kind: 'render', params: { id: 'o-1024' }, blocked: 'login' })
+    expect(navigate('/ecom/orders/o-1024', anonymous)).toMatchObject({
+      kind: 'render',
+      params: { id: 'o-1024' },
+      blocked: 'login',
+    })
   })
 
   it('renders the ecom page for a signed-in visitor with e-commerce', () => {
@@ -296,18 +370,25 @@ describe('guards', () => {
   })
 
   it('answers 404 for an ecom route to a signed-in visitor without e-commerce', () => {
-    expect(navigate('/ecom/cart', signedIn)).toEqual({ kind: 'not-found', status: 404, message: 'Page not found: /ecom/cart' })
+    expect(navigate('/ecom/cart', signedIn)).toEqual({
+      kind: 'not-found',
+      status: 404,
+      message: 'Page not found: /ecom/cart',
+    })
   })
 
   it.each(['/ecom/cart', '/ecom/checkout'])('opens the store picker on %s when no store is chosen', (path) => {
     expect(navigate(path, { ...ecomUser, storeChosen: false })).toMatchObject({ kind: 'render', blocked: 'store' })
   })
 
-  it.each(['/ecom/cart', '/ecom/checkout'])('passes the offline-store guard on %s when the choice is unknown (server side)', (path) => {
-    const decision = navigate(path, { ...ecomUser, storeChosen: undefined })
-    expect(decision.kind).toBe('render')
-    expect(decision).not.toHaveProperty('blocked')
-  })
+  it.each(['/ecom/cart', '/ecom/checkout'])(
+    'passes the offline-store guard on %s when the choice is unknown (server side)',
+    (path) => {
+      const decision = navigate(path, { ...ecomUser, storeChosen: undefined })
+      expect(decision.kind).toBe('render')
+      expect(decision).not.toHaveProperty('blocked')
+    },
+  )
 
   it('passes the offline-store guard when a store is chosen', () => {
     expect(navigate('/ecom/cart', { ...ecomUser, storeChosen: true })).not.toHaveProperty('blocked')
@@ -328,16 +409,31 @@ describe('guards', () => {
 
 describe('matching a request once', () => {
   it('drops a trailing slash and matches the route with typed params', () => {
-    expect(matchPath('/product/12-krem/')).toMatchObject({ pathname: '/product/12-krem', match: { route: { name: 'product' }, params: { product: 12, slug: 'krem' } } })
+    expect(matchPath('/product/12-krem/')).toMatchObject({
+      pathname: '/product/12-krem',
+      match: { route: { name: 'product' }, params: { product: 12, slug: 'krem' } },
+    })
     expect(matchPath('//evil.example/catalog')).toEqual({ pathname: '//evil.example/catalog', match: undefined })
   })
 
   it('decides from a match made before (the pages plugin matches once for its label and the render)', () => {
     const matched = matchPath('/catalog')
-    const decision = resolveNavigation({ pathname: '/catalog', search: '', matched, session: anonymous, mainSiteUrl: MAIN_SITE })
+    const decision = resolveNavigation({
+      pathname: '/catalog',
+      search: '',
+      matched,
+      session: anonymous,
+      mainSiteUrl: MAIN_SITE,
+    })
     expect(decision).toMatchObject({ kind: 'render', route: { name: 'catalog' } })
     // The match given is the one used: the path is not matched again.
-    const unmatched = resolveNavigation({ pathname: '/catalog', search: '', matched: { pathname: '/catalog', match: undefined }, session: anonymous, mainSiteUrl: MAIN_SITE })
+    const unmatched = resolveNavigation({
+      pathname: '/catalog',
+      search: '',
+      matched: { pathname: '/catalog', match: undefined },
+      session: anonymous,
+      mainSiteUrl: MAIN_SITE,
+    })
     expect(unmatched).toMatchObject({ kind: 'not-found', status: 404 })
   })
 })

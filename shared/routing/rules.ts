@@ -85,7 +85,8 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
 
 /** Normalises a raw pathname (trailing slash ignored, except on `//…` paths) and matches it once. */
 export function matchPath(rawPathname: string): PathMatch {
-  const pathname = rawPathname.length > 1 && !/^\/[/\\]/.test(rawPathname) ? rawPathname.replace(/\/+$/, '') : rawPathname
+  const pathname =
+    rawPathname.length > 1 && !/^\/[/\\]/.test(rawPathname) ? rawPathname.replace(/\/+$/, '') : rawPathname
   return { pathname, match: matchRoute(pathname) }
 }
 
@@ -100,20 +101,39 @@ export function resolveNavigation(input: NavigationInput): Decision {
 
   // Rule 2: the profile section lives on the main site, except the incomplete-profile page.
   if (isProfilePath(pathname) && !pathname.includes('incomplete')) {
-    return { kind: 'redirect', location: mainSiteLocation(input.mainSiteUrl, pathname, search), status: 301, external: true, rule: 'profile-external' }
+    return {
+      kind: 'redirect',
+      location: mainSiteLocation(input.mainSiteUrl, pathname, search),
+      status: 301,
+      external: true,
+      rule: 'profile-external',
+    }
   }
 
-  if (!matched || matched.route.kind !== 'page') return { kind: 'not-found', status: 404, message: notFoundMessage(pathname) }
+  if (!matched || matched.route.kind !== 'page')
+    return { kind: 'not-found', status: 404, message: notFoundMessage(pathname) }
   const { route } = matched
 
   // Rule 1: with a JWT the registration route goes to the profile route (external by rule 2).
   if (route.name === 'registration' && session.authorized) {
-    return { kind: 'redirect', location: mainSiteLocation(input.mainSiteUrl, '/profile', ''), status: 302, external: true, rule: 'registration-authorized' }
+    return {
+      kind: 'redirect',
+      location: mainSiteLocation(input.mainSiteUrl, '/profile', ''),
+      status: 302,
+      external: true,
+      rule: 'registration-authorized',
+    }
   }
 
   // Rule 4: an incomplete profile is completed first; a valid one has nothing to do on that page.
   if (session.authorized && session.incompleteProfile && route.name !== 'profile-incomplete') {
-    return { kind: 'redirect', location: PROFILE_INCOMPLETE_PATH, status: 302, external: false, rule: 'profile-incomplete' }
+    return {
+      kind: 'redirect',
+      location: PROFILE_INCOMPLETE_PATH,
+      status: 302,
+      external: false,
+      rule: 'profile-incomplete',
+    }
   }
   if (route.name === 'profile-incomplete' && !(session.authorized && session.incompleteProfile)) {
     return { kind: 'redirect', location: '/', status: 302, external: false, rule: 'profile-valid' }
@@ -148,11 +168,18 @@ export function resolveServerRedirect(
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined
   const status = options.permanent ? 301 : 302
-  const relative = location.startsWith('/') && !location.startsWith('//') && !/^\/[\\\s]/.test(location) && !location.includes('\\')
+  const relative =
+    location.startsWith('/') && !location.startsWith('//') && !/^\/[\\\s]/.test(location) && !location.includes('\\')
   if (target.origin === new URL(options.origin).origin) {
     // `https://own//evil` and `/.//evil` have the path `//evil`, which a Location header would make protocol-relative.
     const path = target.pathname.replace(/^\/{2,}/, '/')
-    return { kind: 'redirect', location: path + target.search + target.hash, status, external: !relative, rule: 'server-redirect' }
+    return {
+      kind: 'redirect',
+      location: path + target.search + target.hash,
+      status,
+      external: !relative,
+      rule: 'server-redirect',
+    }
   }
   if (target.host === new URL(options.mainSiteUrl).host) {
     return { kind: 'redirect', location: target.toString(), status, external: true, rule: 'server-redirect' }

@@ -13,4 +13,10 @@ export type View =
       /** The SWR key (serialized) of each of the route's loaders, by name: the view reads its data through them. */
       keys: Readonly<Record<string, string>>
     }
-  | { kind: 'error'; status: number; code?: string | undefined; requestId?: string | undefined; message?: string | undefined }
+  | {
+      kind: 'error'
+      status: number
+      code?: string | undefined
+      requestId?: string | undefined
+      message?: string | undefined
+    }

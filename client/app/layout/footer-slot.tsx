@@ -41,7 +41,8 @@ export function FooterSlot() {
     const footer = ref.current
     if (!footer) return
     const mainSite = config.mainSiteUrl.replace(/\/+$/, '')
-    for (const link of footer.querySelectorAll<HTMLAnchorElement>('a[data-path]')) link.href = mainSite + link.dataset.path
+    for (const link of footer.querySelectorAll<HTMLAnchorElement>('a[data-path]'))
+      link.href = mainSite + link.dataset.path
     const loader = iconLoader()
     for (const icon of footer.querySelectorAll<HTMLElement>('[data-icon]')) {
       const url = iconUrl(project, icon.dataset.icon!)
@@ -56,7 +57,16 @@ export function FooterSlot() {
     if (!link) return
     // The server wrote the name from the footer's typed link lists.
     track(link.dataset.track as AnalyticsEventName)
-    if (link.dataset.route === undefined || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      link.dataset.route === undefined ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     event.preventDefault()
     navigate(link.getAttribute('href') ?? '/')
   }
@@ -71,5 +81,13 @@ export function FooterSlot() {
       </Suspense>
     )
   }
-  return <footer ref={ref} className="site-footer" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />
+  return (
+    <footer
+      ref={ref}
+      className="site-footer"
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
+  )
 }

@@ -95,7 +95,12 @@ export function Footer({ onClick }: FooterProps) {
               <ul className="site-footer__socials" aria-labelledby="footer-socials">
                 {SOCIAL_LINKS.map((social) => (
                   <li key={social.icon}>
-                    <a className="site-footer__social" href={social.url} rel="noopener noreferrer" data-track={social.event}>
+                    <a
+                      className="site-footer__social"
+                      href={social.url}
+                      rel="noopener noreferrer"
+                      data-track={social.event}
+                    >
                       <Icon name={social.icon} size={22} />
                       <span className="visually-hidden">{social.label}</span>
                     </a>

@@ -18,9 +18,7 @@ export { rememberSearch }
 
 /** One row of the dropdown. */
 type Option =
-  | { kind: 'history'; text: string }
-  | { kind: 'popular'; text: string }
-  | { kind: 'suggestion'; suggestion: Suggestion }
+  { kind: 'history'; text: string } | { kind: 'popular'; text: string } | { kind: 'suggestion'; suggestion: Suggestion }
 
 const TYPE_NAMES: Record<Suggestion['type'], string> = { goods: 'Товар', brand: 'Бренд', category: 'Категория' }
 
@@ -48,7 +46,18 @@ export interface SearchSuggestProps {
 }
 
 /** The dropdown of the toolbar search. */
-export function SearchSuggest({ listId, text, open, inputRef, keys, onAria, onOpen, onClose, onSearch, onNavigate }: SearchSuggestProps) {
+export function SearchSuggest({
+  listId,
+  text,
+  open,
+  inputRef,
+  keys,
+  onAria,
+  onOpen,
+  onClose,
+  onSearch,
+  onNavigate,
+}: SearchSuggestProps) {
   const { track } = useAnalytics()
   const { api } = useApp()
   const [active, setActive] = useState(-1)
@@ -69,10 +78,12 @@ export function SearchSuggest({ listId, text, open, inputRef, keys, onAria, onOp
     const controller = new AbortController()
     const timer = setTimeout(() => {
       // The search queries (and their schemas) load with the first suggestion request.
-      import('#shared/queries/search.ts').then(({ suggestionsQuery }) => suggestionsQuery(text).fetch(api, controller.signal)).then(
-        (answer) => setSuggestions({ query: text, items: answer.items }),
-        () => undefined,
-      )
+      import('#shared/queries/search.ts')
+        .then(({ suggestionsQuery }) => suggestionsQuery(text).fetch(api, controller.signal))
+        .then(
+          (answer) => setSuggestions({ query: text, items: answer.items }),
+          () => undefined,
+        )
     }, SUGGEST_DEBOUNCE_MS)
     return () => {
       clearTimeout(timer)
@@ -84,13 +95,23 @@ export function SearchSuggest({ listId, text, open, inputRef, keys, onAria, onOp
   useEffect(() => {
     if (!open || text || popular.length > 0) return
     const controller = new AbortController()
-    import('#shared/queries/search.ts').then(({ popularSuggestionsQuery }) => popularSuggestionsQuery().fetch(api, controller.signal)).then((answer) => setPopular(answer.items.map((item) => item.text).slice(0, 8)), () => undefined)
+    import('#shared/queries/search.ts')
+      .then(({ popularSuggestionsQuery }) => popularSuggestionsQuery().fetch(api, controller.signal))
+      .then(
+        (answer) => setPopular(answer.items.map((item) => item.text).slice(0, 8)),
+        () => undefined,
+      )
     return () => controller.abort()
   }, [open, text, popular.length, api])
 
   const options: Option[] = text
-    ? (suggestions.query === text ? suggestions.items.map((suggestion) => ({ kind: 'suggestion' as const, suggestion })) : [])
-    : [...history.map((item) => ({ kind: 'history' as const, text: item })), ...popular.filter((item) => !history.includes(item)).map((item) => ({ kind: 'popular' as const, text: item }))]
+    ? suggestions.query === text
+      ? suggestions.items.map((suggestion) => ({ kind: 'suggestion' as const, suggestion }))
+      : []
+    : [
+        ...history.map((item) => ({ kind: 'history' as const, text: item })),
+        ...popular.filter((item) => !history.includes(item)).map((item) => ({ kind: 'popular' as const, text: item })),
+      ]
   const expanded = open && options.length > 0
   const optionId = (index: number) => `${listId}-option-${index}`
   const activeId = expanded && active >= 0 ? optionId(active) : undefined
@@ -152,10 +173,19 @@ export function SearchSuggest({ listId, text, open, inputRef, keys, onAria, onOp
           </button>
         </div>
       )}
-      <ul id={listId} role="listbox" aria-label={text ? 'Подсказки' : 'История и популярные запросы'} className="suggest__list">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={text ? 'Подсказки' : 'История и популярные запросы'}
+        className="suggest__list"
+      >
         {options.map((option, index) => (
           <li
-            key={option.kind === 'suggestion' ? `${option.suggestion.type}-${option.suggestion.id}` : `${option.kind}-${option.text}`}
+            key={
+              option.kind === 'suggestion'
+                ? `${option.suggestion.type}-${option.suggestion.id}`
+                : `${option.kind}-${option.text}`
+            }
             id={optionId(index)}
             role="option"
             aria-selected={index === active}
@@ -165,9 +195,17 @@ export function SearchSuggest({ listId, text, open, inputRef, keys, onAria, onOp
           >
             {option.kind === 'suggestion' ? (
               <>
-                {option.suggestion.image ? <img className="suggest__image" src={option.suggestion.image.url} width={40} height={40} alt="" /> : <span className="suggest__image" />}
+                {option.suggestion.image ? (
+                  <img className="suggest__image" src={option.suggestion.image.url} width={40} height={40} alt="" />
+                ) : (
+                  <span className="suggest__image" />
+                )}
                 <span className="suggest__text">{option.suggestion.text}</span>
-                <span className="suggest__meta">{option.suggestion.price !== null ? formatPrice(option.suggestion.price) : TYPE_NAMES[option.suggestion.type]}</span>
+                <span className="suggest__meta">
+                  {option.suggestion.price !== null
+                    ? formatPrice(option.suggestion.price)
+                    : TYPE_NAMES[option.suggestion.type]}
+                </span>
               </>
             ) : (
               <>

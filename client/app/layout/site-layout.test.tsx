@@ -6,7 +6,13 @@ import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
 
 const page = (layout: 'default' | 'product' = 'default', routeName = 'main') => (
-  <SiteLayout layout={layout} routeName={routeName} breadcrumbs={layout === 'product' ? <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Крем' }]} /> : undefined}>
+  <SiteLayout
+    layout={layout}
+    routeName={routeName}
+    breadcrumbs={
+      layout === 'product' ? <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Крем' }]} /> : undefined
+    }
+  >
     <h1>Контент</h1>
   </SiteLayout>
 )
@@ -16,7 +22,9 @@ describe('SiteLayout', () => {
   beforeAll(() => loadServerParts())
 
   it('draws the logo in the toolbar', () => {
-    expect(renderInApp(page())).toMatch(/<a [^>]*class="toolbar__logo"[^>]*><span class="logo" aria-hidden="true"><svg class="logo__mark"/)
+    expect(renderInApp(page())).toMatch(
+      /<a [^>]*class="toolbar__logo"[^>]*><span class="logo" aria-hidden="true"><svg class="logo__mark"/,
+    )
   })
 
   it('starts with a skip link to the main landmark', () => {
@@ -55,12 +63,15 @@ describe('SiteLayout', () => {
   })
 
   it('marks the current section', () => {
-    expect(renderInApp(page('default', 'catalog-category'))).toContain('<a aria-current="page" href="/catalog" class="toolbar__catalog is-current">')
+    expect(renderInApp(page('default', 'catalog-category'))).toContain(
+      '<a aria-current="page" href="/catalog" class="toolbar__catalog is-current">',
+    )
   })
 
   it('has footer links to our pages and the main site, and the social links', () => {
     const html = renderInApp(page())
-    for (const path of ['/promo-catalog', '/catalog', '/articles', '/cookie-policy']) expect(html).toContain(`href="${path}"`)
+    for (const path of ['/promo-catalog', '/catalog', '/articles', '/cookie-policy'])
+      expect(html).toContain(`href="${path}"`)
     expect(html).toContain('href="https://aurora.example/about"')
     for (const name of ['ВКонтакте', 'Telegram', 'Одноклассники']) expect(html).toContain(name)
   })

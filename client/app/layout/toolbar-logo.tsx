@@ -16,5 +16,7 @@ let kept: string | undefined
 export function ToolbarLogo() {
   if (import.meta.env.SSR) return logo && <logo.Logo />
   kept ??= document.querySelector('.toolbar__logo > .logo')?.innerHTML ?? ''
-  return <span className="logo" aria-hidden="true" dangerouslySetInnerHTML={{ __html: kept }} suppressHydrationWarning />
+  return (
+    <span className="logo" aria-hidden="true" dangerouslySetInnerHTML={{ __html: kept }} suppressHydrationWarning />
+  )
 }

@@ -21,7 +21,8 @@ export interface ToolbarSearchProps {
 
 type SuggestModule = typeof import('./search-suggest.tsx')
 let loaded: SuggestModule | undefined
-const loadSuggest = (): Promise<SuggestModule> => (loaded ? Promise.resolve(loaded) : import('./search-suggest.tsx').then((module) => (loaded = module)))
+const loadSuggest = (): Promise<SuggestModule> =>
+  loaded ? Promise.resolve(loaded) : import('./search-suggest.tsx').then((module) => (loaded = module))
 
 /** Search box of the top toolbar. */
 export function ToolbarSearch({ prefill, className }: ToolbarSearchProps) {
@@ -45,13 +46,20 @@ function SearchBox({ initial, className }: { initial: string; className?: string
 
   const openBox = () => {
     setOpen(true)
-    if (!Suggest) loadSuggest().then((module) => setSuggest(() => module.SearchSuggest), () => undefined)
+    if (!Suggest)
+      loadSuggest().then(
+        (module) => setSuggest(() => module.SearchSuggest),
+        () => undefined,
+      )
   }
   const close = useCallback(() => setOpen(false), [])
   const onAria = useCallback((expanded: boolean, activeId: string | undefined) => setAria({ expanded, activeId }), [])
   const searchFor = (q: string, source: string) => {
     // The history is the dropdown's; its module is in (or on its way) once the field was used.
-    void loadSuggest().then((module) => module.rememberSearch(q), () => undefined)
+    void loadSuggest().then(
+      (module) => module.rememberSearch(q),
+      () => undefined,
+    )
     track('search_submit', { query_length: q.length, source })
     close()
     setValue(q)
@@ -117,7 +125,9 @@ function SearchBox({ initial, className }: { initial: string; className?: string
         maxLength={200}
       />
       {/* The placeholder's short form on a phone, where the full one would be cut (forms.css). */}
-      <span className="toolbar-search__hint" aria-hidden="true">Поиск товаров</span>
+      <span className="toolbar-search__hint" aria-hidden="true">
+        Поиск товаров
+      </span>
       <button type="submit" className="toolbar-search__submit" aria-label="Найти">
         <Icon name="search" size={20} />
       </button>
@@ -136,7 +146,12 @@ function SearchBox({ initial, className }: { initial: string; className?: string
         />
       ) : (
         <div className="suggest" hidden>
-          <ul id={listId} role="listbox" aria-label={text ? 'Подсказки' : 'История и популярные запросы'} className="suggest__list" />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={text ? 'Подсказки' : 'История и популярные запросы'}
+            className="suggest__list"
+          />
         </div>
       )}
     </form>

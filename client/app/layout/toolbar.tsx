@@ -30,7 +30,12 @@ function StoreButton() {
     if (await openStorePicker()) reread()
   }
   return (
-    <button type="button" className={cx('toolbar__store', place?.street && 'toolbar__store--store')} onClick={() => void onClick()} aria-haspopup="dialog">
+    <button
+      type="button"
+      className={cx('toolbar__store', place?.street && 'toolbar__store--store')}
+      onClick={() => void onClick()}
+      aria-haspopup="dialog"
+    >
       <Icon name="location" size={20} />
       <span className="toolbar__store-text">
         {place ? (

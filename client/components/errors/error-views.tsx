@@ -33,7 +33,14 @@ const currentPath = () => window.location.pathname + window.location.search
 
 function Illustration({ kind }: { kind: 'not-found' | 'outage' }) {
   return (
-    <svg className="error-view__art" viewBox="0 0 120 120" width="120" height="120" aria-hidden="true" focusable="false">
+    <svg
+      className="error-view__art"
+      viewBox="0 0 120 120"
+      width="120"
+      height="120"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="60" cy="60" r="56" className="error-view__art-bg" />
       {kind === 'not-found' ? (
         <g className="error-view__art-line" fill="none" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round">

@@ -11,7 +11,12 @@ describe('LazyToastStore', () => {
     store.dismiss(first)
     expect([first, second]).toEqual(['toast-1', 'toast-2'])
     expect(store.getSnapshot()).toEqual([])
-    await vi.waitFor(() => expect(store.getSnapshot().map((toast) => [toast.id, toast.phase])).toEqual([['toast-1', 'leaving'], ['toast-2', 'visible']]))
+    await vi.waitFor(() =>
+      expect(store.getSnapshot().map((toast) => [toast.id, toast.phase])).toEqual([
+        ['toast-1', 'leaving'],
+        ['toast-2', 'visible'],
+      ]),
+    )
     expect(listener).toHaveBeenCalled()
     store.destroy()
   })

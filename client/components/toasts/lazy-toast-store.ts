@@ -8,7 +8,10 @@
 import type { ToastOptions, ToastRecord, ToastStore } from './toast-store.ts'
 
 /** What callers and the viewport use of a toast store. */
-export type ToastStoreApi = Pick<ToastStore, 'show' | 'dismiss' | 'dismissAll' | 'pause' | 'resume' | 'getSnapshot' | 'subscribe' | 'destroy'>
+export type ToastStoreApi = Pick<
+  ToastStore,
+  'show' | 'dismiss' | 'dismissAll' | 'pause' | 'resume' | 'getSnapshot' | 'subscribe' | 'destroy'
+>
 
 const EMPTY: readonly ToastRecord[] = []
 

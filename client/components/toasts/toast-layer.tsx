@@ -80,7 +80,13 @@ export function ToastLayer({ store, regions }: ToastLayerProps) {
       const element = document.querySelector<HTMLElement>(`[data-toast-id="${toast.id}"]`)
       const height = element?.getBoundingClientRect().height ?? 0
       const offset = TOAST_OFFSET_PX + toast.gap
-      const chosen = chooseToastPosition({ requested: toast.position, height, offset, viewportHeight: window.innerHeight, avoid })
+      const chosen = chooseToastPosition({
+        requested: toast.position,
+        height,
+        offset,
+        viewportHeight: window.innerHeight,
+        avoid,
+      })
       if (chosen) {
         positions.set(toast.id, chosen)
       } else if (dialogs > 0) {
@@ -92,7 +98,10 @@ export function ToastLayer({ store, regions }: ToastLayerProps) {
       }
     }
     setPlacement((current) => {
-      const same = current.reservePx === reservePx && current.positions.size === positions.size && [...positions].every(([id, position]) => current.positions.get(id) === position)
+      const same =
+        current.reservePx === reservePx &&
+        current.positions.size === positions.size &&
+        [...positions].every(([id, position]) => current.positions.get(id) === position)
       return same ? current : { positions, reservePx }
     })
     // Placed once per toast and per dialog change; a toast does not wander while it is read.
@@ -110,7 +119,9 @@ export function ToastLayer({ store, regions }: ToastLayerProps) {
     <>
       {POSITIONS.map((position) =>
         createPortal(
-          toasts.filter((toast) => positionOf(toast) === position).map((toast) => <ToastView key={toast.id} toast={toast} store={store} />),
+          toasts
+            .filter((toast) => positionOf(toast) === position)
+            .map((toast) => <ToastView key={toast.id} toast={toast} store={store} />),
           regions[position],
           position,
         ),

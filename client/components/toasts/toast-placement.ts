@@ -25,7 +25,9 @@ export interface PlacementInput {
 
 /** The span a toast of `height` takes at `position`. */
 export function toastSpan(position: ToastPosition, height: number, offset: number, viewportHeight: number): Span {
-  return position === 'top' ? { top: offset, bottom: offset + height } : { top: viewportHeight - offset - height, bottom: viewportHeight - offset }
+  return position === 'top'
+    ? { top: offset, bottom: offset + height }
+    : { top: viewportHeight - offset - height, bottom: viewportHeight - offset }
 }
 
 const overlaps = (a: Span, b: Span): boolean => a.top < b.bottom && b.top < a.bottom
@@ -34,7 +36,13 @@ const overlaps = (a: Span, b: Span): boolean => a.top < b.bottom && b.top < a.bo
  * The requested edge when the toast covers nothing to avoid there, else the other edge when that is
  * free, else undefined (both edges are taken: the caller makes room).
  */
-export function chooseToastPosition({ requested, height, offset, viewportHeight, avoid }: PlacementInput): ToastPosition | undefined {
+export function chooseToastPosition({
+  requested,
+  height,
+  offset,
+  viewportHeight,
+  avoid,
+}: PlacementInput): ToastPosition | undefined {
   const other: ToastPosition = requested === 'top' ? 'bottom' : 'top'
   for (const position of [requested, other]) {
     const span = toastSpan(position, height, offset, viewportHeight)

@@ -14,8 +14,12 @@ describe('toasts on the server', () => {
         <ToastViewport />
       </ToastProvider>,
     )
-    expect(html).toContain('class="toast-viewport toast-viewport--top" style="top:20px" role="status" aria-live="polite"')
-    expect(html).toContain('class="toast-viewport toast-viewport--bottom" style="bottom:20px" role="status" aria-live="polite"')
+    expect(html).toContain(
+      'class="toast-viewport toast-viewport--top" style="top:20px" role="status" aria-live="polite"',
+    )
+    expect(html).toContain(
+      'class="toast-viewport toast-viewport--bottom" style="bottom:20px" role="status" aria-live="polite"',
+    )
     expect(html).not.toContain('Не для сервера')
     store.destroy()
   })
@@ -39,12 +43,24 @@ describe('ToastView', () => {
       <ToastView
         store={store}
         toast={{
-          id: 't1', theme: 'success', type: 'link-copied', title: 'Ссылка скопирована', description: 'Можно отправить другу',
-          buttonLabel: 'Отменить', onButtonClick: undefined, hideIcon: false, position: 'bottom', gap: 56, persistent: false, phase: 'visible',
+          id: 't1',
+          theme: 'success',
+          type: 'link-copied',
+          title: 'Ссылка скопирована',
+          description: 'Можно отправить другу',
+          buttonLabel: 'Отменить',
+          onButtonClick: undefined,
+          hideIcon: false,
+          position: 'bottom',
+          gap: 56,
+          persistent: false,
+          phase: 'visible',
         }}
       />,
     )
-    expect(html).toContain('class="toast toast--success" data-toast-id="t1" data-toast-type="link-copied" data-toast-theme="success" style="--toast-gap:56px"')
+    expect(html).toContain(
+      'class="toast toast--success" data-toast-id="t1" data-toast-type="link-copied" data-toast-theme="success" style="--toast-gap:56px"',
+    )
     expect(html).toContain('<p class="toast__title">Ссылка скопирована</p>')
     expect(html).toContain('<p class="toast__description">Можно отправить другу</p>')
     expect(html).toContain('<button type="button" class="toast__action">Отменить</button>')
@@ -58,8 +74,18 @@ describe('ToastView', () => {
       <ToastView
         store={store}
         toast={{
-          id: 't2', theme: 'bright', type: undefined, title: 'Акция', description: undefined, buttonLabel: undefined,
-          onButtonClick: undefined, hideIcon: true, position: 'top', gap: 0, persistent: true, phase: 'leaving',
+          id: 't2',
+          theme: 'bright',
+          type: undefined,
+          title: 'Акция',
+          description: undefined,
+          buttonLabel: undefined,
+          onButtonClick: undefined,
+          hideIcon: true,
+          position: 'top',
+          gap: 0,
+          persistent: true,
+          phase: 'leaving',
         }}
       />,
     )

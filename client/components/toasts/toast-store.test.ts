@@ -39,7 +39,14 @@ describe('toastDuration', () => {
 describe('ToastStore', () => {
   it('fills the defaults: info theme at the bottom, no gap, not persistent', () => {
     store.show({ title: 'Готово' })
-    expect(store.getSnapshot()[0]).toMatchObject({ theme: 'info', position: 'bottom', gap: 0, persistent: false, hideIcon: false, phase: 'visible' })
+    expect(store.getSnapshot()[0]).toMatchObject({
+      theme: 'info',
+      position: 'bottom',
+      gap: 0,
+      persistent: false,
+      hideIcon: false,
+      phase: 'visible',
+    })
   })
 
   it('auto-dismisses a success toast after 5 s, fades out, then removes it', () => {
@@ -136,12 +143,28 @@ describe('ToastStore', () => {
   it('keeps every field of spec section 3', () => {
     const onButtonClick = vi.fn()
     store.show({
-      theme: 'question', type: 'age-check', title: 'Вам есть 18?', description: 'Подтвердите возраст',
-      buttonLabel: 'Да', onButtonClick, hideIcon: true, position: 'top', gap: 56, persistent: true,
+      theme: 'question',
+      type: 'age-check',
+      title: 'Вам есть 18?',
+      description: 'Подтвердите возраст',
+      buttonLabel: 'Да',
+      onButtonClick,
+      hideIcon: true,
+      position: 'top',
+      gap: 56,
+      persistent: true,
     })
     expect(store.getSnapshot()[0]).toMatchObject({
-      theme: 'question', type: 'age-check', title: 'Вам есть 18?', description: 'Подтвердите возраст',
-      buttonLabel: 'Да', onButtonClick, hideIcon: true, position: 'top', gap: 56, persistent: true,
+      theme: 'question',
+      type: 'age-check',
+      title: 'Вам есть 18?',
+      description: 'Подтвердите возраст',
+      buttonLabel: 'Да',
+      onButtonClick,
+      hideIcon: true,
+      position: 'top',
+      gap: 56,
+      persistent: true,
     })
   })
 

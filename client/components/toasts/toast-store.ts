@@ -33,7 +33,9 @@ export interface ToastOptions {
 }
 
 /** A toast as the viewport renders it. */
-export interface ToastRecord extends Required<Pick<ToastOptions, 'theme' | 'position' | 'gap' | 'persistent' | 'hideIcon'>> {
+export interface ToastRecord extends Required<
+  Pick<ToastOptions, 'theme' | 'position' | 'gap' | 'persistent' | 'hideIcon'>
+> {
   id: string
   type: string | undefined
   title: string | undefined
@@ -116,7 +118,10 @@ export class ToastStore {
     if (!toast || toast.phase === 'leaving') return
     this.clearDismissTimer(id)
     this.toasts = this.toasts.map((t) => (t.id === id ? { ...t, phase: 'leaving' as const } : t))
-    this.fadeTimers.set(id, this.timers.setTimeout(() => this.remove(id), TOAST_FADE_MS))
+    this.fadeTimers.set(
+      id,
+      this.timers.setTimeout(() => this.remove(id), TOAST_FADE_MS),
+    )
     this.emit()
   }
 

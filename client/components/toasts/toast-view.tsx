@@ -52,7 +52,13 @@ export function ToastView({ toast, store }: ToastViewProps) {
           {toast.buttonLabel}
         </button>
       )}
-      <button type="button" className="toast__close" aria-label="Закрыть уведомление" title="Закрыть" onClick={() => store.dismiss(toast.id)}>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label="Закрыть уведомление"
+        title="Закрыть"
+        onClick={() => store.dismiss(toast.id)}
+      >
         <Icon name="close" size={18} />
       </button>
     </div>

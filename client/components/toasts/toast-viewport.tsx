@@ -16,12 +16,17 @@ const POSITIONS: readonly ToastPosition[] = ['top', 'bottom']
 
 type LayerModule = typeof import('./toast-layer.tsx')
 let loaded: LayerModule | undefined
-const loadLayer = (): Promise<LayerModule> => (loaded ? Promise.resolve(loaded) : import('./toast-layer.tsx').then((module) => (loaded = module)))
+const loadLayer = (): Promise<LayerModule> =>
+  loaded ? Promise.resolve(loaded) : import('./toast-layer.tsx').then((module) => (loaded = module))
 
 /** The live regions of the nearest `ToastProvider`'s toasts (or of the browser's page-wide store); empty on the server. */
 export function ToastViewport() {
   const store = useToastStore()
-  const toasts = useSyncExternalStore(store?.subscribe ?? noopSubscribe, store?.getSnapshot ?? (() => EMPTY), () => EMPTY)
+  const toasts = useSyncExternalStore(
+    store?.subscribe ?? noopSubscribe,
+    store?.getSnapshot ?? (() => EMPTY),
+    () => EMPTY,
+  )
   const [Layer, setLayer] = useState<ComponentType<ToastLayerProps> | undefined>(() => loaded?.ToastLayer)
   const top = useRef<HTMLDivElement>(null)
   const bottom = useRef<HTMLDivElement>(null)
@@ -32,7 +37,11 @@ export function ToastViewport() {
     // renders nothing more.
     if (!wanted) return
     if (!regions && top.current && bottom.current) setRegions({ top: top.current, bottom: bottom.current })
-    if (!Layer) loadLayer().then((module) => setLayer(() => module.ToastLayer), () => undefined)
+    if (!Layer)
+      loadLayer().then(
+        (module) => setLayer(() => module.ToastLayer),
+        () => undefined,
+      )
   }, [wanted, Layer, regions])
 
   return (

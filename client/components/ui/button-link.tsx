@@ -16,7 +16,18 @@ export interface ButtonLinkProps extends ButtonLookProps, Omit<AnchorHTMLAttribu
 }
 
 /** A link styled as a button. */
-export function ButtonLink({ variant, size, fullWidth, iconStart, iconEnd, className, children, href, external, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant,
+  size,
+  fullWidth,
+  iconStart,
+  iconEnd,
+  className,
+  children,
+  href,
+  external,
+  ...rest
+}: ButtonLinkProps) {
   const classes = buttonClass({ variant, size, fullWidth }, className)
   const content = (
     <ButtonContent iconStart={iconStart} iconEnd={iconEnd} size={size}>

@@ -29,7 +29,10 @@ export interface ButtonLookProps {
 }
 
 /** The class list of a button look (for elements that cannot use these components). */
-export function buttonClass({ variant = 'primary', size = 'md', fullWidth }: ButtonLookProps, ...extra: Array<string | undefined | false>): string {
+export function buttonClass(
+  { variant = 'primary', size = 'md', fullWidth }: ButtonLookProps,
+  ...extra: Array<string | undefined | false>
+): string {
   return cx('btn', `btn--${variant}`, `btn--${size}`, fullWidth && 'btn--full', ...extra)
 }
 
@@ -53,7 +56,19 @@ export interface ButtonProps extends ButtonLookProps, Omit<ButtonHTMLAttributes<
 }
 
 /** A button; `type` defaults to 'button' so it never submits a form by accident. */
-export function Button({ variant, size, fullWidth, iconStart, iconEnd, loading, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  iconStart,
+  iconEnd,
+  loading,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -71,7 +86,10 @@ export function Button({ variant, size, fullWidth, iconStart, iconEnd, loading, 
 }
 
 /** Props of `IconButton`: the label is required (it is the button's accessible name). */
-export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'aria-pressed' | 'children'> {
+export interface IconButtonProps extends Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'aria-label' | 'aria-pressed' | 'children'
+> {
   icon: IconName
   label: string
   variant?: 'ghost' | 'secondary' | 'primary'
@@ -83,7 +101,18 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 }
 
 /** A square button showing only an icon, named by `label` (also its tooltip unless `tooltip` is false). */
-export function IconButton({ icon, label, variant = 'ghost', size = 'md', pressed, tooltip = true, className, type = 'button', title, ...rest }: IconButtonProps) {
+export function IconButton({
+  icon,
+  label,
+  variant = 'ghost',
+  size = 'md',
+  pressed,
+  tooltip = true,
+  className,
+  type = 'button',
+  title,
+  ...rest
+}: IconButtonProps) {
   return (
     <button
       type={type}

@@ -3,13 +3,25 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names.ts'
 
 /** Props of `Checkbox` and `Switch`. */
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'size' | 'aria-invalid' | 'aria-describedby'> {
+export interface CheckboxProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'size' | 'aria-invalid' | 'aria-describedby'
+> {
   label: ReactNode
   hint?: ReactNode
   error?: string | undefined
 }
 
-function Check({ label, hint, error, className, id, role, kind, ...inputProps }: CheckboxProps & { kind: 'checkbox' | 'switch' }) {
+function Check({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  role,
+  kind,
+  ...inputProps
+}: CheckboxProps & { kind: 'checkbox' | 'switch' }) {
   const autoId = useId()
   const inputId = id ?? `check-${autoId}`
   const hintId = hint ? `${inputId}-hint` : undefined

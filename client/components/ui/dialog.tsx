@@ -42,8 +42,17 @@ export function Dialog(props: DialogProps) {
 }
 
 function DialogPanel({
-  onClose, title, description, children, footer, size = 'md', initialFocusRef, closeOnBackdrop = true, hideClose,
-  closeLabel = 'Закрыть', className,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  initialFocusRef,
+  closeOnBackdrop = true,
+  hideClose,
+  closeLabel = 'Закрыть',
+  className,
 }: DialogProps) {
   const titleId = useId()
   const descriptionId = useId()
@@ -61,7 +70,8 @@ function DialogPanel({
     const modal = pushModal()
     const unlock = lockScroll()
 
-    const first = initialFocusRef?.current ?? focusableIn(panel).find((el) => !el.classList.contains('dialog__close')) ?? panel
+    const first =
+      initialFocusRef?.current ?? focusableIn(panel).find((el) => !el.classList.contains('dialog__close')) ?? panel
     first.focus()
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -128,7 +138,14 @@ function DialogPanel({
           <h2 className="dialog__title" id={titleId}>
             {title}
           </h2>
-          {!hideClose && <IconButton icon="close" label={closeLabel} className="dialog__close" onClick={() => onCloseRef.current()} />}
+          {!hideClose && (
+            <IconButton
+              icon="close"
+              label={closeLabel}
+              className="dialog__close"
+              onClick={() => onCloseRef.current()}
+            />
+          )}
         </div>
         {description && (
           <p className="dialog__description" id={descriptionId}>

@@ -43,11 +43,19 @@ export function Tabs({ items, label, selectedId, defaultSelectedId, onSelect, cl
     const index = items.findIndex((item) => item.id === current)
     const last = items.length - 1
     const target =
-      event.key === 'ArrowRight' ? (index >= last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index <= 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : undefined
+      event.key === 'ArrowRight'
+        ? index >= last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index <= 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined
     if (target === undefined) return
     event.preventDefault()
     const item = items[target]

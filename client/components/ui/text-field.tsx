@@ -5,7 +5,12 @@
  */
 import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import {
-  applyCharsetMask, applyMask, formatNumberInput, unmask, type CharsetMask, type NumberMaskOptions,
+  applyCharsetMask,
+  applyMask,
+  formatNumberInput,
+  unmask,
+  type CharsetMask,
+  type NumberMaskOptions,
 } from '#shared/masks.ts'
 import { cx } from './class-names.ts'
 
@@ -43,7 +48,19 @@ function indexAfterMeaningful(text: string, count: number): number {
 
 /** Labelled input with hint, error and optional mask. */
 export function TextField({
-  label, hideLabel, hint, error, mask, numberMask, charsetMask, onValueChange, onChange, end, id, className, inputMode,
+  label,
+  hideLabel,
+  hint,
+  error,
+  mask,
+  numberMask,
+  charsetMask,
+  onValueChange,
+  onChange,
+  end,
+  id,
+  className,
+  inputMode,
   ...inputProps
 }: TextFieldProps) {
   const autoId = useId()
@@ -76,8 +93,12 @@ export function TextField({
   }
 
   const defaultInputMode = numberMask
-    ? (numberMask.fractionDigits ?? 0) > 0 ? 'decimal' : 'numeric'
-    : mask && /^[^@*]*$/.test(mask) ? 'numeric' : undefined
+    ? (numberMask.fractionDigits ?? 0) > 0
+      ? 'decimal'
+      : 'numeric'
+    : mask && /^[^@*]*$/.test(mask)
+      ? 'numeric'
+      : undefined
 
   return (
     <div className={cx('field', error && 'field--invalid', inputProps.disabled && 'field--disabled', className)}>

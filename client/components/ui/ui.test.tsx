@@ -25,7 +25,9 @@ describe('Button', () => {
   })
 
   it('names an icon button by its label', () => {
-    expect(renderHtml(<IconButton icon="heart" label="В избранное" pressed={false} />)).toMatch(/aria-label="В избранное" aria-pressed="false"/)
+    expect(renderHtml(<IconButton icon="heart" label="В избранное" pressed={false} />)).toMatch(
+      /aria-label="В избранное" aria-pressed="false"/,
+    )
   })
 
   it('shows the label as a tooltip unless told not to, and keeps the name either way', () => {
@@ -38,7 +40,9 @@ describe('Button', () => {
 
 describe('Icon', () => {
   it('renders an empty wrapper of its size on the server, hidden from assistive technology', () => {
-    expect(renderHtml(<Icon name="cart" size={20} />)).toBe('<span class="icon" style="width:20px;height:20px" data-icon="cart" aria-hidden="true"></span>')
+    expect(renderHtml(<Icon name="cart" size={20} />)).toBe(
+      '<span class="icon" style="width:20px;height:20px" data-icon="cart" aria-hidden="true"></span>',
+    )
   })
 
   it('is an image with a name when labelled', () => {
@@ -48,7 +52,13 @@ describe('Icon', () => {
 
 describe('Dialog', () => {
   it('renders nothing on the server (it opens in the browser only)', () => {
-    expect(renderHtml(<Dialog open title="Вход" onClose={() => {}}>x</Dialog>)).toBe('')
+    expect(
+      renderHtml(
+        <Dialog open title="Вход" onClose={() => {}}>
+          x
+        </Dialog>,
+      ),
+    ).toBe('')
   })
 })
 
@@ -62,11 +72,18 @@ describe('Price', () => {
   it('strikes the old price through and shows the discount', () => {
     const html = renderHtml(<Price price={800} oldPrice={1000} />)
     expect(html).toContain('price--sale')
-    expect(html).toMatch(/<s class="price__old"><span class="visually-hidden">Цена без скидки: <\/span>1(\s|&nbsp;| )000/)
+    expect(html).toMatch(
+      /<s class="price__old"><span class="visually-hidden">Цена без скидки: <\/span>1(\s|&nbsp;| )000/,
+    )
     expect(html).toContain('<span class="visually-hidden">Скидка </span>−20%')
   })
 
-  it.each([[800, 1000, 20], [1000, 1000, 0], [1000, undefined, 0], [999, 1000, 0]])('discount of %d from %s is %d%%', (price, old, expected) => {
+  it.each([
+    [800, 1000, 20],
+    [1000, 1000, 0],
+    [1000, undefined, 0],
+    [999, 1000, 0],
+  ])('discount of %d from %s is %d%%', (price, old, expected) => {
     expect(discountOf(price, old)).toBe(expected)
   })
 })
@@ -84,7 +101,13 @@ describe('Rating', () => {
 describe('Tabs', () => {
   it('follows the WAI-ARIA tabs pattern with every panel in the HTML', () => {
     const html = renderHtml(
-      <Tabs label="О товаре" items={[{ id: 'about', label: 'Описание', content: 'Текст' }, { id: 'usage', label: 'Применение', content: 'Как' }]} />,
+      <Tabs
+        label="О товаре"
+        items={[
+          { id: 'about', label: 'Описание', content: 'Текст' },
+          { id: 'usage', label: 'Применение', content: 'Как' },
+        ]}
+      />,
     )
     expect(html).toContain('role="tablist" aria-label="О товаре"')
     expect(html.match(/role="tab"/g)).toHaveLength(2)
@@ -96,7 +119,15 @@ describe('Tabs', () => {
 
 describe('TextField', () => {
   it('labels the input and wires the error and hint', () => {
-    const html = renderHtml(<TextField id="phone" label="Телефон" hint="На него придёт код" error="Номер телефона введён некорректно" mask={PHONE_MASK} />)
+    const html = renderHtml(
+      <TextField
+        id="phone"
+        label="Телефон"
+        hint="На него придёт код"
+        error="Номер телефона введён некорректно"
+        mask={PHONE_MASK}
+      />,
+    )
     expect(html).toContain('<label class="field__label" for="phone">Телефон</label>')
     expect(html).toContain('aria-invalid="true"')
     expect(html).toContain('aria-describedby="phone-error phone-hint"')
@@ -107,7 +138,9 @@ describe('TextField', () => {
 
 describe('Checkbox and Switch', () => {
   it('are native checkboxes with labels; the switch has the switch role', () => {
-    expect(renderHtml(<Checkbox label="Согласен" />)).toMatch(/<input type="checkbox" id="[^"]+" class="check__input"\/><label class="check__label" for=/)
+    expect(renderHtml(<Checkbox label="Согласен" />)).toMatch(
+      /<input type="checkbox" id="[^"]+" class="check__input"\/><label class="check__label" for=/,
+    )
     expect(renderHtml(<Switch label="SMS-рассылка" />)).toContain('type="checkbox" role="switch"')
   })
 })

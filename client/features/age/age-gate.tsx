@@ -75,7 +75,9 @@ export function AgeGate({ restricted }: AgeGateProps) {
         footer={
           <>
             <Button onClick={confirm}>Да, мне есть 18</Button>
-            <Button variant="secondary" onClick={decline}>Нет</Button>
+            <Button variant="secondary" onClick={decline}>
+              Нет
+            </Button>
           </>
         }
       />

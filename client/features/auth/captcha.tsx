@@ -29,7 +29,8 @@ function loadScript(url: string): Promise<SmartCaptchaApi> {
     const script = document.createElement('script')
     script.src = url
     script.async = true
-    script.onload = () => (window.smartCaptcha ? resolve(window.smartCaptcha) : reject(new Error('smartCaptcha missing')))
+    script.onload = () =>
+      window.smartCaptcha ? resolve(window.smartCaptcha) : reject(new Error('smartCaptcha missing'))
     script.onerror = () => {
       loading = undefined
       reject(new Error('captcha script failed to load'))
@@ -59,10 +60,20 @@ export function Captcha({ siteKey, scriptUrl, onToken, resetKey }: CaptchaProps)
 
   useEffect(() => {
     let alive = true
-    loadScript(scriptUrl ?? DEFAULT_SCRIPT_URL).then((api) => {
-      if (!alive || !container.current) return
-      widget.current = { api, id: api.render(container.current, { sitekey: siteKey, hl: 'ru', callback: (token) => onTokenRef.current(token) }) }
-    }, (error: Error) => console.warn('[auth] captcha unavailable', error.message))
+    loadScript(scriptUrl ?? DEFAULT_SCRIPT_URL).then(
+      (api) => {
+        if (!alive || !container.current) return
+        widget.current = {
+          api,
+          id: api.render(container.current, {
+            sitekey: siteKey,
+            hl: 'ru',
+            callback: (token) => onTokenRef.current(token),
+          }),
+        }
+      },
+      (error: Error) => console.warn('[auth] captcha unavailable', error.message),
+    )
     return () => {
       alive = false
     }

@@ -12,7 +12,12 @@ export interface ConsentSwitchesProps {
 }
 
 /** A fieldset of consent switches. */
-export function ConsentSwitches({ values, onChange, disabled, legend = 'Получать предложения и новости' }: ConsentSwitchesProps) {
+export function ConsentSwitches({
+  values,
+  onChange,
+  disabled,
+  legend = 'Получать предложения и новости',
+}: ConsentSwitchesProps) {
   return (
     <fieldset className="consents" disabled={disabled}>
       <legend className="consents__legend">{legend}</legend>

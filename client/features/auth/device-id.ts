@@ -12,15 +12,24 @@ export function fingerprintSource(): string {
   const { userAgent, language, languages, platform, hardwareConcurrency } = navigator
   const { width, height, colorDepth } = screen
   return [
-    userAgent, language, (languages ?? []).join(','), platform, String(hardwareConcurrency ?? ''),
-    `${width}x${height}x${colorDepth}`, Intl.DateTimeFormat().resolvedOptions().timeZone, String(new Date().getTimezoneOffset()),
+    userAgent,
+    language,
+    (languages ?? []).join(','),
+    platform,
+    String(hardwareConcurrency ?? ''),
+    `${width}x${height}x${colorDepth}`,
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
+    String(new Date().getTimezoneOffset()),
   ].join('|')
 }
 
 /** Uppercase hex SHA-256 of a text. */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase()
+  return [...new Uint8Array(digest)]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()
 }
 
 /** The device id, computing and storing it first when the cookie is missing. Never throws. */

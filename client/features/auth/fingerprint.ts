@@ -8,7 +8,10 @@ import type { PublicConfig } from '#shared/public-config.ts'
 export const fingerprintUrl = (config: PublicConfig): string | undefined => config.fingerprintUrl || undefined
 
 /** Asks the service for a token; undefined when not configured or when it fails. */
-export async function requestFingerprintToken(config: PublicConfig, deviceId: string | undefined): Promise<string | undefined> {
+export async function requestFingerprintToken(
+  config: PublicConfig,
+  deviceId: string | undefined,
+): Promise<string | undefined> {
   const url = fingerprintUrl(config)
   if (!url || !config.kfpCid) return undefined
   try {

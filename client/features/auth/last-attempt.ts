@@ -8,7 +8,8 @@ export function readLastAttempt(): LastOtpAttempt | undefined {
     const raw = localStorage.getItem(STORAGE.lastOtpAttempt)
     if (!raw) return undefined
     const value = JSON.parse(raw) as Partial<LastOtpAttempt>
-    if (typeof value.attemptId !== 'string' || typeof value.expiresAt !== 'number' || typeof value.phone !== 'string') return undefined
+    if (typeof value.attemptId !== 'string' || typeof value.expiresAt !== 'number' || typeof value.phone !== 'string')
+      return undefined
     return { attemptId: value.attemptId, expiresAt: value.expiresAt, phone: value.phone }
   } catch {
     return undefined

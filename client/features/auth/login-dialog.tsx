@@ -40,7 +40,8 @@ export function LoginDialog({ reason, onDone }: LoginDialogProps) {
       return
     }
     refreshSession()
-    if (outcome.profileFailed) toast.show({ theme: 'error', title: 'Что-то пошло не так', description: 'Не удалось загрузить профиль' })
+    if (outcome.profileFailed)
+      toast.show({ theme: 'error', title: 'Что-то пошло не так', description: 'Не удалось загрузить профиль' })
     onDone(true)
     if (outcome.session.incompleteProfile) setLocation(href('profile-incomplete'))
   })
@@ -79,7 +80,10 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
   const [captchaReset, setCaptchaReset] = useState(0)
   // A captcha token works once: after a failed code request (a CaptchaError among them) the widget
   // is shown again unticked, and the button waits for a new check.
-  const failedRequest = state.step === 'phone' && state.status === 'error' && state.error?.message !== AUTH_MESSAGES.invalidPhone ? state : undefined
+  const failedRequest =
+    state.step === 'phone' && state.status === 'error' && state.error?.message !== AUTH_MESSAGES.invalidPhone
+      ? state
+      : undefined
   useEffect(() => {
     if (failedRequest && needsCaptcha) setCaptchaReset((n) => n + 1)
   }, [failedRequest, needsCaptcha])
@@ -104,7 +108,12 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
         disabled={pending}
       />
       {needsCaptcha && config.yandexCaptcha && (
-        <Captcha siteKey={config.yandexCaptcha} scriptUrl={config.captchaScriptUrl} onToken={setCaptchaToken} resetKey={captchaReset || undefined} />
+        <Captcha
+          siteKey={config.yandexCaptcha}
+          scriptUrl={config.captchaScriptUrl}
+          onToken={setCaptchaToken}
+          resetKey={captchaReset || undefined}
+        />
       )}
       <Button type="submit" fullWidth size="lg" loading={pending} disabled={needsCaptcha && !captchaToken}>
         Получить код
@@ -185,8 +194,15 @@ function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt 
           <p className="login__countdown">Новый код можно получить через {formatCountdown(secondsLeft)}</p>
         ) : (
           <>
-            {needsCaptcha && config.yandexCaptcha && <Captcha siteKey={config.yandexCaptcha} scriptUrl={config.captchaScriptUrl} onToken={setCaptchaToken} />}
-            <Button variant="secondary" fullWidth onClick={() => flow.resend(captchaToken || undefined)} disabled={pending || (needsCaptcha && !captchaToken)}>
+            {needsCaptcha && config.yandexCaptcha && (
+              <Captcha siteKey={config.yandexCaptcha} scriptUrl={config.captchaScriptUrl} onToken={setCaptchaToken} />
+            )}
+            <Button
+              variant="secondary"
+              fullWidth
+              onClick={() => flow.resend(captchaToken || undefined)}
+              disabled={pending || (needsCaptcha && !captchaToken)}
+            >
               Получить новый код
             </Button>
           </>
@@ -200,4 +216,5 @@ function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt 
 }
 
 /** `m:ss` of a countdown. */
-const formatCountdown = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+const formatCountdown = (seconds: number): string =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`

@@ -7,7 +7,8 @@ const LOGIN_ORIGIN_KEY = 'auth.loginOrigin'
 export function rememberLoginOrigin(): void {
   try {
     const path = location.pathname + location.search
-    if (!path.startsWith('/registration') && !path.startsWith('/profile')) sessionStorage.setItem(LOGIN_ORIGIN_KEY, path)
+    if (!path.startsWith('/registration') && !path.startsWith('/profile'))
+      sessionStorage.setItem(LOGIN_ORIGIN_KEY, path)
   } catch {
     // Storage unavailable: the shopper lands on the home page.
   }

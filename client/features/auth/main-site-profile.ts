@@ -28,7 +28,8 @@ export async function profileLink(api: ApiClient): Promise<ProfileLinkOutcome> {
   } catch (error) {
     const code = error instanceof AppError ? error.gatewayCode : undefined
     if (code === 'incompleteProfile') return { kind: 'complete-profile', message: userMessage(error) }
-    if (code === 'profileNotFound' || (error instanceof AppError && error.status === 401)) return { kind: 'signed-out', message: userMessage(error) }
+    if (code === 'profileNotFound' || (error instanceof AppError && error.status === 401))
+      return { kind: 'signed-out', message: userMessage(error) }
     console.warn('[auth] cross-token exchange failed', error instanceof Error ? error.message : error)
     return { kind: 'open-plain' }
   }

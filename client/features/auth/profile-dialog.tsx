@@ -10,13 +10,23 @@ import { changedPermissions, channelsOf, permissionsOf } from '#shared/auth/cons
 import { AUTH_MESSAGES, profileErrorMessage } from '#shared/auth/error-flags.ts'
 import { formatPhone } from '#shared/auth/phone.ts'
 import {
-  formValuesOf, profileChanges, validateProfileForm, type ProfileFormErrors, type ProfileFormValues,
+  formValuesOf,
+  profileChanges,
+  validateProfileForm,
+  type ProfileFormErrors,
+  type ProfileFormValues,
 } from '#shared/auth/profile-form.ts'
 import type { RequestStatus } from '#shared/auth/request-status.ts'
 import { SUBSCRIPTION_LABELS, isSubscribed } from '#shared/auth/subscription.ts'
 import type { ConsentChannel, Permissions } from '#shared/models/consents.ts'
 import type { Profile } from '#shared/models/profile.ts'
-import { permissionsQuery, profileQuery, savePermissions, saveProfile, subscriptionQuery } from '#shared/queries/profile.ts'
+import {
+  permissionsQuery,
+  profileQuery,
+  savePermissions,
+  saveProfile,
+  subscriptionQuery,
+} from '#shared/queries/profile.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { Button, Dialog, Spinner } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
@@ -37,7 +47,9 @@ export function ProfileDialog({ onClose }: ProfileDialogProps) {
   return (
     <Dialog open onClose={onClose} title="Мои данные" size="md" className="profile-dialog">
       <section className="profile-dialog__section" aria-labelledby="profile-personal">
-        <h3 id="profile-personal" className="profile-dialog__heading">Личные данные</h3>
+        <h3 id="profile-personal" className="profile-dialog__heading">
+          Личные данные
+        </h3>
         {profile.data ? (
           <ProfileForm profile={profile.data} />
         ) : (
@@ -45,21 +57,33 @@ export function ProfileDialog({ onClose }: ProfileDialogProps) {
         )}
       </section>
       <section className="profile-dialog__section" aria-labelledby="profile-subscription">
-        <h3 id="profile-subscription" className="profile-dialog__heading">Подписка</h3>
+        <h3 id="profile-subscription" className="profile-dialog__heading">
+          Подписка
+        </h3>
         {subscription.data ? (
           <p className={`subscription subscription--${isSubscribed(subscription.data.currentStatus) ? 'on' : 'off'}`}>
             {SUBSCRIPTION_LABELS[subscription.data.currentStatus]}
           </p>
         ) : (
-          <RequestState error={subscription.error} onRetry={() => void subscription.mutate()} label="Загружаем подписку" />
+          <RequestState
+            error={subscription.error}
+            onRetry={() => void subscription.mutate()}
+            label="Загружаем подписку"
+          />
         )}
       </section>
       <section className="profile-dialog__section" aria-labelledby="profile-consents">
-        <h3 id="profile-consents" className="profile-dialog__heading">Согласия на рассылки</h3>
+        <h3 id="profile-consents" className="profile-dialog__heading">
+          Согласия на рассылки
+        </h3>
         {permissions.data ? (
           <ConsentsForm permissions={permissions.data} />
         ) : (
-          <RequestState error={permissions.error} onRetry={() => void permissions.mutate()} label="Загружаем согласия" />
+          <RequestState
+            error={permissions.error}
+            onRetry={() => void permissions.mutate()}
+            label="Загружаем согласия"
+          />
         )}
       </section>
     </Dialog>
@@ -107,19 +131,31 @@ function ProfileForm({ profile }: { profile: Profile }) {
       toast.show({ theme: 'success', title: 'Данные сохранены' })
     } catch (error) {
       setStatus('error')
-      if (error instanceof AppError && error.gatewayCode === 'emailForbiddenToUse') setErrors({ email: AUTH_MESSAGES.personalEmail })
+      if (error instanceof AppError && error.gatewayCode === 'emailForbiddenToUse')
+        setErrors({ email: AUTH_MESSAGES.personalEmail })
       else setFormError(profileErrorMessage(error))
     }
   }
 
   return (
-    <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={status === 'pending' || undefined}>
+    <form
+      className="auth-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-busy={status === 'pending' || undefined}
+    >
       <p className="profile-dialog__phone">
         Телефон: <span>{formatPhone(profile.phone)}</span>
       </p>
       <ProfileFields values={values} errors={errors} onChange={setValues} disabled={status === 'pending'} />
-      {profile.email && !profile.isEmailConfirmed && <p className="field__hint">Почта не подтверждена — проверьте письмо во входящих</p>}
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
+      {profile.email && !profile.isEmailConfirmed && (
+        <p className="field__hint">Почта не подтверждена — проверьте письмо во входящих</p>
+      )}
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
       <Button type="submit" loading={status === 'pending'} disabled={!dirty}>
         Сохранить
       </Button>
@@ -157,9 +193,23 @@ function ConsentsForm({ permissions }: { permissions: Permissions }) {
   }
 
   return (
-    <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={status === 'pending' || undefined}>
-      <ConsentSwitches values={values} onChange={setValues} disabled={status === 'pending'} legend="Получать предложения и новости" />
-      {status === 'error' && <p className="auth-form__error" role="alert">{AUTH_MESSAGES.fallback}</p>}
+    <form
+      className="auth-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-busy={status === 'pending' || undefined}
+    >
+      <ConsentSwitches
+        values={values}
+        onChange={setValues}
+        disabled={status === 'pending'}
+        legend="Получать предложения и новости"
+      />
+      {status === 'error' && (
+        <p className="auth-form__error" role="alert">
+          {AUTH_MESSAGES.fallback}
+        </p>
+      )}
       <Button type="submit" variant="secondary" loading={status === 'pending'} disabled={!dirty}>
         Сохранить согласия
       </Button>

@@ -14,7 +14,13 @@ export interface ProfileFieldsProps {
 }
 
 /** First name (required), birth date and e-mail (optional). */
-export function ProfileFields({ values, errors, onChange, disabled, fields = ['firstName', 'birthDate', 'email'] }: ProfileFieldsProps) {
+export function ProfileFields({
+  values,
+  errors,
+  onChange,
+  disabled,
+  fields = ['firstName', 'birthDate', 'email'],
+}: ProfileFieldsProps) {
   const set = (key: keyof ProfileFormValues) => (value: string) => onChange({ ...values, [key]: value })
   return (
     <div className="profile-fields">

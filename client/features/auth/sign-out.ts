@@ -7,7 +7,9 @@ export const PERSONAL_QUERY_NAMES: readonly string[] = ['profile.get', 'permissi
 
 /** Drops the account data from the SWR cache (sign-out, a session that ended). */
 export async function forgetPersonalData(): Promise<void> {
-  await mutate((key) => Array.isArray(key) && PERSONAL_QUERY_NAMES.includes(String(key[0])), undefined, { revalidate: false })
+  await mutate((key) => Array.isArray(key) && PERSONAL_QUERY_NAMES.includes(String(key[0])), undefined, {
+    revalidate: false,
+  })
 }
 
 /** Signs out; resolves once the cookies are cleared. Throws when the server could not be reached. */

@@ -10,7 +10,11 @@ import { unstable_serialize } from 'swr'
 import { bffCheckOtp, bffGetTokens, type BffSession } from '#shared/auth/bff.ts'
 import { errorFlag } from '#shared/auth/error-flags.ts'
 import {
-  INITIAL_LOGIN_STATE, decidePhoneSubmit, loginReducer, type LastOtpAttempt, type LoginState,
+  INITIAL_LOGIN_STATE,
+  decidePhoneSubmit,
+  loginReducer,
+  type LastOtpAttempt,
+  type LoginState,
 } from '#shared/auth/login-machine.ts'
 import { AppError } from '#shared/api/errors.ts'
 import { requestOtp } from '#shared/gateway/auth.ts'
@@ -37,10 +41,14 @@ export interface LoginFlow {
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(new AppError('aborted'))
-    }, { once: true })
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        reject(new AppError('aborted'))
+      },
+      { once: true },
+    )
   })
 
 const isAbort = (error: unknown) => error instanceof AppError && error.code === 'aborted'
@@ -62,80 +70,100 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
   }, [])
   const signal = () => controller.current?.signal ?? new AbortController().signal
 
-  const requestCode = useCallback(async (phone: string, captchaToken?: string) => {
-    dispatch({ type: 'otp-requested' })
-    track('security_phone_submit')
-    try {
-      const deviceId = await ensureDeviceId()
-      // The fingerprint token is only fetched where configured; its failure is only logged, and the
-      // code request then goes without it (spec section 7). It travels in the request's body.
-      const fingerprintToken = await requestFingerprintToken(config, deviceId)
-      const body = { aud: config.aud, phone, ...(captchaToken ? { captchaToken } : {}), ...(fingerprintToken ? { fingerprintToken } : {}) }
-      const answer = await api.call(requestOtp, { body, signal: signal() })
-      const attempt: LastOtpAttempt = { attemptId: answer.attemptId, expiresAt: Date.parse(answer.expires), phone }
-      writeLastAttempt(attempt)
-      dispatch({ type: 'otp-received', attempt })
-    } catch (error) {
-      if (!isAbort(error)) dispatch({ type: 'otp-failed', error: errorFlag('phone-submit', error) })
-    }
-  }, [api, config, track])
+  const requestCode = useCallback(
+    async (phone: string, captchaToken?: string) => {
+      dispatch({ type: 'otp-requested' })
+      track('security_phone_submit')
+      try {
+        const deviceId = await ensureDeviceId()
+        // The fingerprint token is only fetched where configured; its failure is only logged, and the
+        // code request then goes without it (spec section 7). It travels in the request's body.
+        const fingerprintToken = await requestFingerprintToken(config, deviceId)
+        const body = {
+          aud: config.aud,
+          phone,
+          ...(captchaToken ? { captchaToken } : {}),
+          ...(fingerprintToken ? { fingerprintToken } : {}),
+        }
+        const answer = await api.call(requestOtp, { body, signal: signal() })
+        const attempt: LastOtpAttempt = { attemptId: answer.attemptId, expiresAt: Date.parse(answer.expires), phone }
+        writeLastAttempt(attempt)
+        dispatch({ type: 'otp-received', attempt })
+      } catch (error) {
+        if (!isAbort(error)) dispatch({ type: 'otp-failed', error: errorFlag('phone-submit', error) })
+      }
+    },
+    [api, config, track],
+  )
 
-  const submitPhone = useCallback((input: string, captchaToken?: string) => {
-    const decision = decidePhoneSubmit(input, readLastAttempt(), Date.now())
-    if (decision.kind === 'invalid') dispatch({ type: 'phone-invalid' })
-    // Spec section 4: the same phone before its code expired goes straight to the code step.
-    else if (decision.kind === 'reuse') dispatch({ type: 'otp-received', attempt: decision.attempt })
-    else void requestCode(decision.phone, captchaToken)
-  }, [requestCode])
+  const submitPhone = useCallback(
+    (input: string, captchaToken?: string) => {
+      const decision = decidePhoneSubmit(input, readLastAttempt(), Date.now())
+      if (decision.kind === 'invalid') dispatch({ type: 'phone-invalid' })
+      // Spec section 4: the same phone before its code expired goes straight to the code step.
+      else if (decision.kind === 'reuse') dispatch({ type: 'otp-received', attempt: decision.attempt })
+      else void requestCode(decision.phone, captchaToken)
+    },
+    [requestCode],
+  )
 
-  const resend = useCallback((captchaToken?: string) => {
-    if (state.step !== 'code') return
-    track('security_code_resend_click')
-    void requestCode(state.attempt.phone, captchaToken)
-  }, [requestCode, state, track])
+  const resend = useCallback(
+    (captchaToken?: string) => {
+      if (state.step !== 'code') return
+      track('security_code_resend_click')
+      void requestCode(state.attempt.phone, captchaToken)
+    },
+    [requestCode, state, track],
+  )
 
-  const submitCode = useCallback(async (code: string) => {
-    if (state.step !== 'code' || state.status === 'pending') return
-    const { attempt } = state
-    dispatch({ type: 'code-submitted' })
-    track('security_code_submit')
-    let registered: boolean
-    try {
-      const answer = await api.call(bffCheckOtp, { body: { aud: config.aud, phone: attempt.phone, attemptId: attempt.attemptId, code }, signal: signal() })
-      registered = answer.isRegistered
-    } catch (error) {
-      if (isAbort(error)) return
-      // An expired or exhausted attempt cannot be reused: the next submit asks for a new code.
-      if (error instanceof AppError && error.status === 422) clearLastAttempt()
-      track('security_code_error')
-      return dispatch({ type: 'code-failed', error: errorFlag('verify-code', error) })
-    }
-    clearLastAttempt()
-    dispatch({ type: 'code-verified', registered })
-    if (!registered) return onFinishRef.current({ kind: 'register' })
+  const submitCode = useCallback(
+    async (code: string) => {
+      if (state.step !== 'code' || state.status === 'pending') return
+      const { attempt } = state
+      dispatch({ type: 'code-submitted' })
+      track('security_code_submit')
+      let registered: boolean
+      try {
+        const answer = await api.call(bffCheckOtp, {
+          body: { aud: config.aud, phone: attempt.phone, attemptId: attempt.attemptId, code },
+          signal: signal(),
+        })
+        registered = answer.isRegistered
+      } catch (error) {
+        if (isAbort(error)) return
+        // An expired or exhausted attempt cannot be reused: the next submit asks for a new code.
+        if (error instanceof AppError && error.status === 422) clearLastAttempt()
+        track('security_code_error')
+        return dispatch({ type: 'code-failed', error: errorFlag('verify-code', error) })
+      }
+      clearLastAttempt()
+      dispatch({ type: 'code-verified', registered })
+      if (!registered) return onFinishRef.current({ kind: 'register' })
 
-    let session: BffSession
-    try {
-      session = await api.call(bffGetTokens, { body: {}, signal: signal() })
-    } catch (error) {
-      if (!isAbort(error)) dispatch({ type: 'code-failed', error: errorFlag('verify-code', error) })
-      return
-    }
-    // Spec section 9: the profile is loaded a configurable delay after the token fetch.
-    let profileFailed = false
-    try {
-      await wait(session.profileLoadDelayMs, signal())
-      const profile = await api.call(getProfile, { signal: signal() })
-      await mutate(unstable_serialize(profileQuery().key), profile, { revalidate: false })
-    } catch (error) {
-      if (isAbort(error)) return
-      profileFailed = true
-      dispatch({ type: 'profile-failed', error: errorFlag('fetch-profile', error) })
-    }
-    track('security_login_success')
-    dispatch({ type: 'signed-in' })
-    onFinishRef.current({ kind: 'signed-in', session, profileFailed })
-  }, [api, config, state, track])
+      let session: BffSession
+      try {
+        session = await api.call(bffGetTokens, { body: {}, signal: signal() })
+      } catch (error) {
+        if (!isAbort(error)) dispatch({ type: 'code-failed', error: errorFlag('verify-code', error) })
+        return
+      }
+      // Spec section 9: the profile is loaded a configurable delay after the token fetch.
+      let profileFailed = false
+      try {
+        await wait(session.profileLoadDelayMs, signal())
+        const profile = await api.call(getProfile, { signal: signal() })
+        await mutate(unstable_serialize(profileQuery().key), profile, { revalidate: false })
+      } catch (error) {
+        if (isAbort(error)) return
+        profileFailed = true
+        dispatch({ type: 'profile-failed', error: errorFlag('fetch-profile', error) })
+      }
+      track('security_login_success')
+      dispatch({ type: 'signed-in' })
+      onFinishRef.current({ kind: 'signed-in', session, profileFailed })
+    },
+    [api, config, state, track],
+  )
 
   const changePhone = useCallback(() => dispatch({ type: 'change-phone' }), [])
 

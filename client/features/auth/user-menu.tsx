@@ -123,7 +123,9 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
         </li>
         {favoritesAvailable && (
           <li>
-            <Link className="user-menu__item" href="/favorites" onClick={() => setOpen(false)}>Избранное</Link>
+            <Link className="user-menu__item" href="/favorites" onClick={() => setOpen(false)}>
+              Избранное
+            </Link>
           </li>
         )}
         <li>
@@ -153,7 +155,13 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
           </>
         )}
         <li>
-          <button type="button" className="user-menu__item" onClick={() => void onSignOut()} disabled={leaving} aria-busy={leaving || undefined}>
+          <button
+            type="button"
+            className="user-menu__item"
+            onClick={() => void onSignOut()}
+            disabled={leaving}
+            aria-busy={leaving || undefined}
+          >
             Выйти
           </button>
         </li>

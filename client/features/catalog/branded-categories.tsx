@@ -30,12 +30,22 @@ export function BrandedCategoriesSection() {
   if (brands.length === 0) return null
   return (
     <section className="category-tree" aria-labelledby="catalog-brands">
-      <h2 id="catalog-brands" className="section-title">Бренды в категориях</h2>
+      <h2 id="catalog-brands" className="section-title">
+        Бренды в категориях
+      </h2>
       <ul className="category-tree__list">
         {brands.map((item) => (
           <li key={item.brand.id} className="category-tree__group">
             <span className="category-tree__head">
-              <img className="category-tree__image" src={item.logo.url} width={item.logo.width} height={item.logo.height} alt="" loading="lazy" decoding="async" />
+              <img
+                className="category-tree__image"
+                src={item.logo.url}
+                width={item.logo.width}
+                height={item.logo.height}
+                alt=""
+                loading="lazy"
+                decoding="async"
+              />
               <span className="category-tree__name">{item.brand.name}</span>
             </span>
             <ul className="category-tree__children">

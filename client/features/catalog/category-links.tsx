@@ -4,14 +4,26 @@ import { href } from '#shared/routing/href.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 
 /** Category chips; the current one is marked. */
-export function CategoryLinks({ items, currentId, label }: { items: readonly CategoryLinkView[]; currentId?: number | undefined; label: string }) {
+export function CategoryLinks({
+  items,
+  currentId,
+  label,
+}: {
+  items: readonly CategoryLinkView[]
+  currentId?: number | undefined
+  label: string
+}) {
   if (items.length === 0) return null
   return (
     <nav className="category-links" aria-label={label}>
       <ul className="chips">
         {items.map((item) => (
           <li key={item.id}>
-            <PrefetchLink href={href('catalog-category', { category: item.id, slug: item.slug })} className="chip" aria-current={item.id === currentId ? 'page' : undefined}>
+            <PrefetchLink
+              href={href('catalog-category', { category: item.id, slug: item.slug })}
+              className="chip"
+              aria-current={item.id === currentId ? 'page' : undefined}
+            >
               {item.name}
             </PrefetchLink>
           </li>

@@ -35,7 +35,8 @@ function FilterOption({ label, checked, onChange }: { label: string; checked: bo
   )
 }
 
-const toggled = (list: readonly string[], value: string): string[] => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value])
+const toggled = (list: readonly string[], value: string): string[] =>
+  list.includes(value) ? list.filter((item) => item !== value) : [...list, value]
 
 /** Filter panel of goods lists. */
 export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPanelProps) {
@@ -43,15 +44,24 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
   const [allBrands, setAllBrands] = useState(false)
   const panelId = useId()
   if (!filters) return null
-  const active = state.brand.length + state.label.length + (state.inStock ? 1 : 0) + (state.discounted ? 1 : 0) + (state.priceMin !== undefined || state.priceMax !== undefined ? 1 : 0)
-  const brands = [...filters.brands].sort((a, b) => Number(state.brand.includes(b.slug)) - Number(state.brand.includes(a.slug)) || b.count - a.count)
+  const active =
+    state.brand.length +
+    state.label.length +
+    (state.inStock ? 1 : 0) +
+    (state.discounted ? 1 : 0) +
+    (state.priceMin !== undefined || state.priceMax !== undefined ? 1 : 0)
+  const brands = [...filters.brands].sort(
+    (a, b) => Number(state.brand.includes(b.slug)) - Number(state.brand.includes(a.slug)) || b.count - a.count,
+  )
   const visibleBrands = allBrands ? brands : brands.slice(0, BRANDS_SHOWN)
 
   const onPrice = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const read = (name: string) => {
-      const value = String(form.get(name) ?? '').replace(/\s/g, '').replace(',', '.')
+      const value = String(form.get(name) ?? '')
+        .replace(/\s/g, '')
+        .replace(',', '.')
       return value && Number.isFinite(Number(value)) && Number(value) >= 0 ? Math.round(Number(value)) : undefined
     }
     onChange({ ...state, priceMin: read('priceMin'), priceMax: read('priceMax') })
@@ -59,22 +69,43 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
 
   return (
     <aside className={open ? 'filters is-open' : 'filters'} aria-label="Фильтры">
-      <button type="button" className="filters__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="filters__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         Фильтры{active > 0 ? ` (${active})` : ''}
       </button>
       <div className="filters__body" id={panelId}>
         <fieldset className="filters__group">
           <legend className="filters__legend">Наличие и скидки</legend>
-          <FilterOption label={`В наличии (${filters.inStockCount})`} checked={state.inStock} onChange={() => onChange({ ...state, inStock: !state.inStock })} />
-          <FilterOption label={`Со скидкой (${filters.discountedCount})`} checked={state.discounted} onChange={() => onChange({ ...state, discounted: !state.discounted })} />
+          <FilterOption
+            label={`В наличии (${filters.inStockCount})`}
+            checked={state.inStock}
+            onChange={() => onChange({ ...state, inStock: !state.inStock })}
+          />
+          <FilterOption
+            label={`Со скидкой (${filters.discountedCount})`}
+            checked={state.discounted}
+            onChange={() => onChange({ ...state, discounted: !state.discounted })}
+          />
         </fieldset>
         {filters.labels.length > 0 && (
           <fieldset className="filters__group">
             <legend className="filters__legend">Метки</legend>
             <div className="chips">
               {filters.labels.map(({ label, count }) => (
-                <button key={label} type="button" className="chip" aria-pressed={state.label.includes(label)} onClick={() => onChange({ ...state, label: toggled(state.label, label) })}>
-                  {`${LABEL_NAMES[label]} `}<span className="filters__count">{count}</span>
+                <button
+                  key={label}
+                  type="button"
+                  className="chip"
+                  aria-pressed={state.label.includes(label)}
+                  onClick={() => onChange({ ...state, label: toggled(state.label, label) })}
+                >
+                  {`${LABEL_NAMES[label]} `}
+                  <span className="filters__count">{count}</span>
                 </button>
               ))}
             </div>
@@ -85,13 +116,29 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
           <form className="filters__price" onSubmit={onPrice} key={`${state.priceMin}-${state.priceMax}`}>
             <label className="filters__price-field">
               <span className="visually-hidden">Цена от</span>
-              <input className="input filters__input" name="priceMin" inputMode="numeric" placeholder={`от ${formatPrice(filters.price.min)}`} defaultValue={state.priceMin ?? ''} maxLength={8} />
+              <input
+                className="input filters__input"
+                name="priceMin"
+                inputMode="numeric"
+                placeholder={`от ${formatPrice(filters.price.min)}`}
+                defaultValue={state.priceMin ?? ''}
+                maxLength={8}
+              />
             </label>
             <label className="filters__price-field">
               <span className="visually-hidden">Цена до</span>
-              <input className="input filters__input" name="priceMax" inputMode="numeric" placeholder={`до ${formatPrice(filters.price.max)}`} defaultValue={state.priceMax ?? ''} maxLength={8} />
+              <input
+                className="input filters__input"
+                name="priceMax"
+                inputMode="numeric"
+                placeholder={`до ${formatPrice(filters.price.max)}`}
+                defaultValue={state.priceMax ?? ''}
+                maxLength={8}
+              />
             </label>
-            <Button type="submit" size="sm" variant="secondary">Применить</Button>
+            <Button type="submit" size="sm" variant="secondary">
+              Применить
+            </Button>
           </form>
         </fieldset>
         {filters.brands.length > 0 && (
@@ -99,11 +146,21 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
             <legend className="filters__legend">Бренды</legend>
             <div className="filters__brands">
               {visibleBrands.map((brand) => (
-                <FilterOption key={brand.slug} label={`${brand.name} (${brand.count})`} checked={state.brand.includes(brand.slug)} onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })} />
+                <FilterOption
+                  key={brand.slug}
+                  label={`${brand.name} (${brand.count})`}
+                  checked={state.brand.includes(brand.slug)}
+                  onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })}
+                />
               ))}
             </div>
             {brands.length > BRANDS_SHOWN && (
-              <button type="button" className="filters__more" aria-expanded={allBrands} onClick={() => setAllBrands(!allBrands)}>
+              <button
+                type="button"
+                className="filters__more"
+                aria-expanded={allBrands}
+                onClick={() => setAllBrands(!allBrands)}
+              >
                 {allBrands ? 'Свернуть' : `Все бренды (${brands.length})`}
               </button>
             )}

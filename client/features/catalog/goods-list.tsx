@@ -8,7 +8,14 @@ import { Link, useLocation } from 'wouter'
 import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
 import type { GoodsSort } from '#shared/models/goods.ts'
 import type { GoodsFiltersView } from '#shared/queries/views.ts'
-import { goodsListArgs, goodsListQuery, hasFilters, listStateFromSearch, listStateToSearch, type ListState } from '#shared/queries/catalog.ts'
+import {
+  goodsListArgs,
+  goodsListQuery,
+  hasFilters,
+  listStateFromSearch,
+  listStateToSearch,
+  type ListState,
+} from '#shared/queries/catalog.ts'
 import type { SearchParams } from '#shared/routing/types.ts'
 import { Button, EmptyState, Skeleton } from '#client/components/ui/index.ts'
 import { countLabel } from '#client/lib/format.ts'
@@ -53,14 +60,16 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
   const [range, setRange] = useState<Range>({ key, first: state.page, last: state.page })
   let shown = range
   if (range.key !== key || state.page !== range.last) {
-    shown = range.key === key && appending.current === state.page && state.page === range.last + 1
-      ? { ...range, last: state.page }
-      : { key, first: state.page, last: state.page }
+    shown =
+      range.key === key && appending.current === state.page && state.page === range.last + 1
+        ? { ...range, last: state.page }
+        : { key, first: state.page, last: state.page }
     appending.current = undefined
     setRange(shown)
   }
 
-  const urlOf = (next: ListState, anchor?: string) => `${basePath}${listStateToSearch(next, keep)}${anchor ? `#${anchor}` : ''}`
+  const urlOf = (next: ListState, anchor?: string) =>
+    `${basePath}${listStateToSearch(next, keep)}${anchor ? `#${anchor}` : ''}`
   const { data: lastPage } = useQuery(goodsListQuery(goodsListArgs({ ...state, page: shown.last }, scope)))
   const total = lastPage?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE))
@@ -68,7 +77,15 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
 
   const go = (next: ListState) => {
     if (next.sort !== state.sort) track('catalog_sort_change', { sort: next.sort ?? 'popular' })
-    else track('catalog_filter_apply', { brands: next.brand.length, labels: next.label.length, in_stock: next.inStock, discounted: next.discounted, price_min: next.priceMin, price_max: next.priceMax })
+    else
+      track('catalog_filter_apply', {
+        brands: next.brand.length,
+        labels: next.label.length,
+        in_stock: next.inStock,
+        discounted: next.discounted,
+        price_min: next.priceMin,
+        price_max: next.priceMax,
+      })
     navigate(urlOf({ ...next, page: 1 }))
   }
   const showMore = () => {
@@ -80,7 +97,21 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
 
   return (
     <div className={filters ? 'goods-list' : 'goods-list goods-list--no-filters'}>
-      <FiltersPanel filters={filters} state={state} onChange={go} resetHref={urlOf({ ...state, brand: [], label: [], priceMin: undefined, priceMax: undefined, inStock: false, discounted: false, page: 1 })} />
+      <FiltersPanel
+        filters={filters}
+        state={state}
+        onChange={go}
+        resetHref={urlOf({
+          ...state,
+          brand: [],
+          label: [],
+          priceMin: undefined,
+          priceMax: undefined,
+          inStock: false,
+          discounted: false,
+          page: 1,
+        })}
+      />
       <div className="goods-list__main">
         <div className="list-toolbar">
           <p className="goods-list__count" aria-live="polite">
@@ -91,10 +122,14 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
             <select
               className="select"
               value={state.sort ?? 'popular'}
-              onChange={(event) => go({ ...state, sort: event.target.value === 'popular' ? undefined : (event.target.value as GoodsSort) })}
+              onChange={(event) =>
+                go({ ...state, sort: event.target.value === 'popular' ? undefined : (event.target.value as GoodsSort) })
+              }
             >
               {sortOptions.map((sort) => (
-                <option key={sort} value={sort}>{SORT_NAMES[sort]}</option>
+                <option key={sort} value={sort}>
+                  {SORT_NAMES[sort]}
+                </option>
               ))}
             </select>
           </label>
@@ -110,12 +145,23 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
             title="На этой странице товаров нет"
             text={`Всего ${countLabel(total, GOODS_FORMS)} — они на страницах с 1 по ${pages}.`}
             icon="search"
-            action={<Link href={urlOf({ ...state, page: 1 })} className="btn btn--primary btn--md">К первой странице</Link>}
+            action={
+              <Link href={urlOf({ ...state, page: 1 })} className="btn btn--primary btn--md">
+                К первой странице
+              </Link>
+            }
           />
         ) : (
           <ul className="product-grid product-grid--list" aria-label="Товары">
             {pageNumbers.map((page) => (
-              <GoodsChunk key={page} page={page} args={goodsListArgs({ ...state, page }, scope)} favorites={favorites} eager={page === shown.first} list={scope.q === undefined ? 'catalog' : 'search'} />
+              <GoodsChunk
+                key={page}
+                page={page}
+                args={goodsListArgs({ ...state, page }, scope)}
+                favorites={favorites}
+                eager={page === shown.first}
+                list={scope.q === undefined ? 'catalog' : 'search'}
+              />
             ))}
           </ul>
         )}
@@ -126,14 +172,31 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
             </Button>
           </div>
         )}
-        <Pagination page={shown.last} firstLoaded={shown.first} pages={pages} pathFor={(page) => urlOf({ ...state, page })} />
+        <Pagination
+          page={shown.last}
+          firstLoaded={shown.first}
+          pages={pages}
+          pathFor={(page) => urlOf({ ...state, page })}
+        />
       </div>
     </div>
   )
 }
 
 /** One loaded page of cards (list items of the shared grid). */
-function GoodsChunk({ page, args, favorites, eager, list }: { page: number; args: ReturnType<typeof goodsListArgs>; favorites: FavoritesApi; eager: boolean; list: string }) {
+function GoodsChunk({
+  page,
+  args,
+  favorites,
+  eager,
+  list,
+}: {
+  page: number
+  args: ReturnType<typeof goodsListArgs>
+  favorites: FavoritesApi
+  eager: boolean
+  list: string
+}) {
   const { data, error } = useQuery(goodsListQuery(args))
   if (error && !data) {
     return (
@@ -146,7 +209,12 @@ function GoodsChunk({ page, args, favorites, eager, list }: { page: number; args
     return (
       <>
         {Array.from({ length: 4 }, (_, i) => (
-          <li key={i} id={i === 0 ? pageAnchor(page) : undefined} className="goods-list__placeholder" aria-hidden="true">
+          <li
+            key={i}
+            id={i === 0 ? pageAnchor(page) : undefined}
+            className="goods-list__placeholder"
+            aria-hidden="true"
+          >
             <Skeleton className="goods-list__skeleton" />
           </li>
         ))}
@@ -157,7 +225,13 @@ function GoodsChunk({ page, args, favorites, eager, list }: { page: number; args
     <>
       {data.items.map((goods, index) => (
         <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined}>
-          <ProductCard goods={goods} favorites={favorites} eager={eager && index < 4} position={(page - 1) * CATALOG_PAGE_SIZE + index} list={list} />
+          <ProductCard
+            goods={goods}
+            favorites={favorites}
+            eager={eager && index < 4}
+            position={(page - 1) * CATALOG_PAGE_SIZE + index}
+            list={list}
+          />
         </li>
       ))}
     </>

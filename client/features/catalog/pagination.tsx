@@ -32,13 +32,20 @@ export function Pagination({ page, pages, pathFor, firstLoaded = page }: Paginat
   return (
     <nav className="pagination" aria-label="Страницы">
       {page > 1 && (
-        <Link href={pathFor(firstLoaded > 1 ? firstLoaded - 1 : page - 1)} className="pagination__link" aria-label="Предыдущая страница" rel="prev">
+        <Link
+          href={pathFor(firstLoaded > 1 ? firstLoaded - 1 : page - 1)}
+          className="pagination__link"
+          aria-label="Предыдущая страница"
+          rel="prev"
+        >
           ‹
         </Link>
       )}
       {pageWindow(page, pages).map((item, index) =>
         item === 'gap' ? (
-          <span key={`gap-${index}`} className="pagination__gap" aria-hidden="true">…</span>
+          <span key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+            …
+          </span>
         ) : (
           <Link
             key={item}

@@ -34,7 +34,8 @@ export interface ProductCardProps {
 export function ProductCard({ goods, favorites, headingLevel = 3, eager, position, list }: ProductCardProps) {
   const { track } = useAnalytics()
   // Built when an event needs them: a list renders (and hydrates) dozens of cards, few are clicked.
-  const trackParams = () => mergeParams(productParams(goods), position === undefined ? undefined : positionParams(position, list))
+  const trackParams = () =>
+    mergeParams(productParams(goods), position === undefined ? undefined : positionParams(position, list))
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The actions row only for visitors who can buy: the button renders nothing for the others.
   const ecom = useApp().session.ecomEnabled
@@ -54,7 +55,11 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
     >
       {() => (
         <>
-          <PrefetchLink href={href('product', { product: goods.id, slug: goods.slug })} className="product-card__link" onClick={() => track('product_card_click', trackParams())}>
+          <PrefetchLink
+            href={href('product', { product: goods.id, slug: goods.slug })}
+            className="product-card__link"
+            onClick={() => track('product_card_click', trackParams())}
+          >
             {/* The media box, then the brand. The square box sizes the image (CSS), so it needs no width and height; eager is the browser's default. */}
             <div>{goods.image ? <img src={goods.image} alt="" loading={eager ? undefined : 'lazy'} /> : null}</div>
             <p>{goods.brand}</p>
@@ -63,7 +68,9 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
           {(labels.length > 0 || goods.ageRestricted || !goods.inStock) && (
             <div className="product-card__badges">
               {labels.map((label) => (
-                <span key={label} className={`badge badge--${label}`}>{LABEL_NAMES[label]}</span>
+                <span key={label} className={`badge badge--${label}`}>
+                  {LABEL_NAMES[label]}
+                </span>
               ))}
               {goods.ageRestricted && <span className="badge badge--age">18+</span>}
               {!goods.inStock && <span className="badge">Нет в наличии</span>}
@@ -78,7 +85,13 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
           {goods.inStock && <StoreAvailability goodsId={goods.id} />}
           {ecom && (
             <div className="product-card__actions">
-              <AddToCartButton goodsId={goods.id} disabled={!goods.inStock} size="sm" fullWidth trackParams={trackParams()} />
+              <AddToCartButton
+                goodsId={goods.id}
+                disabled={!goods.inStock}
+                size="sm"
+                fullWidth
+                trackParams={trackParams()}
+              />
             </div>
           )}
           <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" tooltip={false} />

@@ -8,17 +8,43 @@ import { StoreAvailability } from '#client/features/product/store-availability.t
 import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
 
 /** One promotion card; the whole card is the link. */
-export function PromoCard({ promotion, path, position }: { promotion: PromotionCard; path?: string; position?: number }) {
+export function PromoCard({
+  promotion,
+  path,
+  position,
+}: {
+  promotion: PromotionCard
+  path?: string
+  position?: number
+}) {
   const { track } = useAnalytics()
-  const click = () => track('promo_card_click', mergeParams(
-    promotion.price === null ? { product_id: String(promotion.id) } : productParams({ id: promotion.id, price: promotion.price, oldPrice: promotion.oldPrice ?? undefined }),
-    position === undefined ? undefined : positionParams(position, 'promo-catalog'),
-  ))
+  const click = () =>
+    track(
+      'promo_card_click',
+      mergeParams(
+        promotion.price === null
+          ? { product_id: String(promotion.id) }
+          : productParams({ id: promotion.id, price: promotion.price, oldPrice: promotion.oldPrice ?? undefined }),
+        position === undefined ? undefined : positionParams(position, 'promo-catalog'),
+      ),
+    )
   return (
     <article className="product-card promo-card">
-      <PrefetchLink href={path ?? href('promo-product', { product: promotion.id, slug: promotion.slug })} className="product-card__link" onClick={click}>
+      <PrefetchLink
+        href={path ?? href('promo-product', { product: promotion.id, slug: promotion.slug })}
+        className="product-card__link"
+        onClick={click}
+      >
         <div>
-          <img className="product-card__image" src={promotion.image.url} width={promotion.image.width} height={promotion.image.height} alt="" loading="lazy" decoding="async" />
+          <img
+            className="product-card__image"
+            src={promotion.image.url}
+            width={promotion.image.width}
+            height={promotion.image.height}
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
         </div>
         <h3 className="product-card__name">{promotion.title}</h3>
       </PrefetchLink>

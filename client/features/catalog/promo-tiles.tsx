@@ -13,7 +13,10 @@ export function PromoTiles({ tiles }: { tiles: readonly PromoTileView[] }) {
         <ul className="promo-tiles__list">
           {tiles.map((tile) => (
             <li key={tile.id}>
-              <PrefetchLink href={tile.url.startsWith('/') && !tile.url.startsWith('//') ? tile.url : '/promo-catalog'} className="promo-tile">
+              <PrefetchLink
+                href={tile.url.startsWith('/') && !tile.url.startsWith('//') ? tile.url : '/promo-catalog'}
+                className="promo-tile"
+              >
                 <img src={tile.image} alt="" loading="lazy" />
                 <span>
                   {tile.badge && <span className="badge badge--sale">{tile.badge}</span>}

@@ -49,9 +49,14 @@ export function CookieBanner() {
       <div className="cookie-banner__inner">
         <p className="cookie-banner__text" id={textId}>
           Мы используем файлы cookie, чтобы запоминать данные для входа и ваши настройки. Подробнее — в{' '}
-          <Link href={href('cookie-policy')} className="cookie-banner__link">политике cookies</Link>.
+          <Link href={href('cookie-policy')} className="cookie-banner__link">
+            политике cookies
+          </Link>
+          .
         </p>
-        <Button className="cookie-banner__accept" onClick={accept}>Принять</Button>
+        <Button className="cookie-banner__accept" onClick={accept}>
+          Принять
+        </Button>
       </div>
     </section>
   )

@@ -30,7 +30,15 @@ export interface AddToCartButtonProps {
 }
 
 /** Add-to-cart button (or 'В корзине' link once the goods are in the cart); nothing when e-commerce is off. */
-export function CartButton({ goodsId, quantity = 1, disabled, size = 'md', fullWidth, className, trackParams }: AddToCartButtonProps) {
+export function CartButton({
+  goodsId,
+  quantity = 1,
+  disabled,
+  size = 'md',
+  fullWidth,
+  className,
+  trackParams,
+}: AddToCartButtonProps) {
   const { session, openLogin, refreshSession } = useApp()
   const { track } = useAnalytics()
   const toast = useToast()
@@ -64,7 +72,14 @@ export function CartButton({ goodsId, quantity = 1, disabled, size = 'md', fullW
   if (!session.ecomEnabled) return null
   if (cart?.lines.some((line) => line.goodsId === goodsId)) {
     return (
-      <ButtonLink href={href('ecom-cart')} variant="secondary" size={size} fullWidth={fullWidth} iconStart="check" className={className}>
+      <ButtonLink
+        href={href('ecom-cart')}
+        variant="secondary"
+        size={size}
+        fullWidth={fullWidth}
+        iconStart="check"
+        className={className}
+      >
         В корзине
       </ButtonLink>
     )

@@ -23,7 +23,9 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
   return (
     <li className="cart-line" aria-busy={pending || undefined} data-goods-id={line.goodsId}>
       <Link href={link} className="cart-line__image" tabIndex={-1} aria-hidden="true">
-        {line.image ? <img src={line.image.url} alt="" width={line.image.width} height={line.image.height} loading="lazy" /> : null}
+        {line.image ? (
+          <img src={line.image.url} alt="" width={line.image.width} height={line.image.height} loading="lazy" />
+        ) : null}
       </Link>
       <div className="cart-line__info">
         <Link href={link} className="cart-line__name break-anywhere">
@@ -55,7 +57,13 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
           <span className="visually-hidden">Сумма: </span>
           <Price price={line.lineTotal} size="md" showBadge={false} />
         </span>
-        <IconButton icon="trash" label={`Удалить «${line.name}» из корзины`} onClick={onRemove} disabled={pending} className="cart-line__remove" />
+        <IconButton
+          icon="trash"
+          label={`Удалить «${line.name}» из корзины`}
+          onClick={onRemove}
+          disabled={pending}
+          className="cart-line__remove"
+        />
       </div>
     </li>
   )

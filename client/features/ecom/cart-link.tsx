@@ -38,7 +38,9 @@ export function CartLink() {
           </span>
         )}
       </span>
-      <span className="toolbar__label" aria-hidden="true">Корзина</span>
+      <span className="toolbar__label" aria-hidden="true">
+        Корзина
+      </span>
     </Link>
   )
 }

@@ -25,7 +25,14 @@ import { Button, ButtonLink, Icon } from '#client/components/ui/index.ts'
 import { formatPrice } from '#client/lib/format.ts'
 import { CartTotals } from './cart-totals.tsx'
 import { CourierFields, courierFieldId } from './courier-fields.tsx'
-import { COURIER_MESSAGES, courierDetails, emptyCourierDraft, firstInvalid, validateCourier, type CourierDraft } from './courier-form.ts'
+import {
+  COURIER_MESSAGES,
+  courierDetails,
+  emptyCourierDraft,
+  firstInvalid,
+  validateCourier,
+  type CourierDraft,
+} from './courier-form.ts'
 import { deliverySlotsQuery } from './delivery-slots.ts'
 import { DELIVERY_LABELS, ecomErrorMessage, gatewayCodeOf, methodDetails } from './ecom-texts.ts'
 import { ORDER_PLACED_STATE } from './order-placed.tsx'
@@ -82,12 +89,16 @@ export function placeErrorText(error: unknown, checkout: Checkout, cart: Cart): 
       ? `Нет в наличии в нужном количестве: ${names.map((name) => `«${name}»`).join(', ')}. Измените количество в корзине или удалите эти товары.`
       : 'Некоторых товаров нет в наличии. Проверьте корзину.'
   }
-  if (code === 'storeChanged') return 'Магазин самовывоза изменился или больше не принимает заказы. Выберите магазин ещё раз и подтвердите заказ.'
-  if (code === 'cartChanged') return 'Корзина изменилась, пока вы оформляли заказ. Проверьте состав и нажмите «Оформить заказ» ещё раз.'
+  if (code === 'storeChanged')
+    return 'Магазин самовывоза изменился или больше не принимает заказы. Выберите магазин ещё раз и подтвердите заказ.'
+  if (code === 'cartChanged')
+    return 'Корзина изменилась, пока вы оформляли заказ. Проверьте состав и нажмите «Оформить заказ» ещё раз.'
   if (code === 'emptyCart') return 'Корзина пуста — заказ оформить нельзя.'
   if (code === 'slotUnavailable') return COURIER_MESSAGES.slotGone
   if (code === 'validationError') {
-    return checkout.deliveryType === 'courier' ? 'Проверьте адрес, время доставки и способ оплаты.' : 'Выберите магазин самовывоза и способ оплаты.'
+    return checkout.deliveryType === 'courier'
+      ? 'Проверьте адрес, время доставки и способ оплаты.'
+      : 'Выберите магазин самовывоза и способ оплаты.'
   }
   return `Не удалось оформить заказ: ${ecomErrorMessage(error)}. Всё, что вы выбрали, сохранено — попробуйте ещё раз.`
 }
@@ -103,7 +114,9 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
   const attemptKey = useRef<string | undefined>(undefined)
   const [courier, setCourier] = useState<CourierDraft>(emptyCourierDraft)
   const [showCourierErrors, setShowCourierErrors] = useState(false)
-  const courierSlots = useQuery(delivery === 'courier' && courier.cityFiasId ? deliverySlotsQuery(courier.cityFiasId) : null)
+  const courierSlots = useQuery(
+    delivery === 'courier' && courier.cityFiasId ? deliverySlotsQuery(courier.cityFiasId) : null,
+  )
   const availableSlots = useMemo(
     () => new Set((courierSlots.data?.items ?? []).filter((slot) => slot.available).map((slot) => slot.id)),
     [courierSlots.data],
@@ -127,14 +140,20 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
     })
   }, [])
 
-  const saveDelivery = useAction(async (body: CheckoutDelivery) => refresh(await api.call(setCheckoutDelivery, { body })))
-  const savePayment = useAction(async (paymentMethodId: string) => refresh(await api.call(setCheckoutPayment, { body: { paymentMethodId } })))
+  const saveDelivery = useAction(async (body: CheckoutDelivery) =>
+    refresh(await api.call(setCheckoutDelivery, { body })),
+  )
+  const savePayment = useAction(async (paymentMethodId: string) =>
+    refresh(await api.call(setCheckoutPayment, { body: { paymentMethodId } })),
+  )
   const place = useAction(async () => {
     // One key per checkout attempt: a retry after a lost answer gets the same order back.
     attemptKey.current ??= newIdempotencyKey()
     try {
       const body = { cartVersion: checkout.cartVersion, idempotencyKey: attemptKey.current }
-      const order = await api.call(placeOrder, { body: delivery === 'courier' ? { ...body, courier: courierDetails(courier) } : body })
+      const order = await api.call(placeOrder, {
+        body: delivery === 'courier' ? { ...body, courier: courierDetails(courier) } : body,
+      })
       attemptKey.current = undefined
       writeCourierDraft(undefined)
       track('ecom_order_created', { orderId: order.id })
@@ -198,7 +217,8 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
       if (invalid) {
         const field = document.getElementById(courierFieldId(invalid))
         // The window group takes focus on its first window that can still be chosen.
-        const focusable = invalid === 'slotId' ? field?.querySelector<HTMLInputElement>('input:not(:disabled)') ?? field : field
+        const focusable =
+          invalid === 'slotId' ? (field?.querySelector<HTMLInputElement>('input:not(:disabled)') ?? field) : field
         focusable?.focus()
         return
       }
@@ -206,7 +226,8 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
     void place.run()
   }
 
-  const unsaved = delivery !== checkout.deliveryType || (paymentId !== undefined && paymentId !== checkout.paymentMethod?.id)
+  const unsaved =
+    delivery !== checkout.deliveryType || (paymentId !== undefined && paymentId !== checkout.paymentMethod?.id)
   const busy = saveDelivery.pending || savePayment.pending
   const problems = checkout.problems
   const placeError = place.error === undefined ? undefined : placeErrorText(place.error, checkout, cart)
@@ -219,7 +240,14 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
           <div className="choice-list">
             {(['pickup', 'courier'] as const).map((type) => (
               <label key={type} className="choice">
-                <input type="radio" name="delivery" value={type} checked={delivery === type} onChange={() => chooseDelivery(type)} className="choice__input" />
+                <input
+                  type="radio"
+                  name="delivery"
+                  value={type}
+                  checked={delivery === type}
+                  onChange={() => chooseDelivery(type)}
+                  className="choice__input"
+                />
                 <span className="choice__box" aria-hidden="true" />
                 <Icon name={type === 'pickup' ? 'store' : 'truck'} size={20} />
                 <span className="choice__text">{DELIVERY_LABELS[type]}</span>
@@ -236,7 +264,13 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
               ) : (
                 <p className="checkout-store__info text-muted">Магазин самовывоза не выбран</p>
               )}
-              <Button variant="secondary" size="sm" iconStart="location" onClick={() => void chooseStore()} disabled={busy}>
+              <Button
+                variant="secondary"
+                size="sm"
+                iconStart="location"
+                onClick={() => void chooseStore()}
+                disabled={busy}
+              >
                 {checkout.store ? 'Изменить магазин' : 'Выбрать магазин'}
               </Button>
             </div>
@@ -250,10 +284,18 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
                 slotsFailed={courierSlots.error !== undefined}
                 onRetrySlots={() => void courierSlots.mutate()}
               />
-              <p className="text-muted">{checkout.deliveryPrice > 0 ? `Доставка — ${formatPrice(checkout.deliveryPrice)}.` : 'Доставка бесплатная.'}</p>
+              <p className="text-muted">
+                {checkout.deliveryPrice > 0
+                  ? `Доставка — ${formatPrice(checkout.deliveryPrice)}.`
+                  : 'Доставка бесплатная.'}
+              </p>
             </>
           )}
-          {saveDelivery.pending && <p className="ecom-note" role="status">Сохраняем…</p>}
+          {saveDelivery.pending && (
+            <p className="ecom-note" role="status">
+              Сохраняем…
+            </p>
+          )}
           {saveDelivery.error !== undefined && (
             <div className="ecom-error" role="alert">
               <span>Не удалось сохранить способ получения: {ecomErrorMessage(saveDelivery.error)}</span>
@@ -272,7 +314,14 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
             <div className="choice-list">
               {methods.map((method) => (
                 <label key={method.id} className="choice">
-                  <input type="radio" name="payment" value={method.id} checked={paymentId === method.id} onChange={() => choosePayment(method.id)} className="choice__input" />
+                  <input
+                    type="radio"
+                    name="payment"
+                    value={method.id}
+                    checked={paymentId === method.id}
+                    onChange={() => choosePayment(method.id)}
+                    className="choice__input"
+                  />
                   <span className="choice__box" aria-hidden="true" />
                   <Icon name={method.type === 'card' ? 'card' : 'phone'} size={20} />
                   <span className="choice__text">
@@ -286,7 +335,11 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
           <ButtonLink href={`${href('ecom')}#payment-methods`} variant="ghost" size="sm" iconStart="plus">
             Добавить способ оплаты
           </ButtonLink>
-          {savePayment.pending && <p className="ecom-note" role="status">Сохраняем…</p>}
+          {savePayment.pending && (
+            <p className="ecom-note" role="status">
+              Сохраняем…
+            </p>
+          )}
           {savePayment.error !== undefined && paymentId && (
             <div className="ecom-error" role="alert">
               <span>Не удалось сохранить способ оплаты: {ecomErrorMessage(savePayment.error)}</span>
@@ -299,7 +352,9 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
       </div>
 
       <aside className="ecom-columns__side ecom-summary" aria-labelledby="checkout-summary-title">
-        <h2 id="checkout-summary-title" className="ecom-summary__title">Ваш заказ</h2>
+        <h2 id="checkout-summary-title" className="ecom-summary__title">
+          Ваш заказ
+        </h2>
         <ul className="summary-lines">
           {cart.lines.map((line) => (
             <li key={line.goodsId} className="summary-lines__item">

@@ -18,7 +18,17 @@ export interface ConfirmDialogProps {
 }
 
 /** A small confirmation dialog with a destructive confirm button. */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Отмена', pending, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Отмена',
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

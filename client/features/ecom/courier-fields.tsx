@@ -70,13 +70,17 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
     }
   }
   const optionId = (index: number) => `${listId}-${index}`
-  const cityText = city ? `${city.name}${city.region && city.region !== city.name ? `, ${city.region}` : ''}` : draft.city
+  const cityText = city
+    ? `${city.name}${city.region && city.region !== city.name ? `, ${city.region}` : ''}`
+    : draft.city
 
   return (
     <div className="courier">
       <p className="courier__city" aria-live="polite">
         {draft.cityFiasId ? (
-          <>Город доставки: <strong>{cityText}</strong></>
+          <>
+            Город доставки: <strong>{cityText}</strong>
+          </>
         ) : (
           'Начните вводить улицу — город определится по подсказке.'
         )}
@@ -108,7 +112,13 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
           aria-autocomplete="list"
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         />
-        <ul id={listId} role="listbox" aria-label="Подсказки адреса" className="courier__suggestions" hidden={!expanded}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Подсказки адреса"
+          className="courier__suggestions"
+          hidden={!expanded}
+        >
           {suggestions.map((suggestion, index) => (
             <li
               key={`${suggestion.cityFiasId}|${suggestion.street}`}
@@ -125,9 +135,35 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
         </ul>
       </div>
       <div className="courier__row">
-        <TextField id={courierFieldId('flat')} label="Квартира" name="flat" value={draft.flat} error={errors.flat} maxLength={10} onValueChange={(flat) => onChange({ flat })} />
-        <TextField id={courierFieldId('entrance')} label="Подъезд" name="entrance" inputMode="numeric" value={draft.entrance} error={errors.entrance} maxLength={3} onValueChange={(entrance) => onChange({ entrance })} />
-        <TextField id={courierFieldId('floor')} label="Этаж" name="floor" inputMode="numeric" value={draft.floor} error={errors.floor} maxLength={4} onValueChange={(floor) => onChange({ floor })} />
+        <TextField
+          id={courierFieldId('flat')}
+          label="Квартира"
+          name="flat"
+          value={draft.flat}
+          error={errors.flat}
+          maxLength={10}
+          onValueChange={(flat) => onChange({ flat })}
+        />
+        <TextField
+          id={courierFieldId('entrance')}
+          label="Подъезд"
+          name="entrance"
+          inputMode="numeric"
+          value={draft.entrance}
+          error={errors.entrance}
+          maxLength={3}
+          onValueChange={(entrance) => onChange({ entrance })}
+        />
+        <TextField
+          id={courierFieldId('floor')}
+          label="Этаж"
+          name="floor"
+          inputMode="numeric"
+          value={draft.floor}
+          error={errors.floor}
+          maxLength={4}
+          onValueChange={(floor) => onChange({ floor })}
+        />
       </div>
       <TextField
         id={courierFieldId('comment')}
@@ -138,23 +174,38 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
         maxLength={COURIER_COMMENT_MAX + 50}
         onValueChange={(comment) => onChange({ comment })}
       />
-      <fieldset className="courier__slots" id={courierFieldId('slotId')} aria-describedby={errors.slotId ? `${courierFieldId('slotId')}-error` : undefined}>
+      <fieldset
+        className="courier__slots"
+        id={courierFieldId('slotId')}
+        aria-describedby={errors.slotId ? `${courierFieldId('slotId')}-error` : undefined}
+      >
         <legend className="courier__slots-title">Время доставки</legend>
         {!draft.cityFiasId ? (
           <p className="text-muted">Укажите адрес, чтобы увидеть время доставки.</p>
         ) : slotsFailed ? (
           <div className="ecom-error" role="alert">
             <span>Не удалось загрузить время доставки.</span>
-            <Button variant="ghost" size="sm" onClick={onRetrySlots}>Повторить</Button>
+            <Button variant="ghost" size="sm" onClick={onRetrySlots}>
+              Повторить
+            </Button>
           </div>
         ) : !slots ? (
-          <p className="text-muted" role="status">Загружаем время доставки…</p>
+          <p className="text-muted" role="status">
+            Загружаем время доставки…
+          </p>
         ) : slots.length === 0 ? (
           <p className="text-muted">Свободного времени доставки на ближайшие дни нет.</p>
         ) : (
           slotsByDay(slots).map((day) => (
-            <div key={day.date} className="courier__day" role="group" aria-label={formatDate(day.date).replace(/\s\d{4}$/, '')}>
-              <p className="courier__day-title" aria-hidden="true">{formatDate(day.date).replace(/\s\d{4}$/, '')}</p>
+            <div
+              key={day.date}
+              className="courier__day"
+              role="group"
+              aria-label={formatDate(day.date).replace(/\s\d{4}$/, '')}
+            >
+              <p className="courier__day-title" aria-hidden="true">
+                {formatDate(day.date).replace(/\s\d{4}$/, '')}
+              </p>
               <div className="courier__windows">
                 {day.slots.map((slot) => (
                   <label key={slot.id} className={`courier__window${slot.available ? '' : ' is-full'}`}>

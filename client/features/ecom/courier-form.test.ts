@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { safeParse } from 'zod/mini'
 import { CourierDetailsSchema } from '#shared/models/checkout.ts'
-import { COURIER_MESSAGES, courierAddressLine, courierDetails, emptyCourierDraft, firstInvalid, validateCourier, type CourierDraft } from './courier-form.ts'
+import {
+  COURIER_MESSAGES,
+  courierAddressLine,
+  courierDetails,
+  emptyCourierDraft,
+  firstInvalid,
+  validateCourier,
+  type CourierDraft,
+} from './courier-form.ts'
 
 const KAZAN = { fiasId: '93b3df57-4c89-44df-ac42-96f05e9cd3b9', name: 'Казань' }
 const SLOTS = new Set(['2026-03-02T14:00'])
@@ -15,7 +23,12 @@ describe('validateCourier', () => {
   it.each([
     ['an empty street', { street: '  ' }, 'street', COURIER_MESSAGES.noStreet],
     ['a street without a house number', { street: 'ул. Баумана' }, 'street', COURIER_MESSAGES.noHouse],
-    ['a street longer than 200 characters', { street: `ул. ${'а'.repeat(200)} 1` }, 'street', COURIER_MESSAGES.longStreet],
+    [
+      'a street longer than 200 characters',
+      { street: `ул. ${'а'.repeat(200)} 1` },
+      'street',
+      COURIER_MESSAGES.longStreet,
+    ],
     ['an address without a city', { cityFiasId: '' }, 'street', COURIER_MESSAGES.noCity],
     ['a flat with spaces inside', { flat: '12 б' }, 'flat', COURIER_MESSAGES.flat],
     ['an entrance that is not a number', { entrance: 'второй' }, 'entrance', COURIER_MESSAGES.entrance],
@@ -28,7 +41,9 @@ describe('validateCourier', () => {
   })
 
   it('accepts a flat with a letter, a basement floor and a 300-character comment', () => {
-    expect(validateCourier({ ...valid, flat: '12б', floor: '-1', entrance: '3', comment: 'к'.repeat(300) }, SLOTS)).toEqual({})
+    expect(
+      validateCourier({ ...valid, flat: '12б', floor: '-1', entrance: '3', comment: 'к'.repeat(300) }, SLOTS),
+    ).toEqual({})
   })
 
   it('names the first invalid field in the order of the form', () => {
@@ -41,7 +56,10 @@ describe('validateCourier', () => {
 describe('courierDetails', () => {
   it('builds a body the gateway schema accepts, trimmed and without empty fields', () => {
     const body = courierDetails({ ...valid, street: '  ул. Баумана,   д. 7 ', flat: ' 12 ', comment: '' })
-    expect(body).toEqual({ address: { cityFiasId: KAZAN.fiasId, city: 'Казань', street: 'ул. Баумана, д. 7', flat: '12' }, slotId: '2026-03-02T14:00' })
+    expect(body).toEqual({
+      address: { cityFiasId: KAZAN.fiasId, city: 'Казань', street: 'ул. Баумана, д. 7', flat: '12' },
+      slotId: '2026-03-02T14:00',
+    })
     expect(safeParse(CourierDetailsSchema, body).success).toBe(true)
   })
 
@@ -56,7 +74,14 @@ describe('courierDetails', () => {
 
 describe('courierAddressLine', () => {
   it('joins the city, street and the given flat, entrance and floor', () => {
-    expect(courierAddressLine({ cityFiasId: KAZAN.fiasId, city: 'Казань', street: 'ул. Баумана, д. 7', flat: '12', floor: '5' }))
-      .toBe('Казань, ул. Баумана, д. 7, кв. 12, этаж 5')
+    expect(
+      courierAddressLine({
+        cityFiasId: KAZAN.fiasId,
+        city: 'Казань',
+        street: 'ул. Баумана, д. 7',
+        flat: '12',
+        floor: '5',
+      }),
+    ).toBe('Казань, ул. Баумана, д. 7, кв. 12, этаж 5')
   })
 })

@@ -3,7 +3,12 @@
  * window), its validation with the Russian messages, and the `courier` body of the order built from it.
  * Pure functions, so the rules are tested without a browser.
  */
-import { COURIER_COMMENT_MAX, COURIER_STREET_MAX, type CourierAddress, type CourierDetails } from '#shared/models/checkout.ts'
+import {
+  COURIER_COMMENT_MAX,
+  COURIER_STREET_MAX,
+  type CourierAddress,
+  type CourierDetails,
+} from '#shared/models/checkout.ts'
 
 /** The form as typed. `cityFiasId`/`city` come from the stored city or from a chosen address suggestion. */
 export interface CourierDraft {
@@ -41,7 +46,16 @@ export const COURIER_MESSAGES = {
 
 /** An empty draft in a city (the stored one, when the device keeps its FIAS id). */
 export function emptyCourierDraft(city?: { fiasId: string; name: string }): CourierDraft {
-  return { cityFiasId: city?.fiasId ?? '', city: city?.name ?? '', street: '', flat: '', entrance: '', floor: '', comment: '', slotId: '' }
+  return {
+    cityFiasId: city?.fiasId ?? '',
+    city: city?.name ?? '',
+    street: '',
+    flat: '',
+    entrance: '',
+    floor: '',
+    comment: '',
+    slotId: '',
+  }
 }
 
 /**
@@ -66,7 +80,8 @@ export function validateCourier(draft: CourierDraft, availableSlotIds: ReadonlyS
 }
 
 /** The first field with an error, for focus. */
-export const firstInvalid = (errors: CourierErrors): CourierField | undefined => COURIER_FIELDS.find((field) => errors[field])
+export const firstInvalid = (errors: CourierErrors): CourierField | undefined =>
+  COURIER_FIELDS.find((field) => errors[field])
 
 /** The order's `courier` body of a valid draft: trimmed, empty optional fields left out. */
 export function courierDetails(draft: CourierDraft): CourierDetails {
@@ -92,7 +107,12 @@ export function courierDetails(draft: CourierDraft): CourierDetails {
 /** `Казань, ул. Баумана, д. 7, кв. 12, подъезд 2, этаж 5`: an address as the order page shows it. */
 export function courierAddressLine(address: CourierAddress): string {
   return [
-    address.city, address.street,
-    address.flat && `кв. ${address.flat}`, address.entrance && `подъезд ${address.entrance}`, address.floor && `этаж ${address.floor}`,
-  ].filter(Boolean).join(', ')
+    address.city,
+    address.street,
+    address.flat && `кв. ${address.flat}`,
+    address.entrance && `подъезд ${address.entrance}`,
+    address.floor && `этаж ${address.floor}`,
+  ]
+    .filter(Boolean)
+    .join(', ')
 }

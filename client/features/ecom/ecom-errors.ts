@@ -5,18 +5,27 @@
 import { AppError, userMessage } from '#shared/api/errors.ts'
 
 /** The gateway's own error code of a failed call (`outOfStock`, `storeChanged`, ...), if any. */
-export const gatewayCodeOf = (error: unknown): string | undefined => (error instanceof AppError ? error.gatewayCode : undefined)
+export const gatewayCodeOf = (error: unknown): string | undefined =>
+  error instanceof AppError ? error.gatewayCode : undefined
 
 /** A clear Russian message for a failed e-commerce call, with the gateway's codes made specific. */
 export function ecomErrorMessage(error: unknown): string {
   switch (gatewayCodeOf(error)) {
-    case 'outOfStock': return 'Товара нет в наличии'
-    case 'storeChanged': return 'Магазин больше не принимает заказы на самовывоз. Выберите другой магазин'
-    case 'cartChanged': return 'Корзина изменилась. Проверьте заказ и подтвердите его ещё раз'
-    case 'emptyCart': return 'Корзина пуста'
-    case 'cancelNotAllowed': return 'Этот заказ уже нельзя отменить'
-    case 'alreadyAccepted': return 'Счёт СБП в этом банке уже подключён'
-    case 'validationError': return 'Проверьте введённые данные'
-    default: return userMessage(error)
+    case 'outOfStock':
+      return 'Товара нет в наличии'
+    case 'storeChanged':
+      return 'Магазин больше не принимает заказы на самовывоз. Выберите другой магазин'
+    case 'cartChanged':
+      return 'Корзина изменилась. Проверьте заказ и подтвердите его ещё раз'
+    case 'emptyCart':
+      return 'Корзина пуста'
+    case 'cancelNotAllowed':
+      return 'Этот заказ уже нельзя отменить'
+    case 'alreadyAccepted':
+      return 'Счёт СБП в этом банке уже подключён'
+    case 'validationError':
+      return 'Проверьте введённые данные'
+    default:
+      return userMessage(error)
   }
 }

@@ -68,7 +68,12 @@ export function EcomGate({ title, needsStore = false, children }: EcomGateProps)
     )
   }
   // Right after sign-in the server is asked whether e-commerce is on for this shopper.
-  if (session.ecomPending) return <div className="ecom-page"><h1 className="page-title">{title}</h1></div>
+  if (session.ecomPending)
+    return (
+      <div className="ecom-page">
+        <h1 className="page-title">{title}</h1>
+      </div>
+    )
   if (!session.ecomEnabled) return <ErrorView status={404} />
   return needsStore ? <StoreGate title={title}>{children}</StoreGate> : <>{children}</>
 }

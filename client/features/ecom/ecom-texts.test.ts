@@ -12,13 +12,36 @@ describe('cancelling an order', () => {
   })
 
   it.each(['paid', 'assembling'] as const)('promises the refund for an order that is %s', (status) => {
-    expect(cancelOrderText({ status, statusHistory: [{ status: 'created', at }, { status: 'paid', at }] })).toContain('Деньги вернутся')
+    expect(
+      cancelOrderText({
+        status,
+        statusHistory: [
+          { status: 'created', at },
+          { status: 'paid', at },
+        ],
+      }),
+    ).toContain('Деньги вернутся')
   })
 })
 
 describe('removing a payment method', () => {
-  const card: PaymentMethod = { id: 'pm-1', type: 'card', maskedPan: '•• 4242', brand: 'visa', expiry: '12/29', name: 'Зарплатная', isDefault: true }
-  const sbp: PaymentMethod = { id: 'pm-9', type: 'sbp', bankId: 'volga', bankName: 'Банк Волга', name: 'СБП — Банк Волга', isDefault: false }
+  const card: PaymentMethod = {
+    id: 'pm-1',
+    type: 'card',
+    maskedPan: '•• 4242',
+    brand: 'visa',
+    expiry: '12/29',
+    name: 'Зарплатная',
+    isDefault: true,
+  }
+  const sbp: PaymentMethod = {
+    id: 'pm-9',
+    type: 'sbp',
+    bankId: 'volga',
+    bankName: 'Банк Волга',
+    name: 'СБП — Банк Волга',
+    isDefault: false,
+  }
 
   it('asks and acts with the same word: an SBP account is switched off', () => {
     expect(removeMethodTexts(sbp)).toMatchObject({ title: 'Отключить СБП?', action: 'Отключить' })

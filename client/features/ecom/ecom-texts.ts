@@ -42,9 +42,19 @@ export const CARD_ERROR_TEXTS: Record<string, string> = {
 }
 
 /** Words of removing a saved method: a card is deleted, an SBP account is switched off. */
-export function removeMethodTexts(method: PaymentMethod): { action: string; title: string; done: string; failed: string } {
+export function removeMethodTexts(method: PaymentMethod): {
+  action: string
+  title: string
+  done: string
+  failed: string
+} {
   return method.type === 'sbp'
-    ? { action: 'Отключить', title: 'Отключить СБП?', done: `«${method.name}» отключён`, failed: 'Не удалось отключить' }
+    ? {
+        action: 'Отключить',
+        title: 'Отключить СБП?',
+        done: `«${method.name}» отключён`,
+        failed: 'Не удалось отключить',
+      }
     : { action: 'Удалить', title: 'Удалить карту?', done: `«${method.name}» удалена`, failed: 'Не удалось удалить' }
 }
 

@@ -64,7 +64,14 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
         </p>
         <OrderTimeline order={order} />
         {order.canCancel && (
-          <Button variant="secondary" iconStart="close" onClick={() => { cancel.reset(); setConfirming(true) }}>
+          <Button
+            variant="secondary"
+            iconStart="close"
+            onClick={() => {
+              cancel.reset()
+              setConfirming(true)
+            }}
+          >
             Отменить заказ
           </Button>
         )}
@@ -72,12 +79,22 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
 
       <div className="ecom-columns">
         <section className="ecom-columns__main ecom-card" aria-labelledby="order-lines-title">
-          <h2 id="order-lines-title" className="ecom-summary__title">Товары</h2>
+          <h2 id="order-lines-title" className="ecom-summary__title">
+            Товары
+          </h2>
           <ul className="order-lines">
             {order.lines.map((line) => (
               <li key={line.goodsId} className="order-line">
                 <span className="order-line__image">
-                  {line.image ? <img src={line.image.url} alt="" width={line.image.width} height={line.image.height} loading="lazy" /> : null}
+                  {line.image ? (
+                    <img
+                      src={line.image.url}
+                      alt=""
+                      width={line.image.width}
+                      height={line.image.height}
+                      loading="lazy"
+                    />
+                  ) : null}
                 </span>
                 <span className="order-line__name break-anywhere">{line.name}</span>
                 <span className="order-line__qty text-muted">
@@ -89,11 +106,15 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
           </ul>
         </section>
         <aside className="ecom-columns__side ecom-summary" aria-labelledby="order-summary-title">
-          <h2 id="order-summary-title" className="ecom-summary__title">Итого</h2>
+          <h2 id="order-summary-title" className="ecom-summary__title">
+            Итого
+          </h2>
           <CartTotals totals={order.totals} deliveryPrice={Math.max(0, order.total - order.totals.total)} />
           {order.store && (
             <div className="order__info">
-              <h3 className="order__info-title">{order.deliveryType === 'pickup' ? 'Магазин самовывоза' : 'Магазин'}</h3>
+              <h3 className="order__info-title">
+                {order.deliveryType === 'pickup' ? 'Магазин самовывоза' : 'Магазин'}
+              </h3>
               <p>{order.store.name}</p>
               <p className="text-muted">{order.store.address}</p>
             </div>
@@ -102,7 +123,9 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
             <div className="order__info">
               <h3 className="order__info-title">Адрес доставки</h3>
               <p>{courierAddressLine(order.delivery.address)}</p>
-              {order.delivery.address.comment && <p className="text-muted break-anywhere">{order.delivery.address.comment}</p>}
+              {order.delivery.address.comment && (
+                <p className="text-muted break-anywhere">{order.delivery.address.comment}</p>
+              )}
               <h3 className="order__info-title">Время доставки</h3>
               <p>{slotLabel(order.delivery.slot)}</p>
             </div>

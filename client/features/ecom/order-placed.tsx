@@ -27,13 +27,18 @@ function useOrderJustPlaced(): boolean {
 /** The thanks after placing an order, with where to follow it. */
 export function OrderPlacedNotice({ order }: { order: Pick<Order, 'number' | 'deliveryType' | 'store'> }) {
   if (!useOrderJustPlaced()) return null
-  const where = order.deliveryType === 'pickup' && order.store ? ` Заберите его в магазине «${order.store.name}», когда он будет готов к выдаче.` : ''
+  const where =
+    order.deliveryType === 'pickup' && order.store
+      ? ` Заберите его в магазине «${order.store.name}», когда он будет готов к выдаче.`
+      : ''
   return (
     <div className="order-placed" role="status">
       <Icon name="check" size={24} className="order-placed__icon" />
       <div>
         <h2 className="order-placed__title">Спасибо, заказ оформлен</h2>
-        <p>Номер заказа {order.number}.{where} Статус обновляется на этой странице.</p>
+        <p>
+          Номер заказа {order.number}.{where} Статус обновляется на этой странице.
+        </p>
       </div>
     </div>
   )

@@ -3,10 +3,22 @@ import type { Order } from '#shared/models/orders.ts'
 import { applyOrderChanges } from './order-poll.ts'
 
 const order = {
-  id: 'o1', number: 'AU-100001', status: 'created', createdAt: '2025-06-01T10:00:00.000Z', total: 100, itemsCount: 1,
-  deliveryType: 'pickup', storeName: null, lines: [], totals: {}, store: null, payment: null,
-  statusHistory: [{ status: 'created', at: '2025-06-01T10:00:00.000Z' }], canCancel: true,
-  updatedAt: '2025-06-01T10:00:00.000Z', version: 3,
+  id: 'o1',
+  number: 'AU-100001',
+  status: 'created',
+  createdAt: '2025-06-01T10:00:00.000Z',
+  total: 100,
+  itemsCount: 1,
+  deliveryType: 'pickup',
+  storeName: null,
+  lines: [],
+  totals: {},
+  store: null,
+  payment: null,
+  statusHistory: [{ status: 'created', at: '2025-06-01T10:00:00.000Z' }],
+  canCancel: true,
+  updatedAt: '2025-06-01T10:00:00.000Z',
+  version: 3,
 } as unknown as Order
 
 describe('applying the status poll to an order', () => {
@@ -24,6 +36,14 @@ describe('applying the status poll to an order', () => {
   })
 
   it('keeps the same object when no change of this order is newer than it', () => {
-    expect(applyOrderChanges(order, { version: 5, changes: [{ id: 'o1', status: 'created', updatedAt: order.updatedAt, version: 3 }, { id: 'o2', status: 'paid', updatedAt: order.updatedAt, version: 5 }] })).toBe(order)
+    expect(
+      applyOrderChanges(order, {
+        version: 5,
+        changes: [
+          { id: 'o1', status: 'created', updatedAt: order.updatedAt, version: 3 },
+          { id: 'o2', status: 'paid', updatedAt: order.updatedAt, version: 5 },
+        ],
+      }),
+    ).toBe(order)
   })
 })

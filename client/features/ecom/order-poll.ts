@@ -15,7 +15,10 @@ export const ORDER_POLL_MS = 5_000
 export function applyOrderChanges(order: Order, poll: OrdersPoll): Order {
   const change = poll.changes.filter((c) => c.id === order.id && c.version > order.version).at(-1)
   if (!change) return order
-  const history = change.status === order.status ? order.statusHistory : [...order.statusHistory, { status: change.status, at: change.updatedAt }]
+  const history =
+    change.status === order.status
+      ? order.statusHistory
+      : [...order.statusHistory, { status: change.status, at: change.updatedAt }]
   return {
     ...order,
     status: change.status,
@@ -45,14 +48,18 @@ export function useOrderPoll(order: Order | undefined, apply: (next: Order) => v
       if (running || document.hidden) return
       running = true
       try {
-        const answer = await api.call((await import('#shared/gateway/orders.ts')).pollOrders, { query: { since }, signal: controller.signal })
+        const answer = await api.call((await import('#shared/gateway/orders.ts')).pollOrders, {
+          query: { since },
+          signal: controller.signal,
+        })
         since = Math.max(since, answer.version)
         const current = latest.current
         if (!current || controller.signal.aborted) return
         const next = applyOrderChanges(current, answer)
         if (next !== current) applyRef.current(next)
       } catch (error) {
-        if (!controller.signal.aborted) console.warn('[orders] status poll failed', error instanceof Error ? error.message : error)
+        if (!controller.signal.aborted)
+          console.warn('[orders] status poll failed', error instanceof Error ? error.message : error)
       } finally {
         running = false
       }

@@ -25,7 +25,12 @@ export function OrderTimeline({ order }: { order: Order }) {
         return (
           <li
             key={status}
-            className={cx('order-timeline__step', at && 'is-done', current && 'is-current', status === 'cancelled' && 'is-cancelled')}
+            className={cx(
+              'order-timeline__step',
+              at && 'is-done',
+              current && 'is-current',
+              status === 'cancelled' && 'is-cancelled',
+            )}
             aria-current={current ? 'step' : undefined}
           >
             <span className="order-timeline__dot" aria-hidden="true" />

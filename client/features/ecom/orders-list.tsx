@@ -56,7 +56,9 @@ export function AllOrders({ total }: { total: number }) {
   const shown = pages * ORDERS_PAGE_SIZE
   return (
     <>
-      {Array.from({ length: pages }, (_, index) => <OrdersPage key={index + 1} page={index + 1} />)}
+      {Array.from({ length: pages }, (_, index) => (
+        <OrdersPage key={index + 1} page={index + 1} />
+      ))}
       {shown < total && (
         <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
           Показать ещё

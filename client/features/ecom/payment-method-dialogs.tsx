@@ -56,7 +56,10 @@ function SbpDialogOpen({ onClose, onLinked }: Omit<SbpDialogProps, 'open'>) {
     >
       <form id={formId} onSubmit={submit} noValidate>
         {banks.data ? (
-          <fieldset className="choice-list choice-list--scroll" aria-describedby={missing ? `${formId}-missing` : undefined}>
+          <fieldset
+            className="choice-list choice-list--scroll"
+            aria-describedby={missing ? `${formId}-missing` : undefined}
+          >
             <legend className="visually-hidden">Банк</legend>
             {banks.data.items.map((bank) => (
               <label key={bank.id} className="choice">
@@ -114,12 +117,22 @@ export function RenameDialog({ method, onClose, onRenamed }: RenameDialogProps) 
   return method ? <RenameDialogOpen key={method.id} method={method} onClose={onClose} onRenamed={onRenamed} /> : null
 }
 
-function RenameDialogOpen({ method, onClose, onRenamed }: { method: PaymentMethod; onClose: () => void; onRenamed: (method: PaymentMethod) => void }) {
+function RenameDialogOpen({
+  method,
+  onClose,
+  onRenamed,
+}: {
+  method: PaymentMethod
+  onClose: () => void
+  onRenamed: (method: PaymentMethod) => void
+}) {
   const { api } = useApp()
   const formId = useId()
   const [name, setName] = useState(method.name)
   const [invalid, setInvalid] = useState<string | undefined>(undefined)
-  const rename = useAction(async (value: string) => onRenamed(await api.call(renamePaymentMethod, { params: { id: method.id }, body: { name: value } })))
+  const rename = useAction(async (value: string) =>
+    onRenamed(await api.call(renamePaymentMethod, { params: { id: method.id }, body: { name: value } })),
+  )
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const value = name.trim()

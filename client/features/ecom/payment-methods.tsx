@@ -94,7 +94,12 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
         </p>
       )}
       {methods.length === 0 ? (
-        <EmptyState icon="card" headingLevel={3} title="Нет сохранённых способов оплаты" text="Добавьте карту или счёт СБП, чтобы оплачивать заказы в один клик." />
+        <EmptyState
+          icon="card"
+          headingLevel={3}
+          title="Нет сохранённых способов оплаты"
+          text="Добавьте карту или счёт СБП, чтобы оплачивать заказы в один клик."
+        />
       ) : (
         <ul className="methods-list">
           {methods.map((method) => (
@@ -124,7 +129,13 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
                     Сделать основным
                   </Button>
                 )}
-                <Button variant="ghost" size="sm" iconStart="edit" aria-label={`Переименовать: ${method.name}`} onClick={() => setRenaming(method)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  iconStart="edit"
+                  aria-label={`Переименовать: ${method.name}`}
+                  onClick={() => setRenaming(method)}
+                >
                   Переименовать
                 </Button>
                 <Button
@@ -166,10 +177,18 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
       <ConfirmDialog
         open={deleting !== undefined}
         title={deleting ? removeMethodTexts(deleting).title : 'Удалить карту?'}
-        description={deleting ? `«${deleting.name}» (${methodDetails(deleting)}) больше не будет предлагаться при оплате.` : undefined}
+        description={
+          deleting
+            ? `«${deleting.name}» (${methodDetails(deleting)}) больше не будет предлагаться при оплате.`
+            : undefined
+        }
         confirmLabel={deleting ? removeMethodTexts(deleting).action : 'Удалить'}
         pending={remove.pending}
-        error={remove.error === undefined || !deleting ? undefined : `${removeMethodTexts(deleting).failed}: ${ecomErrorMessage(remove.error)}`}
+        error={
+          remove.error === undefined || !deleting
+            ? undefined
+            : `${removeMethodTexts(deleting).failed}: ${ecomErrorMessage(remove.error)}`
+        }
         onConfirm={() => deleting && void remove.run(deleting)}
         onClose={() => setDeleting(undefined)}
       />

@@ -23,16 +23,27 @@ export interface CartCommands {
 export function useCartCommands(): CartCommands {
   const { api } = useApp()
   const { mutate } = useSWRConfig()
-  const store = useCallback(async (cart: Cart) => {
-    await mutate(cartQuery().key, cart, { revalidate: false })
-    return cart
-  }, [mutate])
+  const store = useCallback(
+    async (cart: Cart) => {
+      await mutate(cartQuery().key, cart, { revalidate: false })
+      return cart
+    },
+    [mutate],
+  )
   return {
-    add: useCallback(async (goodsId, quantity) => store(await api.call((await gateway()).addCartItem, { body: { goodsId, quantity } })), [api, store]),
-    setQuantity: useCallback(
-      async (goodsId, quantity) => store(await api.call((await gateway()).setCartItemQuantity, { params: { goodsId }, body: { quantity } })),
+    add: useCallback(
+      async (goodsId, quantity) =>
+        store(await api.call((await gateway()).addCartItem, { body: { goodsId, quantity } })),
       [api, store],
     ),
-    remove: useCallback(async (goodsId) => store(await api.call((await gateway()).removeCartItem, { params: { goodsId } })), [api, store]),
+    setQuantity: useCallback(
+      async (goodsId, quantity) =>
+        store(await api.call((await gateway()).setCartItemQuantity, { params: { goodsId }, body: { quantity } })),
+      [api, store],
+    ),
+    remove: useCallback(
+      async (goodsId) => store(await api.call((await gateway()).removeCartItem, { params: { goodsId } })),
+      [api, store],
+    ),
   }
 }

@@ -44,7 +44,12 @@ interface Answer {
 }
 const EMPTY: Answer = { optionIds: [], text: '', rating: 0 }
 const answered = (question: PollQuestion, answer: Answer | undefined) =>
-  !!answer && (question.kind === 'text' ? answer.text.trim() !== '' : question.kind === 'rating' ? answer.rating > 0 : answer.optionIds.length > 0)
+  !!answer &&
+  (question.kind === 'text'
+    ? answer.text.trim() !== ''
+    : question.kind === 'rating'
+      ? answer.rating > 0
+      : answer.optionIds.length > 0)
 
 /** Props of `FeedbackPoll`. */
 export interface FeedbackPollProps {
@@ -65,7 +70,17 @@ export function FeedbackPoll({ pollId, ...target }: FeedbackPollProps) {
   return <PollForm poll={poll} {...target} onClose={() => setHidden(true)} />
 }
 
-function PollForm({ poll, objectType, objectId, onClose }: { poll: Poll; objectType: Feedback['objectType']; objectId: string; onClose: () => void }) {
+function PollForm({
+  poll,
+  objectType,
+  objectId,
+  onClose,
+}: {
+  poll: Poll
+  objectType: Feedback['objectType']
+  objectId: string
+  onClose: () => void
+}) {
   const { api } = useApp()
   const { track } = useAnalytics()
   const id = useId()
@@ -93,13 +108,19 @@ function PollForm({ poll, objectType, objectId, onClose }: { poll: Poll; objectT
     try {
       await api.call((await import('#shared/gateway/polls.ts')).sendFeedback, {
         body: {
-          objectType, objectId, pollId: poll.id,
-          answers: poll.questions.filter((question) => answered(question, answers[question.id])).map((question) => {
-            const answer = answers[question.id]!
-            return question.kind === 'text' ? { questionId: question.id, text: answer.text.trim() }
-              : question.kind === 'rating' ? { questionId: question.id, rating: answer.rating }
-              : { questionId: question.id, optionIds: answer.optionIds }
-          }),
+          objectType,
+          objectId,
+          pollId: poll.id,
+          answers: poll.questions
+            .filter((question) => answered(question, answers[question.id]))
+            .map((question) => {
+              const answer = answers[question.id]!
+              return question.kind === 'text'
+                ? { questionId: question.id, text: answer.text.trim() }
+                : question.kind === 'rating'
+                  ? { questionId: question.id, rating: answer.rating }
+                  : { questionId: question.id, optionIds: answer.optionIds }
+            }),
         },
       })
       remember(poll.id, 'answered')
@@ -109,7 +130,11 @@ function PollForm({ poll, objectType, objectId, onClose }: { poll: Poll; objectT
         remember(poll.id, 'answered')
         setDone(true)
       } else {
-        setError(failure instanceof AppError && failure.gatewayCode === 'validationError' ? 'Проверьте ответы' : 'Не удалось отправить ответы. Попробуйте ещё раз')
+        setError(
+          failure instanceof AppError && failure.gatewayCode === 'validationError'
+            ? 'Проверьте ответы'
+            : 'Не удалось отправить ответы. Попробуйте ещё раз',
+        )
       }
     } finally {
       setBusy(false)
@@ -125,7 +150,9 @@ function PollForm({ poll, objectType, objectId, onClose }: { poll: Poll; objectT
   return (
     <section className="feedback-poll" aria-labelledby={`${id}-title`}>
       <div className="feedback-poll__head">
-        <h2 id={`${id}-title`} className="section-title">{poll.title}</h2>
+        <h2 id={`${id}-title`} className="section-title">
+          {poll.title}
+        </h2>
         <IconButton icon="close" label="Закрыть опрос" variant="ghost" size="sm" onClick={close} />
       </div>
       {done ? (
@@ -135,28 +162,67 @@ function PollForm({ poll, objectType, objectId, onClose }: { poll: Poll; objectT
           {poll.description && <p className="text-muted">{poll.description}</p>}
           {poll.questions.map((question) => (
             <fieldset key={question.id} className="feedback-poll__question">
-              <legend className="field__label">{question.text}{question.required ? ' *' : ''}</legend>
-              <QuestionInput question={question} answer={answers[question.id] ?? EMPTY} name={`${id}-q${question.id}`} onChange={(change) => set(question, change)} />
+              <legend className="field__label">
+                {question.text}
+                {question.required ? ' *' : ''}
+              </legend>
+              <QuestionInput
+                question={question}
+                answer={answers[question.id] ?? EMPTY}
+                name={`${id}-q${question.id}`}
+                onChange={(change) => set(question, change)}
+              />
             </fieldset>
           ))}
-          {error && <p className="field__error" role="alert">{error}</p>}
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>Отправить</Button>
+          {error && (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          )}
+          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+            Отправить
+          </Button>
         </form>
       )}
     </section>
   )
 }
 
-function QuestionInput({ question, answer, name, onChange }: { question: PollQuestion; answer: Answer; name: string; onChange: (change: Partial<Answer>) => void }) {
+function QuestionInput({
+  question,
+  answer,
+  name,
+  onChange,
+}: {
+  question: PollQuestion
+  answer: Answer
+  name: string
+  onChange: (change: Partial<Answer>) => void
+}) {
   if (question.kind === 'text') {
-    return <textarea className="field__input" aria-label={question.text} rows={3} maxLength={2000} value={answer.text} onChange={(event) => onChange({ text: event.target.value })} />
+    return (
+      <textarea
+        className="field__input"
+        aria-label={question.text}
+        rows={3}
+        maxLength={2000}
+        value={answer.text}
+        onChange={(event) => onChange({ text: event.target.value })}
+      />
+    )
   }
   if (question.kind === 'rating') {
     return (
       <div className="review-form__stars">
         {[1, 2, 3, 4, 5].map((value) => (
           <label key={value} className={cx('review-form__star', value <= answer.rating && 'is-on')}>
-            <input type="radio" name={name} className="visually-hidden" checked={answer.rating === value} onChange={() => onChange({ rating: value })} />
+            <input
+              type="radio"
+              name={name}
+              className="visually-hidden"
+              checked={answer.rating === value}
+              onChange={() => onChange({ rating: value })}
+            />
             <span aria-hidden="true">★</span>
             <span className="visually-hidden">{value} из 5</span>
           </label>
@@ -170,14 +236,20 @@ function QuestionInput({ question, answer, name, onChange }: { question: PollQue
       {question.options.map((option) => (
         <label key={option.id} className="feedback-poll__option">
           <input
-            type={multiple ? 'checkbox' : 'radio'} name={name} checked={answer.optionIds.includes(option.id)}
-            onChange={(event) => onChange({
-              optionIds: multiple
-                ? (event.target.checked ? [...answer.optionIds, option.id] : answer.optionIds.filter((x) => x !== option.id))
-                : [option.id],
-            })}
-          />
-          {' '}{option.text}
+            type={multiple ? 'checkbox' : 'radio'}
+            name={name}
+            checked={answer.optionIds.includes(option.id)}
+            onChange={(event) =>
+              onChange({
+                optionIds: multiple
+                  ? event.target.checked
+                    ? [...answer.optionIds, option.id]
+                    : answer.optionIds.filter((x) => x !== option.id)
+                  : [option.id],
+              })
+            }
+          />{' '}
+          {option.text}
         </label>
       ))}
     </div>

@@ -10,7 +10,17 @@
  * navigation as wouter's `Link` does for a plain left click, and prefetches them as `PrefetchLink` does
  * (pointer or focus, 1 s on screen; spec section 2 rule 7), unless the link says `data-prefetch="false"`.
  */
-import { createElement, useEffect, useRef, useState, type ComponentType, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react'
+import {
+  createElement,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react'
 import { useLocation } from 'wouter'
 import { useAnalytics, type AnalyticsEventName, type AnalyticsParams } from '#client/analytics/index.ts'
 import { prefetchInView, usePrefetch } from './prefetch-link.tsx'
@@ -39,16 +49,19 @@ function readKept(name: string, values: readonly unknown[]): Kept | undefined {
   const element = document.querySelector(`[data-kept="${name}"]`)
   if (!element) return undefined
   const props: Record<string, unknown> = { dangerouslySetInnerHTML: { __html: element.innerHTML } }
-  for (const { name: attribute, value } of element.attributes) props[attribute === 'class' ? 'className' : attribute] = value
+  for (const { name: attribute, value } of element.attributes)
+    props[attribute === 'class' ? 'className' : attribute] = value
   return { tag: element.localName, props, values }
 }
 
 /** A link that opens one of our routes (a same-origin path), as `SmartLink` and wouter's `Link` do. */
-const internal = (href: string | null): href is string => href !== null && href.startsWith('/') && !href.startsWith('//')
+const internal = (href: string | null): href is string =>
+  href !== null && href.startsWith('/') && !href.startsWith('//')
 /** The link of an event's target, if any. */
 const linkOf = (target: EventTarget | null) => (target instanceof Element ? target.closest('a') : null)
 /** Whether a link prefetches its route (our routes, unless the part turned it off). */
-const prefetches = (link: Element | null): link is HTMLAnchorElement => link !== null && internal(link.getAttribute('href')) && link.getAttribute('data-prefetch') !== 'false'
+const prefetches = (link: Element | null): link is HTMLAnchorElement =>
+  link !== null && internal(link.getAttribute('href')) && link.getAttribute('data-prefetch') !== 'false'
 
 /** Makes the kept parts of module `load`; `load` also runs on the server before it renders a page that shows them. */
 export function keptHtml<M extends PartsModule>(load: () => Promise<M>) {
@@ -77,12 +90,19 @@ export function keptHtml<M extends PartsModule>(load: () => Promise<M>) {
     const [, navigate] = useLocation()
     const prefetch = usePrefetch()
     useEffect(() => {
-      if (!same && !code) preload().then((loaded) => setCode(() => loaded), () => undefined)
+      if (!same && !code)
+        preload().then(
+          (loaded) => setCode(() => loaded),
+          () => undefined,
+        )
     }, [same, code])
     useEffect(() => {
       const root = ref.current
       if (!keep || !root) return
-      return prefetchInView(() => [...root.querySelectorAll('a')].filter(prefetches), (link) => prefetch(link.getAttribute('href')!, false))
+      return prefetchInView(
+        () => [...root.querySelectorAll('a')].filter(prefetches),
+        (link) => prefetch(link.getAttribute('href')!, false),
+      )
     }, [keep, prefetch])
 
     if (keep && kept) {
@@ -96,9 +116,22 @@ export function keptHtml<M extends PartsModule>(load: () => Promise<M>) {
           const link = linkOf(event.target)
           if (!link) return
           const name = link.dataset.track
-          if (name) track(name as AnalyticsEventName, link.dataset.params ? (JSON.parse(link.dataset.params) as AnalyticsParams) : undefined)
+          if (name)
+            track(
+              name as AnalyticsEventName,
+              link.dataset.params ? (JSON.parse(link.dataset.params) as AnalyticsParams) : undefined,
+            )
           const href = link.getAttribute('href')
-          if (!internal(href) || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+          if (
+            !internal(href) ||
+            event.defaultPrevented ||
+            event.button !== 0 ||
+            event.metaKey ||
+            event.ctrlKey ||
+            event.shiftKey ||
+            event.altKey
+          )
+            return
           event.preventDefault()
           navigate(href)
         },

@@ -4,7 +4,15 @@
  * the navigation then renders at once. The queue backs off while prefetches fail (preload-queue.ts,
  * loaded with the page's first prefetch).
  */
-import { useCallback, useEffect, useRef, type AnchorHTMLAttributes, type FocusEvent, type PointerEvent, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  type AnchorHTMLAttributes,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react'
 import { useSWRConfig } from 'swr'
 import { Link } from 'wouter'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
@@ -53,7 +61,10 @@ export function usePrefetch(): (href: string, intent: boolean) => void {
  * (spec section 2 rule 7); nothing on a slow connection or without IntersectionObserver. Returns the
  * cleanup.
  */
-export function prefetchInView(elements: () => Iterable<Element>, start: (element: Element) => void): (() => void) | undefined {
+export function prefetchInView(
+  elements: () => Iterable<Element>,
+  start: (element: Element) => void,
+): (() => void) | undefined {
   if (typeof IntersectionObserver === 'undefined' || slowConnection()) return undefined
   let observer: IntersectionObserver | undefined
   const timer = setTimeout(() => {
@@ -81,7 +92,10 @@ export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, 
   useEffect(() => {
     const element = ref.current
     if (!prefetch || !element) return
-    return prefetchInView(() => [element], () => start(false))
+    return prefetchInView(
+      () => [element],
+      () => start(false),
+    )
   }, [prefetch, start])
 
   const onIntent = prefetch ? () => start(true) : undefined

@@ -1,7 +1,15 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
-import { PREFETCH_BACKOFF_BASE_MS, PREFETCH_BACKOFF_MAX_MS, prefetchPaused, prefetchRoute, pendingPreloads, resetPrefetch, type PrefetchContext } from './preload-queue.ts'
+import {
+  PREFETCH_BACKOFF_BASE_MS,
+  PREFETCH_BACKOFF_MAX_MS,
+  prefetchPaused,
+  prefetchRoute,
+  pendingPreloads,
+  resetPrefetch,
+  type PrefetchContext,
+} from './preload-queue.ts'
 
 /** A prefetch context whose API client answers every call with `answer`. */
 function context(answer: () => Promise<unknown>): PrefetchContext & { calls: () => number } {
@@ -24,7 +32,8 @@ async function settle(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }
-const products = (from: number, count: number) => Array.from({ length: count }, (_, index) => `/product/${from + index}-goods`)
+const products = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => `/product/${from + index}-goods`)
 
 describe('prefetch backoff', () => {
   // The product route's page data, loaded once so each prefetch finds it at once.

@@ -100,19 +100,39 @@ export function prefetchRoute(path: string, context: PrefetchContext, options: P
   const intent = options.intent === true
   if (done.has(path) || slowConnection() || (!intent && prefetchPaused())) return
   const url = new URL(path, 'http://localhost')
-  const decision = resolveNavigation({ pathname: url.pathname, search: url.search, session: context.session, mainSiteUrl: context.mainSiteUrl })
+  const decision = resolveNavigation({
+    pathname: url.pathname,
+    search: url.search,
+    session: context.session,
+    mainSiteUrl: context.mainSiteUrl,
+  })
   const name = decision.kind === 'render' ? decision.route.name : undefined
   if (decision.kind !== 'render' || decision.blocked || name === undefined || !isPageRoute(name)) return
   done.add(path)
   // The route module is a lazy chunk of its own; a failed load just skips the prefetch.
-  loadRouteModule(name).then((module) => {
-    queueQueries(url, (ctx) => routeQueries(module, ctx), decision.params, context, path, intent)
-  }, () => failed(path))
+  loadRouteModule(name).then(
+    (module) => {
+      queueQueries(url, (ctx) => routeQueries(module, ctx), decision.params, context, path, intent)
+    },
+    () => failed(path),
+  )
 }
 
 /** Queues the anonymous queries of one route for prefetching. */
-function queueQueries(url: URL, loaders: (ctx: LoaderContext<unknown>) => LoaderMap, params: unknown, context: PrefetchContext, path: string, intent: boolean): void {
-  const ctx: LoaderContext<unknown> = { params, search: parseSearch(url.search), session: context.session, product: context.product }
+function queueQueries(
+  url: URL,
+  loaders: (ctx: LoaderContext<unknown>) => LoaderMap,
+  params: unknown,
+  context: PrefetchContext,
+  path: string,
+  intent: boolean,
+): void {
+  const ctx: LoaderContext<unknown> = {
+    params,
+    search: parseSearch(url.search),
+    session: context.session,
+    product: context.product,
+  }
   const queries = Object.values(loaders(ctx)).filter((query) => !query.personal)
   for (const query of queries) {
     const key = unstable_serialize(query.key)

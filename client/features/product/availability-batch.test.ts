@@ -9,7 +9,7 @@ function manual() {
 }
 
 describe('createAvailabilityBatcher', () => {
-  it('asks for at most the gateway\'s largest page of ids at once', () => {
+  it("asks for at most the gateway's largest page of ids at once", () => {
     expect(AVAILABILITY_CHUNK).toBe(PAGE_SIZE_MAX)
   })
 
@@ -32,11 +32,18 @@ describe('createAvailabilityBatcher', () => {
     const other = batcher.load('B', 7)
     clock.flush()
     await Promise.all([...many, other])
-    expect(fetch.mock.calls.map(([store, ids]) => [store, ids.length])).toEqual([['A', PAGE_SIZE_MAX], ['A', 5], ['B', 1]])
+    expect(fetch.mock.calls.map(([store, ids]) => [store, ids.length])).toEqual([
+      ['A', PAGE_SIZE_MAX],
+      ['A', 5],
+      ['B', 1],
+    ])
   })
 
   it('passes a failed call to every card that waited for it, and asks again next time', async () => {
-    const fetch = vi.fn().mockRejectedValueOnce(new Error('503')).mockResolvedValueOnce(new Set([5]))
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('503'))
+      .mockResolvedValueOnce(new Set([5]))
     const clock = manual()
     const batcher = createAvailabilityBatcher(fetch, clock.schedule)
     const failed = [batcher.load('A', 5), batcher.load('A', 6)]

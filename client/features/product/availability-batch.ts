@@ -18,11 +18,13 @@ export type AvailabilityFetch = (storeCode: string, ids: readonly number[]) => P
  * The gateway's answer: search within the ids, limited to the store. The endpoint (and its schemas)
  * loads with the first call (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
  */
-export const gatewayAvailability = (api: ApiClient): AvailabilityFetch => async (storeCode, ids) => {
-  const { searchGoods } = await import('#shared/gateway/goods.ts')
-  const page = await api.call(searchGoods, { query: { storeCode, id: [...ids], pageSize: ids.length } })
-  return new Set(page.items.map((item) => item.id))
-}
+export const gatewayAvailability =
+  (api: ApiClient): AvailabilityFetch =>
+  async (storeCode, ids) => {
+    const { searchGoods } = await import('#shared/gateway/goods.ts')
+    const page = await api.call(searchGoods, { query: { storeCode, id: [...ids], pageSize: ids.length } })
+    return new Set(page.items.map((item) => item.id))
+  }
 
 interface Pending {
   ids: Set<number>
@@ -30,7 +32,10 @@ interface Pending {
 }
 
 /** Gathers asks per store until the next macrotask, then loads them in chunks of at most `AVAILABILITY_CHUNK`. */
-export function createAvailabilityBatcher(fetch: AvailabilityFetch, schedule: (run: () => void) => void = (run) => setTimeout(run, 0)) {
+export function createAvailabilityBatcher(
+  fetch: AvailabilityFetch,
+  schedule: (run: () => void) => void = (run) => setTimeout(run, 0),
+) {
   const pending = new Map<string, Pending>()
   const flush = (storeCode: string) => {
     const batch = pending.get(storeCode)

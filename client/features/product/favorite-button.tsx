@@ -14,7 +14,14 @@ export interface FavoriteButtonProps {
 }
 
 /** Heart toggle with `aria-pressed`. */
-export function FavoriteButton({ goodsId, favorites, className, size = 'md', variant = 'ghost', tooltip = true }: FavoriteButtonProps) {
+export function FavoriteButton({
+  goodsId,
+  favorites,
+  className,
+  size = 'md',
+  variant = 'ghost',
+  tooltip = true,
+}: FavoriteButtonProps) {
   if (!favorites.enabled) return null
   const active = favorites.has(goodsId)
   return (

@@ -10,10 +10,20 @@ import type { Analytics } from '#client/analytics/index.ts'
 import type { ToastApi } from '#client/components/toasts/index.ts'
 
 /** Adds the goods (or removes them when `present`), updates the list, sends the event and says so; throws when the call fails. */
-export async function toggleFavorite(api: ApiClient, goodsId: number, present: boolean, track: Analytics['track'], toast: ToastApi): Promise<void> {
+export async function toggleFavorite(
+  api: ApiClient,
+  goodsId: number,
+  present: boolean,
+  track: Analytics['track'],
+  toast: ToastApi,
+): Promise<void> {
   const { addFavorite, deleteFavorite } = await import('#shared/gateway/favorites.ts')
   const next = await api.call(present ? deleteFavorite : addFavorite, { body: { goodsId } })
   await mutate(unstable_serialize(favoritesQuery().key), next, { revalidate: false })
   track(present ? 'product_favorite_remove' : 'product_favorite_add', { product_id: String(goodsId) })
-  toast.show({ theme: 'success', type: present ? 'favorite-removed' : 'favorite-added', title: present ? 'Товар удалён из избранного' : 'Товар добавлен в избранное' })
+  toast.show({
+    theme: 'success',
+    type: present ? 'favorite-removed' : 'favorite-added',
+    title: present ? 'Товар удалён из избранного' : 'Товар добавлен в избранное',
+  })
 }

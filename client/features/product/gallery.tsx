@@ -57,7 +57,12 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div className="gallery__stage" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (start.current = undefined)}>
+      <div
+        className="gallery__stage"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (start.current = undefined)}
+      >
         {current ? (
           <img
             key={current.url}
@@ -74,9 +79,23 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
         )}
         {count > 1 && (
           <>
-            <IconButton icon="chevron-left" label="Предыдущее фото" variant="secondary" className="gallery__nav gallery__nav--prev" onClick={() => go(index - 1)} />
-            <IconButton icon="chevron-right" label="Следующее фото" variant="secondary" className="gallery__nav gallery__nav--next" onClick={() => go(index + 1)} />
-            <span className="gallery__counter" aria-hidden="true">{index + 1} / {count}</span>
+            <IconButton
+              icon="chevron-left"
+              label="Предыдущее фото"
+              variant="secondary"
+              className="gallery__nav gallery__nav--prev"
+              onClick={() => go(index - 1)}
+            />
+            <IconButton
+              icon="chevron-right"
+              label="Следующее фото"
+              variant="secondary"
+              className="gallery__nav gallery__nav--next"
+              onClick={() => go(index + 1)}
+            />
+            <span className="gallery__counter" aria-hidden="true">
+              {index + 1} / {count}
+            </span>
           </>
         )}
       </div>
@@ -84,7 +103,13 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
         <ul className="gallery__thumbs">
           {images.map((image, i) => (
             <li key={image.url}>
-              <button type="button" className={cx('gallery__thumb', i === index && 'is-current')} aria-label={`Фото ${i + 1}`} aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}>
+              <button
+                type="button"
+                className={cx('gallery__thumb', i === index && 'is-current')}
+                aria-label={`Фото ${i + 1}`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => go(i)}
+              >
                 <img src={image.url} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" />
               </button>
             </li>

@@ -31,11 +31,28 @@ export interface ProductBuyBoxProps {
 }
 
 /** Price, stock and the product actions. */
-export function ProductBuyBox({ goodsId, price, oldPrice, discountPercent, showDiscountBadge = true, inStock, stock = 0, shareTitle, sharePath, trackParams }: ProductBuyBoxProps) {
+export function ProductBuyBox({
+  goodsId,
+  price,
+  oldPrice,
+  discountPercent,
+  showDiscountBadge = true,
+  inStock,
+  stock = 0,
+  shareTitle,
+  sharePath,
+  trackParams,
+}: ProductBuyBoxProps) {
   const favorites = useFavorites()
   return (
     <div className="product-page__buy" data-toast-avoid>
-      <Price price={price} oldPrice={oldPrice} discountPercent={discountPercent} showBadge={showDiscountBadge} size="lg" />
+      <Price
+        price={price}
+        oldPrice={oldPrice}
+        discountPercent={discountPercent}
+        showBadge={showDiscountBadge}
+        size="lg"
+      />
       <p className={cx('product-page__stock', inStock ? 'is-in-stock' : 'is-out')}>
         {inStock ? `В наличии${stock > 0 && stock < 10 ? `: осталось ${stock} шт.` : ''}` : 'Нет в наличии'}
       </p>

@@ -61,7 +61,8 @@ async function encodePhoto(file: File): Promise<PickedPhoto | null> {
       context.fillRect(0, 0, width, height)
       context.drawImage(bitmap, 0, 0, width, height)
       const data = canvas.toDataURL('image/jpeg', 0.82).split(',', 2)[1] ?? ''
-      if (data && data.length <= REVIEW_PHOTO_BASE64_MAX) return { type: 'image/jpeg', data, width, height, name: file.name }
+      if (data && data.length <= REVIEW_PHOTO_BASE64_MAX)
+        return { type: 'image/jpeg', data, width, height, name: file.name }
     }
     return null
   } finally {
@@ -96,11 +97,13 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
     if (picked.some((file) => !file.type.startsWith('image/'))) {
       return setErrors({ ...errors, photos: 'Можно прикрепить только фотографии (JPEG, PNG, WebP)' })
     }
-    if (picked.length > room) return setErrors({ ...errors, photos: `Можно прикрепить не больше ${REVIEW_PHOTOS_MAX} фото` })
+    if (picked.length > room)
+      return setErrors({ ...errors, photos: `Можно прикрепить не больше ${REVIEW_PHOTOS_MAX} фото` })
     setReading(true)
     const encoded = await Promise.all(picked.map(encodePhoto))
     setReading(false)
-    if (encoded.some((photo) => photo === null)) return setErrors({ ...errors, photos: 'Не удалось прочитать фото. Выберите другой файл' })
+    if (encoded.some((photo) => photo === null))
+      return setErrors({ ...errors, photos: 'Не удалось прочитать фото. Выберите другой файл' })
     setPhotos([...photos, ...(encoded as PickedPhoto[])])
     setErrors({ ...errors, photos: undefined })
   }
@@ -114,7 +117,10 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
     try {
       await api.call((await import('#shared/gateway/polls.ts')).sendFeedback, {
         body: {
-          objectType: 'goods', objectId: String(goodsId), rating, text: text.trim(),
+          objectType: 'goods',
+          objectId: String(goodsId),
+          rating,
+          text: text.trim(),
           ...(pros.trim() ? { pros: pros.trim() } : {}),
           ...(cons.trim() ? { cons: cons.trim() } : {}),
           ...(photos.length ? { photos: photos.map(({ name: _name, ...photo }) => photo) } : {}),
@@ -125,51 +131,101 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
         mutate(unstable_serialize(scoresQuery(goodsId).key)),
         mutate(unstable_serialize(reviewsQuery(goodsId, 1).key)),
       ])
-      toast.show({ theme: 'success', type: 'review-sent', title: 'Спасибо за отзыв!', description: 'Он появится у товара после модерации' })
+      toast.show({
+        theme: 'success',
+        type: 'review-sent',
+        title: 'Спасибо за отзыв!',
+        description: 'Он появится у товара после модерации',
+      })
     } catch (error) {
-      const fields = error instanceof AppError ? (error.details?.fields as Record<string, string> | undefined) : undefined
+      const fields =
+        error instanceof AppError ? (error.details?.fields as Record<string, string> | undefined) : undefined
       const already = error instanceof AppError && error.gatewayCode === 'alreadyAccepted'
       setErrors({
         ...(fields ?? {}),
-        form: already ? 'Вы уже оставили отзыв на этот товар' : fields ? 'Проверьте поля отзыва' : 'Не удалось отправить отзыв. Попробуйте ещё раз',
+        form: already
+          ? 'Вы уже оставили отзыв на этот товар'
+          : fields
+            ? 'Проверьте поля отзыва'
+            : 'Не удалось отправить отзыв. Попробуйте ещё раз',
       })
     } finally {
       setBusy(false)
     }
   }
 
-  const field = (name: 'text' | 'pros' | 'cons', label: string, value: string, set: (v: string) => void, max: number, rows: number) => (
+  const field = (
+    name: 'text' | 'pros' | 'cons',
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    max: number,
+    rows: number,
+  ) => (
     <div className={cx('field', errors[name] && 'field--invalid')}>
-      <label className="field__label" htmlFor={`${id}-${name}`}>{label}</label>
+      <label className="field__label" htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
       <textarea
-        id={`${id}-${name}`} className="field__input review-form__textarea" rows={rows} value={value} maxLength={max + 1}
-        aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        id={`${id}-${name}`}
+        className="field__input review-form__textarea"
+        rows={rows}
+        value={value}
+        maxLength={max + 1}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
         onChange={(event) => set(event.target.value)}
       />
-      {errors[name] && <p className="field__error" id={`${id}-${name}-error`}>{errors[name]}</p>}
+      {errors[name] && (
+        <p className="field__error" id={`${id}-${name}-error`}>
+          {errors[name]}
+        </p>
+      )}
     </div>
   )
 
   return (
     <form className="review-form" aria-label="Новый отзыв" noValidate onSubmit={(event) => void submit(event)}>
-      <fieldset className={cx('review-form__stars', errors.rating && 'field--invalid')} aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
+      <fieldset
+        className={cx('review-form__stars', errors.rating && 'field--invalid')}
+        aria-describedby={errors.rating ? `${id}-rating-error` : undefined}
+      >
         <legend className="field__label">Оценка</legend>
         {RATING_WORDS.map((word, index) => (
           <label key={word} className={cx('review-form__star', index < rating && 'is-on')} title={word}>
-            <input type="radio" name={`${id}-rating`} value={index + 1} checked={rating === index + 1} onChange={() => setRating(index + 1)} className="visually-hidden" />
+            <input
+              type="radio"
+              name={`${id}-rating`}
+              value={index + 1}
+              checked={rating === index + 1}
+              onChange={() => setRating(index + 1)}
+              className="visually-hidden"
+            />
             <span aria-hidden="true">★</span>
-            <span className="visually-hidden">{index + 1} — {word}</span>
+            <span className="visually-hidden">
+              {index + 1} — {word}
+            </span>
           </label>
         ))}
-        {errors.rating && <p className="field__error" id={`${id}-rating-error`}>{errors.rating}</p>}
+        {errors.rating && (
+          <p className="field__error" id={`${id}-rating-error`}>
+            {errors.rating}
+          </p>
+        )}
       </fieldset>
       {field('pros', 'Достоинства', pros, setPros, NOTE_MAX, 2)}
       {field('cons', 'Недостатки', cons, setCons, NOTE_MAX, 2)}
       {field('text', 'Комментарий', text, setText, TEXT_MAX, 4)}
       <div className={cx('field', errors.photos && 'field--invalid')}>
-        <label className="field__label" htmlFor={`${id}-photos`}>Фото (до {REVIEW_PHOTOS_MAX})</label>
+        <label className="field__label" htmlFor={`${id}-photos`}>
+          Фото (до {REVIEW_PHOTOS_MAX})
+        </label>
         <input
-          id={`${id}-photos`} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={photos.length >= REVIEW_PHOTOS_MAX || reading}
+          id={`${id}-photos`}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          disabled={photos.length >= REVIEW_PHOTOS_MAX || reading}
           onChange={(event) => {
             void addPhotos(event.target.files)
             event.target.value = ''
@@ -179,18 +235,41 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
           <ul className="review-form__photos" aria-label="Прикреплённые фото">
             {photos.map((photo, index) => (
               <li key={`${photo.name}-${index}`}>
-                <img src={`data:${photo.type};base64,${photo.data}`} width={photo.width} height={photo.height} alt={`Фото ${index + 1}: ${photo.name}`} />
-                <button type="button" className="link-button" onClick={() => setPhotos(photos.filter((_, i) => i !== index))}>Убрать</button>
+                <img
+                  src={`data:${photo.type};base64,${photo.data}`}
+                  width={photo.width}
+                  height={photo.height}
+                  alt={`Фото ${index + 1}: ${photo.name}`}
+                />
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
+                >
+                  Убрать
+                </button>
               </li>
             ))}
           </ul>
         )}
-        {errors.photos && <p className="field__error" role="alert">{errors.photos}</p>}
+        {errors.photos && (
+          <p className="field__error" role="alert">
+            {errors.photos}
+          </p>
+        )}
       </div>
-      {errors.form && <p className="field__error" role="alert">{errors.form}</p>}
+      {errors.form && (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      )}
       <div className="review-form__actions">
-        <Button type="submit" disabled={busy || reading} aria-busy={busy || undefined}>Отправить отзыв</Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>Отмена</Button>
+        <Button type="submit" disabled={busy || reading} aria-busy={busy || undefined}>
+          Отправить отзыв
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Отмена
+        </Button>
       </div>
     </form>
   )

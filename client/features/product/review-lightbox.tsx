@@ -73,17 +73,39 @@ export function ReviewLightbox({ photos, start, onClose }: ReviewLightboxProps) 
           onPointerUp={onPointerUp}
           onPointerCancel={() => (swipeFrom.current = undefined)}
         >
-          <img key={photo.image.url} className="lightbox__image" src={photo.image.url} width={photo.image.width} height={photo.image.height} alt={photo.alt} draggable={false} />
+          <img
+            key={photo.image.url}
+            className="lightbox__image"
+            src={photo.image.url}
+            width={photo.image.width}
+            height={photo.image.height}
+            alt={photo.alt}
+            draggable={false}
+          />
           {count > 1 && (
             <>
-              <IconButton icon="chevron-left" label="Предыдущее фото" variant="secondary" className="lightbox__nav lightbox__nav--prev" onClick={() => go(-1)} />
-              <IconButton icon="chevron-right" label="Следующее фото" variant="secondary" className="lightbox__nav lightbox__nav--next" onClick={() => go(1)} />
+              <IconButton
+                icon="chevron-left"
+                label="Предыдущее фото"
+                variant="secondary"
+                className="lightbox__nav lightbox__nav--prev"
+                onClick={() => go(-1)}
+              />
+              <IconButton
+                icon="chevron-right"
+                label="Следующее фото"
+                variant="secondary"
+                className="lightbox__nav lightbox__nav--next"
+                onClick={() => go(1)}
+              />
             </>
           )}
         </div>
         <figcaption className="lightbox__caption">
           <span>{photo.alt}</span>
-          <span className="lightbox__counter" aria-live="polite">{index + 1} из {count}</span>
+          <span className="lightbox__counter" aria-live="polite">
+            {index + 1} из {count}
+          </span>
         </figcaption>
       </figure>
     </Dialog>

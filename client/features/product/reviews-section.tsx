@@ -5,7 +5,14 @@
  */
 import { useId, useState } from 'react'
 import type { Review } from '#shared/models/reviews.ts'
-import { REVIEWS_PAGE_SIZE, reviewMediaQuery, reviewsQuery, scoresQuery, userReviewInfoQuery, type ReviewSort } from '#shared/queries/reviews.ts'
+import {
+  REVIEWS_PAGE_SIZE,
+  reviewMediaQuery,
+  reviewsQuery,
+  scoresQuery,
+  userReviewInfoQuery,
+  type ReviewSort,
+} from '#shared/queries/reviews.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { Button, Checkbox, EmptyState, Rating } from '#client/components/ui/index.ts'
 import { useHydrated } from '#client/components/ui/use-hydrated.ts'
@@ -57,10 +64,15 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
     setFilter(next)
     setPages(1)
   }
-  const mediaPhotos: LightboxPhoto[] = (media?.items ?? []).map((item) => ({ image: item.image, alt: `Фото из отзыва: ${item.authorName}, оценка ${item.rating}` }))
+  const mediaPhotos: LightboxPhoto[] = (media?.items ?? []).map((item) => ({
+    image: item.image,
+    alt: `Фото из отзыва: ${item.authorName}, оценка ${item.rating}`,
+  }))
   return (
     <section className="reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title" className="section-title">Отзывы покупателей</h2>
+      <h2 id="reviews-title" className="section-title">
+        Отзывы покупателей
+      </h2>
       <div className="reviews__layout">
         <div className="reviews__aside">
           {scores && scores.count > 0 && (
@@ -69,15 +81,20 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
               <Rating value={scores.average} showValue={false} size="lg" />
               <p className="scores__count text-muted">{countLabel(scores.count, REVIEW_FORMS)}</p>
               <ul className="scores__bars">
-                {[...scores.distribution].sort((a, b) => b.rating - a.rating).map((row) => (
-                  <li key={row.rating} className="scores__row">
-                    <span className="scores__stars">{row.rating} ★</span>
-                    <span className="scores__bar" aria-hidden="true">
-                      <span style={{ width: `${scores.count ? (row.count / scores.count) * 100 : 0}%` }} />
-                    </span>
-                    <span className="scores__n">{row.count}<span className="visually-hidden"> с оценкой {row.rating}</span></span>
-                  </li>
-                ))}
+                {[...scores.distribution]
+                  .sort((a, b) => b.rating - a.rating)
+                  .map((row) => (
+                    <li key={row.rating} className="scores__row">
+                      <span className="scores__stars">{row.rating} ★</span>
+                      <span className="scores__bar" aria-hidden="true">
+                        <span style={{ width: `${scores.count ? (row.count / scores.count) * 100 : 0}%` }} />
+                      </span>
+                      <span className="scores__n">
+                        {row.count}
+                        <span className="visually-hidden"> с оценкой {row.rating}</span>
+                      </span>
+                    </li>
+                  ))}
               </ul>
             </div>
           )}
@@ -89,8 +106,20 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
               <ul className="review-media__list">
                 {mediaPhotos.map((photo, index) => (
                   <li key={`${photo.image.url}-${index}`} className="review-media__item">
-                    <button type="button" className="review-photo" onClick={() => openPhotos(mediaPhotos, index)} aria-label={`Открыть фото ${index + 1} из ${mediaPhotos.length}. ${photo.alt}`}>
-                      <img src={photo.image.url} width={photo.image.width} height={photo.image.height} alt="" loading="lazy" decoding="async" />
+                    <button
+                      type="button"
+                      className="review-photo"
+                      onClick={() => openPhotos(mediaPhotos, index)}
+                      aria-label={`Открыть фото ${index + 1} из ${mediaPhotos.length}. ${photo.alt}`}
+                    >
+                      <img
+                        src={photo.image.url}
+                        width={photo.image.width}
+                        height={photo.image.height}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                      />
                     </button>
                   </li>
                 ))}
@@ -100,7 +129,9 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
           {allCount > 1 && (
             <div className="review-controls">
               <div className="review-controls__sort">
-                <label htmlFor={sortId} className="review-controls__label">Сортировка</label>
+                <label htmlFor={sortId} className="review-controls__label">
+                  Сортировка
+                </label>
                 <select
                   id={sortId}
                   className="field__input review-controls__select"
@@ -108,65 +139,140 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
                   onChange={(event) => changeFilter({ ...filter, sort: event.target.value as ReviewSort })}
                 >
                   {(Object.keys(REVIEW_SORT_LABELS) as ReviewSort[]).map((sort) => (
-                    <option key={sort} value={sort}>{REVIEW_SORT_LABELS[sort]}</option>
+                    <option key={sort} value={sort}>
+                      {REVIEW_SORT_LABELS[sort]}
+                    </option>
                   ))}
                 </select>
               </div>
-              <Checkbox label="С фото" checked={filter.withPhotos} onChange={(event) => changeFilter({ ...filter, withPhotos: event.target.checked })} />
+              <Checkbox
+                label="С фото"
+                checked={filter.withPhotos}
+                onChange={(event) => changeFilter({ ...filter, withPhotos: event.target.checked })}
+              />
             </div>
           )}
           {first && total === 0 && filtered ? (
-            <EmptyState title="Отзывов с фото пока нет" text="Снимите отметку «С фото», чтобы увидеть все отзывы." icon="star" headingLevel={3} />
+            <EmptyState
+              title="Отзывов с фото пока нет"
+              text="Снимите отметку «С фото», чтобы увидеть все отзывы."
+              icon="star"
+              headingLevel={3}
+            />
           ) : total === 0 && !filtered ? (
-            <EmptyState title="Отзывов пока нет" text="Станьте первым, кто расскажет об этом товаре." icon="star" headingLevel={3} />
+            <EmptyState
+              title="Отзывов пока нет"
+              text="Станьте первым, кто расскажет об этом товаре."
+              icon="star"
+              headingLevel={3}
+            />
           ) : (
             <ul className="review-list" aria-label="Отзывы" aria-busy={first ? undefined : true}>
-              {Array.from({ length: pages }, (_, i) => <ReviewsPage key={i} goodsId={goodsId} page={i + 1} filter={filter} openPhotos={openPhotos} />)}
+              {Array.from({ length: pages }, (_, i) => (
+                <ReviewsPage key={i} goodsId={goodsId} page={i + 1} filter={filter} openPhotos={openPhotos} />
+              ))}
             </ul>
           )}
           {more && (
             <div className="show-more">
-              <Button variant="secondary" onClick={() => setPages(pages + 1)}>Показать ещё отзывы</Button>
+              <Button variant="secondary" onClick={() => setPages(pages + 1)}>
+                Показать ещё отзывы
+              </Button>
             </div>
           )}
         </div>
       </div>
-      {lightbox && <ReviewLightbox photos={lightbox.photos} start={lightbox.start} onClose={() => setLightbox(undefined)} />}
+      {lightbox && (
+        <ReviewLightbox photos={lightbox.photos} start={lightbox.start} onClose={() => setLightbox(undefined)} />
+      )}
     </section>
   )
 }
 
-function ReviewsPage({ goodsId, page, filter, openPhotos }: { goodsId: number; page: number; filter: ReviewFilter; openPhotos: OpenPhotos }) {
+function ReviewsPage({
+  goodsId,
+  page,
+  filter,
+  openPhotos,
+}: {
+  goodsId: number
+  page: number
+  filter: ReviewFilter
+  openPhotos: OpenPhotos
+}) {
   const { data } = useQuery(reviewsQuery(goodsId, page, ...filterArgs(filter)))
-  if (!data) return <li className="review-list__loading" aria-busy="true">Загружаем отзывы…</li>
-  return <>{data.items.map((review) => <ReviewItem key={review.id} review={review} openPhotos={openPhotos} />)}</>
+  if (!data)
+    return (
+      <li className="review-list__loading" aria-busy="true">
+        Загружаем отзывы…
+      </li>
+    )
+  return (
+    <>
+      {data.items.map((review) => (
+        <ReviewItem key={review.id} review={review} openPhotos={openPhotos} />
+      ))}
+    </>
+  )
 }
 
 /** One review. */
 export function ReviewItem({ review, own, openPhotos }: { review: Review; own?: boolean; openPhotos?: OpenPhotos }) {
-  const photos: LightboxPhoto[] = review.photos.map((photo) => ({ image: photo, alt: photo.alt || `Фото из отзыва: ${review.authorName}` }))
+  const photos: LightboxPhoto[] = review.photos.map((photo) => ({
+    image: photo,
+    alt: photo.alt || `Фото из отзыва: ${review.authorName}`,
+  }))
   return (
     <li className="review">
       <article aria-label={`Отзыв: ${review.authorName}`}>
         <header className="review__head">
           <span className="review__author">{review.authorName}</span>
-          <time className="review__date text-muted" dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+          <time className="review__date text-muted" dateTime={review.createdAt}>
+            {formatDate(review.createdAt)}
+          </time>
         </header>
         <Rating value={review.rating} showValue={false} size="sm" />
         {own && review.status === 'moderation' && <p className="badge">На модерации</p>}
         <p className="review__text">{review.text}</p>
-        {review.pros && <p className="review__pros"><strong>Достоинства:</strong> {review.pros}</p>}
-        {review.cons && <p className="review__cons"><strong>Недостатки:</strong> {review.cons}</p>}
+        {review.pros && (
+          <p className="review__pros">
+            <strong>Достоинства:</strong> {review.pros}
+          </p>
+        )}
+        {review.cons && (
+          <p className="review__cons">
+            <strong>Недостатки:</strong> {review.cons}
+          </p>
+        )}
         {review.photos.length > 0 && (
           <ul className="review__photos">
             {photos.map((photo, index) => (
               <li key={photo.image.url}>
                 {openPhotos ? (
-                  <button type="button" className="review-photo" onClick={() => openPhotos(photos, index)} aria-label={`Открыть фото ${index + 1} из ${photos.length}. ${photo.alt}`}>
-                    <img src={photo.image.url} width={photo.image.width} height={photo.image.height} alt="" loading="lazy" decoding="async" />
+                  <button
+                    type="button"
+                    className="review-photo"
+                    onClick={() => openPhotos(photos, index)}
+                    aria-label={`Открыть фото ${index + 1} из ${photos.length}. ${photo.alt}`}
+                  >
+                    <img
+                      src={photo.image.url}
+                      width={photo.image.width}
+                      height={photo.image.height}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                    />
                   </button>
                 ) : (
-                  <img src={photo.image.url} width={photo.image.width} height={photo.image.height} alt={photo.alt} loading="lazy" decoding="async" />
+                  <img
+                    src={photo.image.url}
+                    width={photo.image.width}
+                    height={photo.image.height}
+                    alt={photo.alt}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 )}
               </li>
             ))}
@@ -188,7 +294,12 @@ function OwnReview({ goodsId, openPhotos }: { goodsId: number; openPhotos: OpenP
     return (
       <div className="own-review">
         <p>Купили этот товар? Расскажите о нём другим покупателям.</p>
-        <Button variant="secondary" onClick={() => void openLogin({ reason: 'Войдите, чтобы оставить отзыв о товаре' })}>Войти, чтобы оставить отзыв</Button>
+        <Button
+          variant="secondary"
+          onClick={() => void openLogin({ reason: 'Войдите, чтобы оставить отзыв о товаре' })}
+        >
+          Войти, чтобы оставить отзыв
+        </Button>
       </div>
     )
   }
@@ -197,11 +308,18 @@ function OwnReview({ goodsId, openPhotos }: { goodsId: number; openPhotos: OpenP
     return (
       <div className="own-review">
         <h3 className="own-review__title">Ваш отзыв</h3>
-        <ul className="review-list"><ReviewItem review={data.userReview} own openPhotos={openPhotos} /></ul>
+        <ul className="review-list">
+          <ReviewItem review={data.userReview} own openPhotos={openPhotos} />
+        </ul>
       </div>
     )
   }
-  if (!data.canReview) return <div className="own-review"><p>Отзыв можно оставить после покупки товара.</p></div>
+  if (!data.canReview)
+    return (
+      <div className="own-review">
+        <p>Отзыв можно оставить после покупки товара.</p>
+      </div>
+    )
   return (
     <div className="own-review">
       {writing ? (
@@ -209,7 +327,9 @@ function OwnReview({ goodsId, openPhotos }: { goodsId: number; openPhotos: OpenP
       ) : (
         <>
           <p>Вы ещё не оставляли отзыв на этот товар.</p>
-          <Button variant="secondary" onClick={() => setWriting(true)}>Написать отзыв</Button>
+          <Button variant="secondary" onClick={() => setWriting(true)}>
+            Написать отзыв
+          </Button>
         </>
       )}
     </div>

@@ -26,14 +26,24 @@ export interface StoreAvailabilityLineProps extends StoreAvailabilityProps {
 export function StoreAvailabilityLine({ goodsId, detailed = false, store }: StoreAvailabilityLineProps) {
   const { api } = useApp()
   const [code, type, street] = store.split('\n')
-  const { data: available } = useSWR(code ? ['store.availability', code, goodsId] : null, () => batcherOf(api).load(code!, goodsId), {
-    revalidateOnFocus: false,
-  })
+  const { data: available } = useSWR(
+    code ? ['store.availability', code, goodsId] : null,
+    () => batcherOf(api).load(code!, goodsId),
+    {
+      revalidateOnFocus: false,
+    },
+  )
   if (!code || available === undefined) return null
   const place = type === 'pickup-point' ? 'в пункте выдачи' : 'в магазине'
   const text = available ? `Есть ${place}` : `Нет ${place}`
   return (
-    <p className={cx('store-availability', available ? 'store-availability--yes' : 'store-availability--no', detailed && 'store-availability--detailed')}>
+    <p
+      className={cx(
+        'store-availability',
+        available ? 'store-availability--yes' : 'store-availability--no',
+        detailed && 'store-availability--detailed',
+      )}
+    >
       {detailed && street ? `${text}: ${street}` : text}
     </p>
   )

@@ -33,7 +33,9 @@ const subscribe = (onChange: () => void) => {
 const storeSnapshot = (): string => {
   try {
     const code = localStorage.getItem(STORAGE.shopCode)
-    return code ? [code, localStorage.getItem(STORAGE.shopType) ?? '', localStorage.getItem(STORAGE.shopAddress) ?? ''].join('\n') : ''
+    return code
+      ? [code, localStorage.getItem(STORAGE.shopType) ?? '', localStorage.getItem(STORAGE.shopAddress) ?? ''].join('\n')
+      : ''
   } catch {
     return ''
   }
@@ -42,14 +44,21 @@ const noStore = () => ''
 
 type LineModule = typeof import('./store-availability-line.tsx')
 let loaded: LineModule | undefined
-const loadLine = (): Promise<LineModule> => (loaded ? Promise.resolve(loaded) : import('./store-availability-line.tsx').then((module) => (loaded = module)))
+const loadLine = (): Promise<LineModule> =>
+  loaded ? Promise.resolve(loaded) : import('./store-availability-line.tsx').then((module) => (loaded = module))
 
 /** The chosen store's availability line for one goods. */
 export function StoreAvailability(props: StoreAvailabilityProps) {
   const store = useSyncExternalStore(subscribe, storeSnapshot, noStore)
-  const [Line, setLine] = useState<ComponentType<StoreAvailabilityLineProps> | undefined>(() => loaded?.StoreAvailabilityLine)
+  const [Line, setLine] = useState<ComponentType<StoreAvailabilityLineProps> | undefined>(
+    () => loaded?.StoreAvailabilityLine,
+  )
   useEffect(() => {
-    if (store && !Line) loadLine().then((module) => setLine(() => module.StoreAvailabilityLine), () => undefined)
+    if (store && !Line)
+      loadLine().then(
+        (module) => setLine(() => module.StoreAvailabilityLine),
+        () => undefined,
+      )
   }, [store, Line])
   return store && Line ? <Line {...props} store={store} /> : null
 }

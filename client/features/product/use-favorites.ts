@@ -32,17 +32,25 @@ export function useFavorites(): FavoritesApi {
   const { data } = useQuery(reading ? favoritesQuery() : null)
   const ids = data?.goodsIds
 
-  const toggle = useCallback(async (goodsId: number) => {
-    if (!session.authorized && !(await openLogin({ reason: 'Войдите, чтобы добавлять товары в избранное' }))) return
-    const present = ids?.includes(goodsId) ?? false
-    try {
-      // The toggle's code (favorite-toggle.ts) loads with the first press.
-      const { toggleFavorite } = await import('./favorite-toggle.ts')
-      await toggleFavorite(api, goodsId, present, track, toast)
-    } catch {
-      toast.show({ theme: 'error', type: 'favorite-failed', title: 'Не удалось изменить избранное', description: 'Попробуйте ещё раз' })
-    }
-  }, [session.authorized, openLogin, ids, api, track, toast])
+  const toggle = useCallback(
+    async (goodsId: number) => {
+      if (!session.authorized && !(await openLogin({ reason: 'Войдите, чтобы добавлять товары в избранное' }))) return
+      const present = ids?.includes(goodsId) ?? false
+      try {
+        // The toggle's code (favorite-toggle.ts) loads with the first press.
+        const { toggleFavorite } = await import('./favorite-toggle.ts')
+        await toggleFavorite(api, goodsId, present, track, toast)
+      } catch {
+        toast.show({
+          theme: 'error',
+          type: 'favorite-failed',
+          title: 'Не удалось изменить избранное',
+          description: 'Попробуйте ещё раз',
+        })
+      }
+    },
+    [session.authorized, openLogin, ids, api, track, toast],
+  )
 
   return { enabled, has: (goodsId) => ids?.includes(goodsId) ?? false, toggle }
 }

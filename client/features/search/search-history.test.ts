@@ -4,7 +4,11 @@ import { addToHistory, clearSearchHistory, readSearchHistory, rememberSearch } f
 
 const memory = () => {
   const map = new Map<string, string>()
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  }
 }
 
 describe('search history', () => {

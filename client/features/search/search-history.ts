@@ -9,7 +9,11 @@ import { STORAGE } from '#shared/cookies.ts'
 export function readSearchHistory(storage: Pick<Storage, 'getItem'> = localStorage): string[] {
   try {
     const value: unknown = JSON.parse(storage.getItem(STORAGE.searchHistory) ?? '[]')
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').slice(0, SEARCH_HISTORY_LIMIT) : []
+    return Array.isArray(value)
+      ? value
+          .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+          .slice(0, SEARCH_HISTORY_LIMIT)
+      : []
   } catch {
     return []
   }
@@ -35,7 +39,10 @@ export function rememberSearch(query: string, storage: Pick<Storage, 'getItem' |
 }
 
 /** Forgets one query, or all of them when none is given. */
-export function clearSearchHistory(query?: string, storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = localStorage): string[] {
+export function clearSearchHistory(
+  query?: string,
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = localStorage,
+): string[] {
   if (query === undefined) {
     try {
       storage.removeItem(STORAGE.searchHistory)

@@ -25,7 +25,13 @@ export async function rememberStoreName(api: ApiClient, code: string, signal?: A
 export async function adoptStore(api: ApiClient, code: string, signal?: AbortSignal): Promise<boolean> {
   try {
     const store = await api.call((await import('#shared/gateway/stores.ts')).getStore, { query: { code }, signal })
-    saveStore(browserStorage(), { code: store.code, name: store.name, type: store.type, city: { fiasId: store.city.fiasId, name: store.city.name }, address: store.address })
+    saveStore(browserStorage(), {
+      code: store.code,
+      name: store.name,
+      type: store.type,
+      city: { fiasId: store.city.fiasId, name: store.city.name },
+      address: store.address,
+    })
     announceStoreChange()
     return true
   } catch {

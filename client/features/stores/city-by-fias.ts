@@ -6,7 +6,6 @@ import { getCityByFiasId } from '#shared/gateway/stores.ts'
 import { defineQuery } from '#shared/routing/query.ts'
 
 /** One city by its FIAS id; 404 `notFound` for an id the gateway does not know. */
-export const cityByFiasIdQuery = defineQuery(
-  'cities.byFiasId',
-  async (api, [fiasId]: [string], signal) => api.call(getCityByFiasId, { query: { fiasId }, signal }),
+export const cityByFiasIdQuery = defineQuery('cities.byFiasId', async (api, [fiasId]: [string], signal) =>
+  api.call(getCityByFiasId, { query: { fiasId }, signal }),
 )

@@ -29,7 +29,10 @@ describe('sortByDistance', () => {
   })
 
   it('keeps the input order for equal distances and does not change the input', () => {
-    const stores = [{ code: 'a', ...MOSCOW }, { code: 'b', ...MOSCOW }]
+    const stores = [
+      { code: 'a', ...MOSCOW },
+      { code: 'b', ...MOSCOW },
+    ]
     expect(sortByDistance(stores, SPB).map((s) => s.code)).toEqual(['a', 'b'])
     expect(stores[0]).not.toHaveProperty('distanceMeters')
   })

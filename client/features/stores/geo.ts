@@ -21,7 +21,10 @@ export function distanceBetween(a: LatLon, b: LatLon): number {
 }
 
 /** The items with their distance from `origin`, nearest first (stable for equal distances). */
-export function sortByDistance<T extends LatLon>(items: readonly T[], origin: LatLon): Array<T & { distanceMeters: number }> {
+export function sortByDistance<T extends LatLon>(
+  items: readonly T[],
+  origin: LatLon,
+): Array<T & { distanceMeters: number }> {
   return items
     .map((item, index) => ({ item: { ...item, distanceMeters: distanceBetween(origin, item) }, index }))
     .sort((a, b) => a.item.distanceMeters - b.item.distanceMeters || a.index - b.index)
@@ -32,7 +35,8 @@ export function sortByDistance<T extends LatLon>(items: readonly T[], origin: La
 export function formatDistance(meters: number): string {
   if (meters < 1_000) return `${Math.max(0, Math.round(meters / 10) * 10)} м`
   const km = meters / 1_000
-  const text = km < 10 ? km.toLocaleString('ru-RU', { maximumFractionDigits: 1 }) : Math.round(km).toLocaleString('ru-RU')
+  const text =
+    km < 10 ? km.toLocaleString('ru-RU', { maximumFractionDigits: 1 }) : Math.round(km).toLocaleString('ru-RU')
   return `${text} км`
 }
 

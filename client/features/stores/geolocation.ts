@@ -5,19 +5,28 @@ import type { LatLon } from './geo.ts'
 export type LocateFailure = 'denied' | 'unavailable' | 'unsupported'
 
 /** Shown when the shopper (or the browser) refused the position. */
-export const GEO_DENIED_MESSAGE = 'Не удалось определить местоположение. Разрешите доступ к геолокации или выберите город вручную'
+export const GEO_DENIED_MESSAGE =
+  'Не удалось определить местоположение. Разрешите доступ к геолокации или выберите город вручную'
 /** Shown when the position could not be found (no signal, timeout). */
-export const GEO_UNAVAILABLE_MESSAGE = 'Не удалось определить местоположение. Попробуйте ещё раз или выберите город вручную'
+export const GEO_UNAVAILABLE_MESSAGE =
+  'Не удалось определить местоположение. Попробуйте ещё раз или выберите город вручную'
 /** Shown when the browser has no geolocation. */
 export const GEO_UNSUPPORTED_MESSAGE = 'Браузер не умеет определять местоположение. Выберите город вручную'
 
 /** The message of a failure. */
 export function locateMessage(failure: LocateFailure): string {
-  return failure === 'denied' ? GEO_DENIED_MESSAGE : failure === 'unsupported' ? GEO_UNSUPPORTED_MESSAGE : GEO_UNAVAILABLE_MESSAGE
+  return failure === 'denied'
+    ? GEO_DENIED_MESSAGE
+    : failure === 'unsupported'
+      ? GEO_UNSUPPORTED_MESSAGE
+      : GEO_UNAVAILABLE_MESSAGE
 }
 
 /** Asks the browser for the position (browser only); rejects with a `LocateFailure`. */
-export function locate(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation, timeoutMs = 10_000): Promise<LatLon> {
+export function locate(
+  geolocation: Geolocation | undefined = globalThis.navigator?.geolocation,
+  timeoutMs = 10_000,
+): Promise<LatLon> {
   return new Promise((resolve, reject: (reason: LocateFailure) => void) => {
     if (!geolocation) {
       reject('unsupported')

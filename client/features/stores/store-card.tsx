@@ -41,7 +41,9 @@ export function StoreCard({ store, distanceMeters, selected, current, onChoose }
       <div className="store-card__foot">
         <span className="store-card__tags">
           {store.type === 'pickup-point' && <span className="store-card__tag">Пункт выдачи</span>}
-          {store.type === 'shop' && store.isPickupAvailable && <span className="store-card__tag">Самовывоз заказов</span>}
+          {store.type === 'shop' && store.isPickupAvailable && (
+            <span className="store-card__tag">Самовывоз заказов</span>
+          )}
           {current && <span className="store-card__tag store-card__tag--current">Ваш магазин</span>}
         </span>
         <Button

@@ -41,7 +41,8 @@ export function markerHtml(index: number, store: MapStore, selected: boolean): s
 
 /** The Leaflet module, loaded once on first use. */
 let leafletModule: Promise<typeof Leaflet> | undefined
-const loadLeaflet = () => (leafletModule ??= import('leaflet').then((m) => ((m as unknown as { default?: typeof Leaflet }).default ?? m)))
+const loadLeaflet = () =>
+  (leafletModule ??= import('leaflet').then((m) => (m as unknown as { default?: typeof Leaflet }).default ?? m))
 
 /** Store map with accessible markers. */
 export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }: StoreMapProps) {
@@ -57,23 +58,26 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
   useEffect(() => {
     let cancelled = false
     let cleanup: (() => void) | undefined
-    loadLeaflet().then((L) => {
-      const element = container.current
-      if (cancelled || !element) return
-      const instance = L.map(element, { zoomControl: true, attributionControl: false, keyboard: true, zoomSnap: 0.5 })
-      instance.getPane('markerPane')?.setAttribute('role', 'list')
-      instance.getPane('markerPane')?.setAttribute('aria-label', 'Магазины на карте')
-      if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 18, minZoom: 3, crossOrigin: false }).addTo(instance)
-      const observer = new ResizeObserver(() => refit.current())
-      observer.observe(element)
-      cleanup = () => {
-        observer.disconnect()
-        instance.remove()
-      }
-      setMap({ L, map: instance })
-    }, () => {
-      if (!cancelled) setFailed(true)
-    })
+    loadLeaflet().then(
+      (L) => {
+        const element = container.current
+        if (cancelled || !element) return
+        const instance = L.map(element, { zoomControl: true, attributionControl: false, keyboard: true, zoomSnap: 0.5 })
+        instance.getPane('markerPane')?.setAttribute('role', 'list')
+        instance.getPane('markerPane')?.setAttribute('aria-label', 'Магазины на карте')
+        if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 18, minZoom: 3, crossOrigin: false }).addTo(instance)
+        const observer = new ResizeObserver(() => refit.current())
+        observer.observe(element)
+        cleanup = () => {
+          observer.disconnect()
+          instance.remove()
+        }
+        setMap({ L, map: instance })
+      },
+      () => {
+        if (!cancelled) setFailed(true)
+      },
+    )
     return () => {
       cancelled = true
       cleanup?.()
@@ -87,7 +91,12 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
     const layer = L.layerGroup().addTo(instance)
     stores.forEach((store, index) => {
       const marker = L.marker([store.lat, store.lon], {
-        icon: L.divIcon({ className: 'store-map__marker-item', html: markerHtml(index, store, false), iconSize: [32, 32], iconAnchor: [16, 32] }),
+        icon: L.divIcon({
+          className: 'store-map__marker-item',
+          html: markerHtml(index, store, false),
+          iconSize: [32, 32],
+          iconAnchor: [16, 32],
+        }),
         // The button inside is the focusable control; Leaflet's own tabindex/role would nest a second one.
         keyboard: false,
         riseOnHover: true,
@@ -101,7 +110,11 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
       marker.addTo(layer)
     })
     if (userPoint) {
-      L.circleMarker([userPoint.lat, userPoint.lon], { radius: 7, className: 'store-map__user', interactive: false }).addTo(layer)
+      L.circleMarker([userPoint.lat, userPoint.lon], {
+        radius: 7,
+        className: 'store-map__user',
+        interactive: false,
+      }).addTo(layer)
     }
     const box = boundsOf(userPoint ? [...stores, userPoint] : stores)
     refit.current = () => {
@@ -110,7 +123,13 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
       const element = instance.getContainer()
       // A hidden map (its tab not shown yet) still gets a view; it is fitted once it has a size.
       if (element.clientWidth > 0 && element.clientHeight > 0) {
-        instance.fitBounds([[box.minLat, box.minLon], [box.maxLat, box.maxLon]], { padding: [36, 36], maxZoom: 15, animate: false })
+        instance.fitBounds(
+          [
+            [box.minLat, box.minLon],
+            [box.maxLat, box.maxLon],
+          ],
+          { padding: [36, 36], maxZoom: 15, animate: false },
+        )
       } else {
         instance.setView([(box.minLat + box.maxLat) / 2, (box.minLon + box.maxLon) / 2], 11, { animate: false })
       }
@@ -139,7 +158,11 @@ export function StoreMap({ stores, selectedCode, onSelect, userPoint, tileUrl }:
   return (
     <div className="store-map" data-map-kind="leaflet" data-map-ready={map ? 'true' : 'false'}>
       <div ref={container} className="store-map__canvas" />
-      {failed && <p className="store-map__empty" role="alert">Карта не загрузилась. Выберите магазин в списке.</p>}
+      {failed && (
+        <p className="store-map__empty" role="alert">
+          Карта не загрузилась. Выберите магазин в списке.
+        </p>
+      )}
     </div>
   )
 }

@@ -60,7 +60,10 @@ export function StorePicker({ onDone }: StorePickerProps) {
     // With geolocation already allowed, by position; otherwise the gateway guesses by the client address.
     consentedPosition()
       .then((here) => api.call(guessCity, { query: here ?? {}, signal: controller.signal }))
-      .then((answer) => setCityFiasId((id) => id ?? answer.city.fiasId), () => {})
+      .then(
+        (answer) => setCityFiasId((id) => id ?? answer.city.fiasId),
+        () => {},
+      )
     return () => controller.abort()
     // Once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -99,12 +102,23 @@ export function StorePicker({ onDone }: StorePickerProps) {
   }
 
   const choose = (store: Store) => {
-    saveStore(browserStorage(), { code: store.code, name: store.name, type: store.type, city: { fiasId: store.city.fiasId, name: store.city.name }, address: store.address })
+    saveStore(browserStorage(), {
+      code: store.code,
+      name: store.name,
+      type: store.type,
+      city: { fiasId: store.city.fiasId, name: store.city.name },
+      address: store.address,
+    })
     announceStoreChange()
     track('store_select_click', storeEventParams(store))
     // The address once (the store's name repeats its street): `Казань, ул. Баумана, д. 12`.
     const where = `${store.city.name}, ${streetAddress(store.address, store.city.name)}`
-    toast.show({ theme: 'success', type: 'store-chosen', title: store.type === 'pickup-point' ? 'Пункт выдачи выбран' : 'Магазин выбран', description: where })
+    toast.show({
+      theme: 'success',
+      type: 'store-chosen',
+      title: store.type === 'pickup-point' ? 'Пункт выдачи выбран' : 'Магазин выбран',
+      description: where,
+    })
     onDone(true)
   }
 
@@ -116,30 +130,53 @@ export function StorePicker({ onDone }: StorePickerProps) {
     <ul className="store-picker__list">
       {items.map(({ store, distanceMeters }) => (
         <li key={store.code}>
-          <StoreCard store={store} distanceMeters={distanceMeters} current={store.code === currentCode} selected={store.code === selectedCode} onChoose={choose} />
+          <StoreCard
+            store={store}
+            distanceMeters={distanceMeters}
+            current={store.code === currentCode}
+            selected={store.code === selectedCode}
+            onChoose={choose}
+          />
         </li>
       ))}
     </ul>
   )
 
   const status = search.failed ? (
-    <p className="store-picker__message" role="alert">Не удалось загрузить магазины. Попробуйте ещё раз.</p>
+    <p className="store-picker__message" role="alert">
+      Не удалось загрузить магазины. Попробуйте ещё раз.
+    </p>
   ) : results && results.length === 0 ? (
-    <p className="store-picker__message">{query.trim() ? 'По этому адресу магазинов не нашлось. Уточните запрос или выберите город.' : 'В этом городе пока нет магазинов.'}</p>
+    <p className="store-picker__message">
+      {query.trim()
+        ? 'По этому адресу магазинов не нашлось. Уточните запрос или выберите город.'
+        : 'В этом городе пока нет магазинов.'}
+    </p>
   ) : !results ? (
-    <div className="store-picker__loading"><Spinner label="Загружаем магазины" /></div>
+    <div className="store-picker__loading">
+      <Spinner label="Загружаем магазины" />
+    </div>
   ) : null
 
   return (
     <Dialog open onClose={() => onDone(false)} title="Выберите магазин" size="lg" className="store-picker">
       <div className="store-picker__controls">
         <div className="field store-picker__city">
-          <label className="field__label" htmlFor={cityFieldId}>Город</label>
+          <label className="field__label" htmlFor={cityFieldId}>
+            Город
+          </label>
           <div className="field__control">
-            <select id={cityFieldId} className="field__input store-picker__select" value={cityFiasId ?? ''} onChange={(e) => chooseCity(e.target.value)}>
+            <select
+              id={cityFieldId}
+              className="field__input store-picker__select"
+              value={cityFiasId ?? ''}
+              onChange={(e) => chooseCity(e.target.value)}
+            >
               {!cityFiasId && <option value="">{cities ? 'Все города' : 'Загрузка…'}</option>}
               {cities?.map((city) => (
-                <option key={city.fiasId} value={city.fiasId}>{city.name}</option>
+                <option key={city.fiasId} value={city.fiasId}>
+                  {city.name}
+                </option>
               ))}
             </select>
           </div>
@@ -153,11 +190,21 @@ export function StorePicker({ onDone }: StorePickerProps) {
           value={query}
           onValueChange={(value) => setQuery(value)}
         />
-        <Button variant="secondary" iconStart="location" className="store-picker__near" loading={locating} onClick={() => void nearMe()}>
+        <Button
+          variant="secondary"
+          iconStart="location"
+          className="store-picker__near"
+          loading={locating}
+          onClick={() => void nearMe()}
+        >
           Рядом со мной
         </Button>
       </div>
-      {geoError && <p className="store-picker__geo-error" role="alert">{geoError}</p>}
+      {geoError && (
+        <p className="store-picker__geo-error" role="alert">
+          {geoError}
+        </p>
+      )}
       <p className="store-picker__summary" aria-live="polite">
         {results && !search.loading
           ? `${query.trim() ? 'Найдено' : point ? 'Ближайшие магазины' : cityName ? `Магазины: ${cityName}` : 'Магазины'} — ${results.length}`
@@ -175,9 +222,21 @@ export function StorePicker({ onDone }: StorePickerProps) {
             label: 'Карта',
             content: status ?? (
               <div className="store-picker__map">
-                <StoreMap stores={mapStores} selectedCode={selectedCode} onSelect={setSelectedCode} userPoint={point} tileUrl={config.mapTileUrl} />
+                <StoreMap
+                  stores={mapStores}
+                  selectedCode={selectedCode}
+                  onSelect={setSelectedCode}
+                  userPoint={point}
+                  tileUrl={config.mapTileUrl}
+                />
                 {selected ? (
-                  <StoreCard store={selected.store} distanceMeters={selected.distanceMeters} current={selected.store.code === currentCode} selected onChoose={choose} />
+                  <StoreCard
+                    store={selected.store}
+                    distanceMeters={selected.distanceMeters}
+                    current={selected.store.code === currentCode}
+                    selected
+                    onChoose={choose}
+                  />
                 ) : (
                   <p className="store-picker__hint">Выберите магазин на карте, чтобы увидеть адрес и часы работы.</p>
                 )}

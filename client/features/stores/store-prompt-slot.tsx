@@ -24,7 +24,11 @@ function storedChoice(): { storeCode: string | undefined; prompted: boolean; nam
       return null
     }
   }
-  return { storeCode: read(STORAGE.shopCode) || undefined, prompted: read(STORAGE.storePrompted) === '1', named: Boolean(read(STORAGE.shopName)) }
+  return {
+    storeCode: read(STORAGE.shopCode) || undefined,
+    prompted: read(STORAGE.storePrompted) === '1',
+    named: Boolean(read(STORAGE.shopName)),
+  }
 }
 
 /** Slot of the first-visit store prompt (next to the toolbar's store button). */

@@ -18,12 +18,24 @@ const KAZAN = { fiasId: '93b3df57-4c89-44df-ac42-96f05e9cd3b9', name: 'Каза�
 
 describe('store storage', () => {
   it('reads an empty device as nothing chosen and not prompted', () => {
-    expect(readChoice(memoryStorage())).toEqual({ city: undefined, storeCode: undefined, storeType: undefined, deliveryType: undefined, prompted: false })
+    expect(readChoice(memoryStorage())).toEqual({
+      city: undefined,
+      storeCode: undefined,
+      storeType: undefined,
+      deliveryType: undefined,
+      prompted: false,
+    })
   })
 
   it('saves shop city, code, type, pickup delivery and the prompted flag for a chosen store', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-MSK-001', name: 'Аврора, ул. Тверская', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
+    saveStore(storage, {
+      code: 'AU-MSK-001',
+      name: 'Аврора, ул. Тверская',
+      type: 'shop',
+      city: MOSCOW,
+      address: 'г. Москва, ул. Тверская, д. 12',
+    })
     expect(Object.fromEntries(storage.data)).toEqual({
       [STORAGE.shopCity]: JSON.stringify(MOSCOW),
       [STORAGE.shopCode]: 'AU-MSK-001',
@@ -33,22 +45,45 @@ describe('store storage', () => {
       [STORAGE.deliveryType]: 'pickup',
       [STORAGE.storePrompted]: '1',
     })
-    expect(readChoice(storage)).toEqual({ city: MOSCOW, storeCode: 'AU-MSK-001', storeType: 'shop', deliveryType: 'pickup', prompted: true })
+    expect(readChoice(storage)).toEqual({
+      city: MOSCOW,
+      storeCode: 'AU-MSK-001',
+      storeType: 'shop',
+      deliveryType: 'pickup',
+      prompted: true,
+    })
   })
 
   it('stores the city in the form the toolbar reads', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-KZN-002', name: 'Аврора, пр-т Победы', type: 'shop', city: KAZAN, address: 'г. Казань, ул. Баумана, д. 12' })
+    saveStore(storage, {
+      code: 'AU-KZN-002',
+      name: 'Аврора, пр-т Победы',
+      type: 'shop',
+      city: KAZAN,
+      address: 'г. Казань, ул. Баумана, д. 12',
+    })
     expect(cityNameOf(storage.getItem(STORAGE.shopCity))).toBe('Казань')
   })
 
   it('forgets the store when another city is chosen, keeps it for the same city', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-MSK-001', name: 'Аврора, ул. Тверская', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
+    saveStore(storage, {
+      code: 'AU-MSK-001',
+      name: 'Аврора, ул. Тверская',
+      type: 'shop',
+      city: MOSCOW,
+      address: 'г. Москва, ул. Тверская, д. 12',
+    })
     saveCity(storage, MOSCOW)
     expect(readChoice(storage).storeCode).toBe('AU-MSK-001')
     saveCity(storage, KAZAN)
-    expect(readChoice(storage)).toMatchObject({ city: KAZAN, storeCode: undefined, storeType: undefined, prompted: true })
+    expect(readChoice(storage)).toMatchObject({
+      city: KAZAN,
+      storeCode: undefined,
+      storeType: undefined,
+      prompted: true,
+    })
   })
 
   it('keeps the street of the address for the toolbar, without the city', () => {
@@ -60,7 +95,13 @@ describe('store storage', () => {
 
   it('forgets the street and the name of the old store with the store', () => {
     const storage = memoryStorage()
-    saveStore(storage, { code: 'AU-MSK-001', name: 'Аврора, ул. Тверская', type: 'shop', city: MOSCOW, address: 'г. Москва, ул. Тверская, д. 12' })
+    saveStore(storage, {
+      code: 'AU-MSK-001',
+      name: 'Аврора, ул. Тверская',
+      type: 'shop',
+      city: MOSCOW,
+      address: 'г. Москва, ул. Тверская, д. 12',
+    })
     saveCity(storage, KAZAN)
     expect(storage.getItem(STORAGE.shopAddress)).toBeNull()
     expect(storage.getItem(STORAGE.shopName)).toBeNull()
@@ -90,8 +131,20 @@ describe('store storage', () => {
   })
 
   it('never throws when storage is blocked', () => {
-    const blocked = { getItem: () => { throw new Error('blocked') }, setItem: () => { throw new Error('blocked') }, removeItem: () => { throw new Error('blocked') } }
-    expect(() => saveStore(blocked, { code: 'X', name: 'X', type: 'shop', city: MOSCOW, address: 'г. Москва' })).not.toThrow()
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked')
+      },
+      setItem: () => {
+        throw new Error('blocked')
+      },
+      removeItem: () => {
+        throw new Error('blocked')
+      },
+    }
+    expect(() =>
+      saveStore(blocked, { code: 'X', name: 'X', type: 'shop', city: MOSCOW, address: 'г. Москва' }),
+    ).not.toThrow()
     expect(readChoice(blocked).prompted).toBe(false)
     expect(readChoice(undefined).prompted).toBe(false)
   })

@@ -57,7 +57,13 @@ export function parseStoredCity(value: string | null): StoredCity | undefined {
   if (!value) return undefined
   try {
     const parsed: unknown = JSON.parse(value)
-    if (parsed && typeof parsed === 'object' && 'name' in parsed && typeof parsed.name === 'string' && parsed.name.trim()) {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'name' in parsed &&
+      typeof parsed.name === 'string' &&
+      parsed.name.trim()
+    ) {
       const fiasId = 'fiasId' in parsed && typeof parsed.fiasId === 'string' ? parsed.fiasId : ''
       return { fiasId, name: parsed.name.trim() }
     }

@@ -11,7 +11,8 @@ export function cityNameOf(stored: string | null): string | undefined {
   try {
     const parsed: unknown = JSON.parse(stored)
     if (typeof parsed === 'string') return parsed.trim() || undefined
-    if (parsed && typeof parsed === 'object' && 'name' in parsed && typeof parsed.name === 'string') return parsed.name.trim() || undefined
+    if (parsed && typeof parsed === 'object' && 'name' in parsed && typeof parsed.name === 'string')
+      return parsed.name.trim() || undefined
     return undefined
   } catch {
     return stored.trim() || undefined
@@ -29,7 +30,9 @@ function readPlace(): StoredPlace | undefined {
   try {
     const city = cityNameOf(window.localStorage.getItem(STORAGE.shopCity))
     if (!city) return undefined
-    const street = window.localStorage.getItem(STORAGE.shopCode) ? window.localStorage.getItem(STORAGE.shopAddress)?.trim() || undefined : undefined
+    const street = window.localStorage.getItem(STORAGE.shopCode)
+      ? window.localStorage.getItem(STORAGE.shopAddress)?.trim() || undefined
+      : undefined
     return { city, street }
   } catch {
     return undefined

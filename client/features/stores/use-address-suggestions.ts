@@ -42,8 +42,14 @@ export function suggestionsOf(stores: readonly Store[]): AddressSuggestion[] {
 }
 
 /** Suggestions for the typed text (the house number and anything after a comma are not searched). */
-export function useAddressSuggestions(api: ApiClient, text: string): { suggestions: AddressSuggestion[]; loading: boolean } {
-  const [state, setState] = useState<{ suggestions: AddressSuggestion[]; loading: boolean }>({ suggestions: [], loading: false })
+export function useAddressSuggestions(
+  api: ApiClient,
+  text: string,
+): { suggestions: AddressSuggestion[]; loading: boolean } {
+  const [state, setState] = useState<{ suggestions: AddressSuggestion[]; loading: boolean }>({
+    suggestions: [],
+    loading: false,
+  })
   const words = text.split(',')[0]!.trim()
   useEffect(() => {
     if (words.length < ADDRESS_SUGGEST_MIN_CHARS) {

@@ -36,7 +36,10 @@ export interface StoreSearchInput {
 /** Orders stores nearest-first from the point, or keeps the gateway's order without one. */
 export function toResults(stores: readonly Store[], point: LatLon | undefined): StoreResult[] {
   if (!point) return stores.map((store) => ({ store, distanceMeters: undefined }))
-  return sortByDistance(stores, point).map(({ distanceMeters, ...store }) => ({ store: store as Store, distanceMeters }))
+  return sortByDistance(stores, point).map(({ distanceMeters, ...store }) => ({
+    store: store as Store,
+    distanceMeters,
+  }))
 }
 
 /** The cities with stores (undefined while loading or after a failure). */
@@ -67,11 +70,22 @@ export function useStoreSearch(api: ApiClient, { cityFiasId, query, point }: Sto
       setState((s) => ({ ...s, loading: true, failed: false }))
       try {
         const stores = text
-          ? (await api.call(searchStoresByAddress, { query: { q: text, pageSize: STORE_RESULTS_LIMIT }, signal: controller.signal })).items
-          : (await api.call(searchStores, {
-            query: { ...(cityFiasId ? { cityFiasId } : {}), ...(here ?? {}), pageSize: here && !cityFiasId ? 20 : STORE_RESULTS_LIMIT },
-            signal: controller.signal,
-          })).items
+          ? (
+              await api.call(searchStoresByAddress, {
+                query: { q: text, pageSize: STORE_RESULTS_LIMIT },
+                signal: controller.signal,
+              })
+            ).items
+          : (
+              await api.call(searchStores, {
+                query: {
+                  ...(cityFiasId ? { cityFiasId } : {}),
+                  ...(here ?? {}),
+                  pageSize: here && !cityFiasId ? 20 : STORE_RESULTS_LIMIT,
+                },
+                signal: controller.signal,
+              })
+            ).items
         if (!controller.signal.aborted) setState({ results: toResults(stores, here), loading: false, failed: false })
       } catch {
         if (!controller.signal.aborted) setState({ results: undefined, loading: false, failed: true })

@@ -21,7 +21,11 @@ export function Page({ search, queries }: ViewProps<'articles', typeof articlesP
         <h1 className="page-title">Полезные статьи</h1>
       </header>
       {data && <ArticleCards items={data.items} headingLevel={2} />}
-      <Pagination page={page} pages={pages} pathFor={(n) => (n > 1 ? `${href('articles')}?page=${n}` : href('articles'))} />
+      <Pagination
+        page={page}
+        pages={pages}
+        pathFor={(n) => (n > 1 ? `${href('articles')}?page=${n}` : href('articles'))}
+      />
     </div>
   )
 }

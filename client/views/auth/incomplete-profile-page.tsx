@@ -9,7 +9,11 @@ import { mutate, unstable_serialize } from 'swr'
 import { AppError } from '#shared/api/errors.ts'
 import { AUTH_MESSAGES, profileErrorMessage } from '#shared/auth/error-flags.ts'
 import {
-  formValuesOf, profileChanges, validateProfileForm, type ProfileFormErrors, type ProfileFormValues,
+  formValuesOf,
+  profileChanges,
+  validateProfileForm,
+  type ProfileFormErrors,
+  type ProfileFormValues,
 } from '#shared/auth/profile-form.ts'
 import type { RequestStatus } from '#shared/auth/request-status.ts'
 import { profileQuery, saveProfile } from '#shared/queries/profile.ts'
@@ -27,7 +31,9 @@ export function Page({ queries }: ViewProps<'profile-incomplete', typeof incompl
   const { api, refreshSession } = useApp()
   const [, setLocation] = useLocation()
   const { data: profile, isLoading } = useQuery(queries.profile)
-  const [values, setValues] = useState<ProfileFormValues>(() => formValuesOf(profile ?? { firstName: null, birthDate: null, email: null }))
+  const [values, setValues] = useState<ProfileFormValues>(() =>
+    formValuesOf(profile ?? { firstName: null, birthDate: null, email: null }),
+  )
   const [errors, setErrors] = useState<ProfileFormErrors>({})
   const [status, setStatus] = useState<RequestStatus>('initial')
   const [formError, setFormError] = useState<string | undefined>(undefined)
@@ -63,7 +69,8 @@ export function Page({ queries }: ViewProps<'profile-incomplete', typeof incompl
       setLocation('/', { replace: true })
     } catch (error) {
       setStatus('error')
-      if (error instanceof AppError && error.gatewayCode === 'emailForbiddenToUse') setErrors({ email: AUTH_MESSAGES.personalEmail })
+      if (error instanceof AppError && error.gatewayCode === 'emailForbiddenToUse')
+        setErrors({ email: AUTH_MESSAGES.personalEmail })
       else setFormError(profileErrorMessage(error))
     }
   }
@@ -76,9 +83,18 @@ export function Page({ queries }: ViewProps<'profile-incomplete', typeof incompl
       {isLoading && !profile ? (
         <Skeleton height={180} />
       ) : (
-        <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={pending || undefined}>
+        <form
+          className="auth-form"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-busy={pending || undefined}
+        >
           <ProfileFields values={values} errors={errors} onChange={setValues} disabled={pending} />
-          {formError && <p className="auth-form__error" role="alert">{formError}</p>}
+          {formError && (
+            <p className="auth-form__error" role="alert">
+              {formError}
+            </p>
+          )}
           <Button type="submit" size="lg" fullWidth loading={pending}>
             Сохранить
           </Button>

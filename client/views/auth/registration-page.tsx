@@ -12,7 +12,11 @@ import { bffRegister } from '#shared/auth/bff.ts'
 import { channelsOf, permissionsOf } from '#shared/auth/consents.ts'
 import { AUTH_MESSAGES, profileErrorMessage } from '#shared/auth/error-flags.ts'
 import {
-  PROFILE_FORM_MESSAGES, registrationFields, validateProfileForm, type ProfileFormErrors, type ProfileFormValues,
+  PROFILE_FORM_MESSAGES,
+  registrationFields,
+  validateProfileForm,
+  type ProfileFormErrors,
+  type ProfileFormValues,
 } from '#shared/auth/profile-form.ts'
 import type { RequestStatus } from '#shared/auth/request-status.ts'
 import { getProfile } from '#shared/gateway/profile.ts'
@@ -62,7 +66,11 @@ export function Page(_props: ViewProps<'registration'>) {
       } catch {
         // The toolbar falls back to 'Профиль' without the name.
       }
-      toast.show({ theme: 'success', title: 'Вы зарегистрированы', description: `Добро пожаловать, ${values.firstName.trim()}!` })
+      toast.show({
+        theme: 'success',
+        title: 'Вы зарегистрированы',
+        description: `Добро пожаловать, ${values.firstName.trim()}!`,
+      })
       setLocation(session.incompleteProfile ? href('profile-incomplete') : takeLoginOrigin(), { replace: true })
     } catch (error) {
       setStatus('error')
@@ -87,7 +95,12 @@ export function Page(_props: ViewProps<'registration'>) {
           <Button onClick={() => void openLogin()}>Войти</Button>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={pending || undefined}>
+        <form
+          className="auth-form"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-busy={pending || undefined}
+        >
           <ProfileFields values={values} errors={errors} onChange={setValues} disabled={pending} />
           <ConsentSwitches values={consents} onChange={setConsents} disabled={pending} />
           <Checkbox
@@ -99,11 +112,17 @@ export function Page(_props: ViewProps<'registration'>) {
             label={
               <>
                 Я принимаю{' '}
-                <a href={`${config.mainSiteUrl}/agreement`} target="_blank" rel="noreferrer">пользовательское соглашение</a>
+                <a href={`${config.mainSiteUrl}/agreement`} target="_blank" rel="noreferrer">
+                  пользовательское соглашение
+                </a>
               </>
             }
           />
-          {formError && <p className="auth-form__error" role="alert">{formError}</p>}
+          {formError && (
+            <p className="auth-form__error" role="alert">
+              {formError}
+            </p>
+          )}
           <Button type="submit" size="lg" fullWidth loading={pending}>
             Зарегистрироваться
           </Button>

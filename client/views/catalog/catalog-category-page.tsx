@@ -18,9 +18,18 @@ export function Page({ params, search, queries }: ViewProps<'catalog-category', 
   const { data: banners } = useQuery(queries.banner ?? null, { revalidateOnMount: false })
   const found = place ?? undefined
   const name = found?.category.name ?? 'Каталог'
-  const basePath = found ? href('catalog-category', { category: found.category.id, slug: found.category.slug }) : href('catalog')
-  const crumbs: BreadcrumbItem[] = [{ label: 'Главная', href: '/' }, { label: 'Каталог', href: href('catalog') }]
-  if (found?.group) crumbs.push({ label: found.group.name, href: href('catalog-category', { category: found.group.id, slug: found.group.slug }) })
+  const basePath = found
+    ? href('catalog-category', { category: found.category.id, slug: found.category.slug })
+    : href('catalog')
+  const crumbs: BreadcrumbItem[] = [
+    { label: 'Главная', href: '/' },
+    { label: 'Каталог', href: href('catalog') },
+  ]
+  if (found?.group)
+    crumbs.push({
+      label: found.group.name,
+      href: href('catalog-category', { category: found.group.id, slug: found.group.slug }),
+    })
   crumbs.push({ label: name })
   const banner = banners?.items[0]
   return (

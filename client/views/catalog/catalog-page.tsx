@@ -25,19 +25,35 @@ export function Page({ search, queries }: ViewProps<'catalog', typeof catalogPag
       </header>
       {tiles && <PromoTiles tiles={tiles} />}
       <section className="category-tree" aria-labelledby="catalog-categories">
-        <h2 id="catalog-categories" className="section-title">Категории</h2>
+        <h2 id="catalog-categories" className="section-title">
+          Категории
+        </h2>
         <ul className="category-tree__list">
           {tree?.items.map((group) => (
             <li key={group.id} className="category-tree__group">
-              <PrefetchLink href={href('catalog-category', { category: group.id, slug: group.slug })} className="category-tree__head">
-                <img className="category-tree__image" src={group.image.url} width={group.image.width} height={group.image.height} alt="" loading="lazy" decoding="async" />
+              <PrefetchLink
+                href={href('catalog-category', { category: group.id, slug: group.slug })}
+                className="category-tree__head"
+              >
+                <img
+                  className="category-tree__image"
+                  src={group.image.url}
+                  width={group.image.width}
+                  height={group.image.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="category-tree__name">{group.name}</span>
                 <span className="category-tree__count">{countLabel(group.goodsCount, GOODS_FORMS)}</span>
               </PrefetchLink>
               <ul className="category-tree__children">
                 {group.children.map((child) => (
                   <li key={child.id}>
-                    <PrefetchLink href={href('catalog-category', { category: child.id, slug: child.slug })} className="category-tree__child">
+                    <PrefetchLink
+                      href={href('catalog-category', { category: child.id, slug: child.slug })}
+                      className="category-tree__child"
+                    >
                       {child.name}
                     </PrefetchLink>
                   </li>
@@ -49,7 +65,9 @@ export function Page({ search, queries }: ViewProps<'catalog', typeof catalogPag
       </section>
       <BrandedCategoriesSection />
       <section aria-labelledby="catalog-all">
-        <h2 id="catalog-all" className="section-title">Все товары</h2>
+        <h2 id="catalog-all" className="section-title">
+          Все товары
+        </h2>
         <GoodsList scope={{}} search={search} basePath={href('catalog')} filters={filters} />
       </section>
     </div>

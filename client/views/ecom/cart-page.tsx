@@ -69,7 +69,12 @@ function CartView({ cartQuery }: { cartQuery: QueriesOf<typeof cartPage>['cart']
       buttonLabel: 'Вернуть',
       onButtonClick: () => {
         commands.add(line.goodsId, Math.min(line.quantity, Math.max(line.maxQuantity, 1))).catch((failure: unknown) => {
-          toast.show({ theme: 'error', type: 'cart-restore-failed', title: 'Не удалось вернуть товар', description: ecomErrorMessage(failure) })
+          toast.show({
+            theme: 'error',
+            type: 'cart-restore-failed',
+            title: 'Не удалось вернуть товар',
+            description: ecomErrorMessage(failure),
+          })
         })
       },
     })
@@ -128,10 +133,14 @@ function CartView({ cartQuery }: { cartQuery: QueriesOf<typeof cartPage>['cart']
           </ul>
         </section>
         <aside className="ecom-columns__side ecom-summary" aria-labelledby="cart-summary-title" data-toast-avoid>
-          <h2 id="cart-summary-title" className="ecom-summary__title">Ваш заказ</h2>
+          <h2 id="cart-summary-title" className="ecom-summary__title">
+            Ваш заказ
+          </h2>
           <CartTotals totals={cart.totals} />
           {hasProblems && (
-            <p className="ecom-note ecom-note--warning">Некоторых товаров нет в нужном количестве — измените количество или удалите их.</p>
+            <p className="ecom-note ecom-note--warning">
+              Некоторых товаров нет в нужном количестве — измените количество или удалите их.
+            </p>
           )}
           <ButtonLink href={href('ecom-checkout')} fullWidth size="lg" onClick={() => track('ecom_checkout_click')}>
             Перейти к оформлению

@@ -31,23 +31,22 @@ function CheckoutData({ queries }: { queries: QueriesOf<typeof checkoutPage> }) 
 
   let body
   if (checkout.data && cart.data && methods.data) {
-    body = cart.data.lines.length === 0
-      ? (
-          <EmptyState
-            icon="cart"
-            title="В корзине пока пусто"
-            text="Добавьте товары, чтобы оформить заказ."
-            action={<ButtonLink href={href('catalog')}>Перейти в каталог</ButtonLink>}
-          />
-        )
-      : (
-          <CheckoutView
-            checkout={checkout.data}
-            cart={cart.data}
-            methods={methods.data.items}
-            refresh={(next?: Checkout) => (next ? checkout.mutate(next, { revalidate: false }) : checkout.mutate())}
-          />
-        )
+    body =
+      cart.data.lines.length === 0 ? (
+        <EmptyState
+          icon="cart"
+          title="В корзине пока пусто"
+          text="Добавьте товары, чтобы оформить заказ."
+          action={<ButtonLink href={href('catalog')}>Перейти в каталог</ButtonLink>}
+        />
+      ) : (
+        <CheckoutView
+          checkout={checkout.data}
+          cart={cart.data}
+          methods={methods.data.items}
+          refresh={(next?: Checkout) => (next ? checkout.mutate(next, { revalidate: false }) : checkout.mutate())}
+        />
+      )
   } else if (error) {
     body = <EmptyState icon="warning" title="Не удалось загрузить оформление заказа" text={ecomErrorMessage(error)} />
   } else {

@@ -28,7 +28,8 @@ export function Page({ search, queries }: ViewProps<'ecom', typeof ecomPage>) {
   )
 }
 
-const first = (value: SearchParams[string]): string | undefined => (Array.isArray(value) ? value[0] : (value as string | undefined))
+const first = (value: SearchParams[string]): string | undefined =>
+  Array.isArray(value) ? value[0] : (value as string | undefined)
 
 function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typeof ecomPage> }) {
   const active = useQuery(queries.active)
@@ -47,7 +48,12 @@ function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typ
     if (cardAdded === '1') {
       toast.show({ theme: 'success', type: 'card-added', title: 'Карта добавлена' })
     } else {
-      toast.show({ theme: 'error', type: 'card-error', title: 'Карта не добавлена', description: CARD_ERROR_TEXTS[cardError ?? ''] ?? 'Попробуйте ещё раз' })
+      toast.show({
+        theme: 'error',
+        type: 'card-error',
+        title: 'Карта не добавлена',
+        description: CARD_ERROR_TEXTS[cardError ?? ''] ?? 'Попробуйте ещё раз',
+      })
     }
     void refreshMethods()
     // The anchor stays: the shopper comes back to the payment methods, not the top (issue 14, item 13).
@@ -64,26 +70,43 @@ function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typ
       </div>
 
       <section className="ecom-section" aria-labelledby="active-orders-title">
-        <h2 id="active-orders-title" className="ecom-section__title">Активные заказы</h2>
+        <h2 id="active-orders-title" className="ecom-section__title">
+          Активные заказы
+        </h2>
         {active.data ? (
-          active.data.items.length > 0 ? <OrdersList orders={active.data.items} /> : <p className="text-muted">Сейчас нет заказов в работе.</p>
+          active.data.items.length > 0 ? (
+            <OrdersList orders={active.data.items} />
+          ) : (
+            <p className="text-muted">Сейчас нет заказов в работе.</p>
+          )
         ) : active.error ? (
-          <p className="ecom-error" role="alert">Не удалось загрузить активные заказы: {ecomErrorMessage(active.error)}</p>
+          <p className="ecom-error" role="alert">
+            Не удалось загрузить активные заказы: {ecomErrorMessage(active.error)}
+          </p>
         ) : (
           <Skeleton height={96} />
         )}
       </section>
 
       <section className="ecom-section" aria-labelledby="all-orders-title">
-        <h2 id="all-orders-title" className="ecom-section__title">Все заказы</h2>
+        <h2 id="all-orders-title" className="ecom-section__title">
+          Все заказы
+        </h2>
         {orders.data ? (
           orders.data.total > 0 ? (
             <AllOrders total={orders.data.total} />
           ) : (
-            <EmptyState icon="gift" headingLevel={3} title="Заказов пока нет" action={<ButtonLink href={href('catalog')}>Перейти в каталог</ButtonLink>} />
+            <EmptyState
+              icon="gift"
+              headingLevel={3}
+              title="Заказов пока нет"
+              action={<ButtonLink href={href('catalog')}>Перейти в каталог</ButtonLink>}
+            />
           )
         ) : orders.error ? (
-          <p className="ecom-error" role="alert">Не удалось загрузить заказы: {ecomErrorMessage(orders.error)}</p>
+          <p className="ecom-error" role="alert">
+            Не удалось загрузить заказы: {ecomErrorMessage(orders.error)}
+          </p>
         ) : (
           <Skeleton height={160} />
         )}
@@ -93,9 +116,13 @@ function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typ
         <PaymentMethodsSection methods={methods.data.items} />
       ) : (
         <section className="ecom-section" aria-labelledby="payment-methods">
-          <h2 id="payment-methods" className="ecom-section__title">Способы оплаты</h2>
+          <h2 id="payment-methods" className="ecom-section__title">
+            Способы оплаты
+          </h2>
           {methods.error ? (
-            <p className="ecom-error" role="alert">Не удалось загрузить способы оплаты: {ecomErrorMessage(methods.error)}</p>
+            <p className="ecom-error" role="alert">
+              Не удалось загрузить способы оплаты: {ecomErrorMessage(methods.error)}
+            </p>
           ) : (
             <Skeleton height={120} />
           )}

@@ -37,7 +37,10 @@ function OrderData({ orderQuery }: { orderQuery: QueriesOf<typeof orderPage>['or
       </div>
       {order && <OrderPlacedNotice order={order} />}
       {order ? (
-        <OrderDetails order={order} refresh={(next?: Order) => (next ? mutate(next, { revalidate: false }) : mutate())} />
+        <OrderDetails
+          order={order}
+          refresh={(next?: Order) => (next ? mutate(next, { revalidate: false }) : mutate())}
+        />
       ) : error ? (
         <EmptyState icon="warning" title="Не удалось загрузить заказ" text={ecomErrorMessage(error)} />
       ) : (

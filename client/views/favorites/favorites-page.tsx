@@ -23,8 +23,16 @@ import type { QueriesOf, ViewProps } from '../registry.ts'
 const TITLE = 'Избранное'
 
 /** The list card of full goods. */
-export const cardOfGoods = ({ images, description: _d, composition: _c, usage: _u, volume: _v, country: _o, stock: _s, ...goods }: Goods): GoodsCard =>
-  ({ ...goods, image: images[0] ?? null })
+export const cardOfGoods = ({
+  images,
+  description: _d,
+  composition: _c,
+  usage: _u,
+  volume: _v,
+  country: _o,
+  stock: _s,
+  ...goods
+}: Goods): GoodsCard => ({ ...goods, image: images[0] ?? null })
 
 /** The favorites page. */
 export function Page({ queries }: ViewProps<'favorites', typeof favoritesPage>) {
@@ -62,7 +70,12 @@ function FavoritesList({ favoritesQuery }: { favoritesQuery: QueriesOf<typeof fa
   const { data, error } = useQuery(favoritesQuery)
   const favorites = useFavorites()
   if (error && !data) return <ErrorView status={500} />
-  if (!data) return <p className="text-muted" aria-busy="true">Загружаем избранное…</p>
+  if (!data)
+    return (
+      <p className="text-muted" aria-busy="true">
+        Загружаем избранное…
+      </p>
+    )
   if (data.goodsIds.length === 0) {
     return (
       <EmptyState
@@ -75,9 +88,13 @@ function FavoritesList({ favoritesQuery }: { favoritesQuery: QueriesOf<typeof fa
   }
   return (
     <>
-      <p className="text-muted" aria-live="polite">{countLabel(data.goodsIds.length, ['товар', 'товара', 'товаров'])}</p>
+      <p className="text-muted" aria-live="polite">
+        {countLabel(data.goodsIds.length, ['товар', 'товара', 'товаров'])}
+      </p>
       <ul className="product-grid" aria-label="Избранные товары">
-        {data.goodsIds.map((id) => <FavoriteItem key={id} goodsId={id} favorites={favorites} />)}
+        {data.goodsIds.map((id) => (
+          <FavoriteItem key={id} goodsId={id} favorites={favorites} />
+        ))}
       </ul>
     </>
   )

@@ -25,17 +25,20 @@ export function AdSlotBox({ slot }: { slot: AdSlot }) {
       if (active) setState(next)
     }
     // The loader's code comes only for a configured ad owner.
-    import('./adfox-loader.ts').then(({ loadAdfox }) => loadAdfox(scriptUrl)).then(
-      (adfox) => adfox.create({
-        ownerId: config.adfoxOwnerId ?? slot.ownerId,
-        containerId: slot.containerId,
-        params: slot.params,
-        onRender: () => settle('filled'),
-        onStub: () => settle('failed'),
-        onError: () => settle('failed'),
-      }),
-      () => settle('failed'),
-    )
+    import('./adfox-loader.ts')
+      .then(({ loadAdfox }) => loadAdfox(scriptUrl))
+      .then(
+        (adfox) =>
+          adfox.create({
+            ownerId: config.adfoxOwnerId ?? slot.ownerId,
+            containerId: slot.containerId,
+            params: slot.params,
+            onRender: () => settle('filled'),
+            onStub: () => settle('failed'),
+            onError: () => settle('failed'),
+          }),
+        () => settle('failed'),
+      )
     return () => {
       active = false
     }
@@ -48,7 +51,14 @@ export function AdSlotBox({ slot }: { slot: AdSlot }) {
       <div id={slot.containerId} className="ad-slot__container" hidden={state === 'failed'} />
       {state === 'failed' && slot.fallback && (
         <SmartLink url={slot.fallback.url} className="ad-slot__link" label="Рекламное предложение">
-          <img src={slot.fallback.image.url} width={slot.fallback.image.width} height={slot.fallback.image.height} alt="" loading="lazy" decoding="async" />
+          <img
+            src={slot.fallback.image.url}
+            width={slot.fallback.image.width}
+            height={slot.fallback.image.height}
+            alt=""
+            loading="lazy"
+            decoding="async"
+          />
         </SmartLink>
       )}
     </aside>

@@ -20,16 +20,36 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
 
 /** A link to a storefront path (client-side, prefetched) or to an absolute address (plain). */
 function SmartLink({ url, label, ...rest }: SmartLinkProps) {
-  return internal(url) ? <PrefetchLink href={url} aria-label={label} {...rest} /> : <a href={url} aria-label={label} {...rest} />
+  return internal(url) ? (
+    <PrefetchLink href={url} aria-label={label} {...rest} />
+  ) : (
+    <a href={url} aria-label={label} {...rest} />
+  )
 }
 
 /** A titled home section with an optional 'Смотреть все' link. */
-function Section({ id, title, more, children }: { id: string; title: string; more?: string | null | undefined; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string
+  title: string
+  more?: string | null | undefined
+  children: ReactNode
+}) {
   return (
     <section className="section home-section" aria-labelledby={id}>
       <div className="section__header">
-        <h2 id={id} className="section__title">{title}</h2>
-        {more && <SmartLink url={more} className="section__more">Смотреть все</SmartLink>}
+        <h2 id={id} className="section__title">
+          {title}
+        </h2>
+        {more && (
+          <SmartLink url={more} className="section__more">
+            Смотреть все
+          </SmartLink>
+        )}
       </div>
       {children}
     </section>

@@ -52,7 +52,11 @@ export function Page({ queries }: ViewProps<'main', typeof mainPage>) {
   const registration = useBlock(queries.registration)
   const adSlots = useBlock(config.adfoxOwnerId ? queries.ads : null)
   const adsAt = (placement: 'top' | 'middle' | 'bottom') =>
-    config.adfoxOwnerId ? adSlots?.items.filter((slot) => slot.placement === placement).map((slot) => <ads.Part key={slot.id} slot={slot} />) : null
+    config.adfoxOwnerId
+      ? adSlots?.items
+          .filter((slot) => slot.placement === placement)
+          .map((slot) => <ads.Part key={slot.id} slot={slot} />)
+      : null
 
   return (
     <div className="home">
@@ -70,7 +74,9 @@ export function Page({ queries }: ViewProps<'main', typeof mainPage>) {
       {gifts && <GoodsRail id="home-gifts" block={gifts} favorites={favorites} />}
       {articles && articles.items.length > 0 && <KeptPart part="ArticlesBlockView" props={{ block: articles }} />}
       {brands && brands.items.length > 0 && <KeptPart part="BrandsBlockView" props={{ block: brands }} />}
-      {bottomSlider && bottomSlider.items.length > 0 && <KeptPart part="BottomSlider" props={{ banners: bottomSlider.items }} />}
+      {bottomSlider && bottomSlider.items.length > 0 && (
+        <KeptPart part="BottomSlider" props={{ banners: bottomSlider.items }} />
+      )}
       {!session.authorized && <KeptPart part="RegistrationPromo" props={{ banner: registration?.items[0] }} />}
       {adsAt('bottom')}
     </div>

@@ -27,7 +27,11 @@ const internal = (url: string) => url.startsWith('/') && !url.startsWith('//')
 
 /** A link to a storefront path (client-side, prefetched) or to an absolute address (plain); the ad slot's too. */
 export function SmartLink({ url, label, ...rest }: SmartLinkProps) {
-  return internal(url) ? <PrefetchLink href={url} aria-label={label} {...rest} /> : <a href={url} aria-label={label} {...rest} />
+  return internal(url) ? (
+    <PrefetchLink href={url} aria-label={label} {...rest} />
+  ) : (
+    <a href={url} aria-label={label} {...rest} />
+  )
 }
 
 /**
@@ -35,14 +39,44 @@ export function SmartLink({ url, label, ...rest }: SmartLinkProps) {
  * server keeps its HTML for the block's shared answer (fragment-cache.tsx); `eager` says it preloads an
  * image, which kept HTML could not.
  */
-function Section({ id, title, more, kept, block, eager, children }: { id: string; title: string; more?: string | null | undefined; kept?: string | undefined; block: object; eager?: boolean; children: () => ReactNode }) {
+function Section({
+  id,
+  title,
+  more,
+  kept,
+  block,
+  eager,
+  children,
+}: {
+  id: string
+  title: string
+  more?: string | null | undefined
+  kept?: string | undefined
+  block: object
+  eager?: boolean
+  children: () => ReactNode
+}) {
   return (
-    <CachedChildren as="section" className="section home-section" aria-labelledby={id} data-kept={kept} owner={block} variant={id} personal={eager}>
+    <CachedChildren
+      as="section"
+      className="section home-section"
+      aria-labelledby={id}
+      data-kept={kept}
+      owner={block}
+      variant={id}
+      personal={eager}
+    >
       {() => (
         <>
           <div className="section__header">
-            <h2 id={id} className="section__title">{title}</h2>
-            {more && <SmartLink url={more} className="section__more">Смотреть все</SmartLink>}
+            <h2 id={id} className="section__title">
+              {title}
+            </h2>
+            {more && (
+              <SmartLink url={more} className="section__more">
+                Смотреть все
+              </SmartLink>
+            )}
           </div>
           {children()}
         </>
@@ -54,7 +88,15 @@ function Section({ id, title, more, kept, block, eager, children }: { id: string
 /** The running line of short news (the server keeps its HTML for the shared answer). */
 export function TickerBlock({ ticker, kept }: { ticker: Ticker; kept?: string }) {
   return (
-    <CachedChildren as="div" className="ticker" role="region" aria-label="Новости" data-kept={kept} owner={ticker} variant="ticker">
+    <CachedChildren
+      as="div"
+      className="ticker"
+      role="region"
+      aria-label="Новости"
+      data-kept={kept}
+      owner={ticker}
+      variant="ticker"
+    >
       {() => (
         <ul className="ticker__list">
           {ticker.items.map((item) => (
@@ -82,14 +124,37 @@ export function BottomSlider({ banners, kept }: { banners: readonly Banner[]; ke
  * A slider of banners (scroll-snap; the first of the main slider is the page's LCP image: eager, high
  * priority, so only the bottom slider's HTML is kept by the server: fragment-cache.tsx).
  */
-function BannerSlider({ banners, label, size = 'lg', kept }: { banners: readonly Banner[]; label: string; size?: 'lg' | 'md'; kept?: string }) {
+function BannerSlider({
+  banners,
+  label,
+  size = 'lg',
+  kept,
+}: {
+  banners: readonly Banner[]
+  label: string
+  size?: 'lg' | 'md'
+  kept?: string
+}) {
   return (
-    <CachedChildren as="section" className={`banner-slider banner-slider--${size}`} aria-label={label} data-kept={kept} owner={banners} variant={size} personal={size === 'lg'}>
+    <CachedChildren
+      as="section"
+      className={`banner-slider banner-slider--${size}`}
+      aria-label={label}
+      data-kept={kept}
+      owner={banners}
+      variant={size}
+      personal={size === 'lg'}
+    >
       {() => (
         <ul className="banner-slider__list">
           {banners.map((banner, index) => (
             <li key={banner.id} className="banner-slider__item">
-              <BannerCard banner={banner} eager={index === 0 && size === 'lg'} headingLevel={size === 'lg' && index === 0 ? 2 : 3} position={index} />
+              <BannerCard
+                banner={banner}
+                eager={index === 0 && size === 'lg'}
+                headingLevel={size === 'lg' && index === 0 ? 2 : 3}
+                position={index}
+              />
             </li>
           ))}
         </ul>
@@ -99,10 +164,24 @@ function BannerSlider({ banners, label, size = 'lg', kept }: { banners: readonly
 }
 
 /** One banner: image and text panel; its link sends `banner_click`. */
-function BannerCard({ banner, eager, headingLevel = 3, position }: { banner: Banner; eager?: boolean; headingLevel?: 2 | 3; position?: number }) {
+function BannerCard({
+  banner,
+  eager,
+  headingLevel = 3,
+  position,
+}: {
+  banner: Banner
+  eager?: boolean
+  headingLevel?: 2 | 3
+  position?: number
+}) {
   const { track } = useAnalytics()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  const params = { banner_id: String(banner.id), url: banner.url, ...(position === undefined ? {} : positionParams(position)) }
+  const params = {
+    banner_id: String(banner.id),
+    url: banner.url,
+    ...(position === undefined ? {} : positionParams(position)),
+  }
   return (
     <div className="banner">
       <img
@@ -118,7 +197,13 @@ function BannerCard({ banner, eager, headingLevel = 3, position }: { banner: Ban
       <div className="banner__body">
         <Heading className="banner__title">{banner.title}</Heading>
         {banner.subtitle && <p className="banner__text">{banner.subtitle}</p>}
-        <SmartLink url={banner.url} className="btn btn--secondary btn--md" onClick={() => track('banner_click', params)} data-track="banner_click" data-params={JSON.stringify(params)}>
+        <SmartLink
+          url={banner.url}
+          className="btn btn--secondary btn--md"
+          onClick={() => track('banner_click', params)}
+          data-track="banner_click"
+          data-params={JSON.stringify(params)}
+        >
           {banner.buttonLabel ?? 'Подробнее'}
         </SmartLink>
       </div>
@@ -143,8 +228,19 @@ export function CategoriesBlock({ block, kept }: { block: CategoryTiles; kept?: 
         <ul className="category-tiles">
           {block.items.map((item) => (
             <li key={item.id}>
-              <PrefetchLink href={href('catalog-category', { category: item.id, slug: item.slug })} className="category-tile">
-                <img className="category-tile__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" loading="lazy" decoding="async" />
+              <PrefetchLink
+                href={href('catalog-category', { category: item.id, slug: item.slug })}
+                className="category-tile"
+              >
+                <img
+                  className="category-tile__image"
+                  src={item.image.url}
+                  width={item.image.width}
+                  height={item.image.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="category-tile__name">{item.name}</span>
               </PrefetchLink>
             </li>
@@ -203,14 +299,28 @@ export function ArticleCards({ items, headingLevel = 3 }: { items: readonly Arti
       {items.map((article) => (
         <li key={article.id}>
           <article className="article-card">
-            <img className="article-card__image" src={article.image.url} width={article.image.width} height={article.image.height} alt="" loading="lazy" decoding="async" />
+            <img
+              className="article-card__image"
+              src={article.image.url}
+              width={article.image.width}
+              height={article.image.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
             <div className="article-card__body">
               <Heading className="article-card__title">
-                <PrefetchLink href={href('article', { id: article.id, slug: article.slug })} className="article-card__link">{article.title}</PrefetchLink>
+                <PrefetchLink
+                  href={href('article', { id: article.id, slug: article.slug })}
+                  className="article-card__link"
+                >
+                  {article.title}
+                </PrefetchLink>
               </Heading>
               <p className="article-card__excerpt">{article.excerpt}</p>
               <p className="article-card__meta text-muted">
-                <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time> · {article.readingMinutes} мин
+                <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time> · {article.readingMinutes}{' '}
+                мин
               </p>
             </div>
           </article>
@@ -228,8 +338,20 @@ export function BrandsBlockView({ block, kept }: { block: BrandsBlock; kept?: st
         <ul className="brand-list">
           {block.items.map((brand) => (
             <li key={brand.id}>
-              <PrefetchLink href={href('search', {}, { brand: brand.slug })} className="brand-tile" prefetch={false} data-prefetch="false">
-                <img src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt="" loading="lazy" decoding="async" />
+              <PrefetchLink
+                href={href('search', {}, { brand: brand.slug })}
+                className="brand-tile"
+                prefetch={false}
+                data-prefetch="false"
+              >
+                <img
+                  src={brand.logo.url}
+                  width={brand.logo.width}
+                  height={brand.logo.height}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="brand-tile__name">{brand.name}</span>
               </PrefetchLink>
             </li>
@@ -245,9 +367,13 @@ export function RegistrationPromo({ banner, kept }: { banner: Banner | undefined
   return (
     <section className="section registration-promo" aria-labelledby="home-registration" data-kept={kept}>
       <div className="registration-promo__body">
-        <h2 id="home-registration" className="section__title">{banner?.title ?? 'Станьте участником программы лояльности'}</h2>
+        <h2 id="home-registration" className="section__title">
+          {banner?.title ?? 'Станьте участником программы лояльности'}
+        </h2>
         <p>{banner?.subtitle ?? 'Баллы за покупки, персональные скидки и подарки ко дню рождения.'}</p>
-        <ButtonLink href={href('registration')} variant="primary" data-prefetch="false">{banner?.buttonLabel ?? 'Зарегистрироваться'}</ButtonLink>
+        <ButtonLink href={href('registration')} variant="primary" data-prefetch="false">
+          {banner?.buttonLabel ?? 'Зарегистрироваться'}
+        </ButtonLink>
       </div>
     </section>
   )

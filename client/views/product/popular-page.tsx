@@ -15,7 +15,13 @@ export function Page({ queries }: ViewProps<'popular', typeof popularPage>) {
     <article className="publication">
       <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: item.title }]} />
       <header className="publication__hero">
-        <img className="publication__image" src={item.image.url} width={item.image.width} height={item.image.height} alt="" />
+        <img
+          className="publication__image"
+          src={item.image.url}
+          width={item.image.width}
+          height={item.image.height}
+          alt=""
+        />
         <div className="publication__text">
           <h1 className="page-title">{item.title}</h1>
           <p className="page-subtitle">{item.subtitle}</p>
@@ -26,15 +32,23 @@ export function Page({ queries }: ViewProps<'popular', typeof popularPage>) {
           <section key={index} className="text-section">
             {/* A section named like the publication would repeat the page heading (issue 14, item 14). */}
             {section.heading !== item.title && <h2 className="text-section__title">{section.heading}</h2>}
-            {section.paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+            {section.paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
           </section>
         ))}
       </div>
       {item.goods.length > 0 && (
         <section aria-labelledby="publication-goods">
-          <h2 id="publication-goods" className="section-title">Товары подборки</h2>
+          <h2 id="publication-goods" className="section-title">
+            Товары подборки
+          </h2>
           <ul className="product-grid">
-            {item.goods.map((goods) => <li key={goods.id}><ProductCard goods={goods} favorites={favorites} /></li>)}
+            {item.goods.map((goods) => (
+              <li key={goods.id}>
+                <ProductCard goods={goods} favorites={favorites} />
+              </li>
+            ))}
           </ul>
         </section>
       )}

@@ -24,7 +24,15 @@ export function Page({ queries, routeName }: ViewProps<'product' | 'product-revi
   return <GoodsView goods={goods} scoresQuery={queries.scores} reviews={routeName === 'product-reviews'} />
 }
 
-function GoodsView({ goods, scoresQuery, reviews }: { goods: Goods; scoresQuery: QueriesOf<typeof productPage>['scores']; reviews: boolean }) {
+function GoodsView({
+  goods,
+  scoresQuery,
+  reviews,
+}: {
+  goods: Goods
+  scoresQuery: QueriesOf<typeof productPage>['scores']
+  reviews: boolean
+}) {
   const { data: scores } = useQuery(scoresQuery, { revalidateOnMount: false })
   const { track } = useAnalytics()
   useEffect(() => {
@@ -37,8 +45,12 @@ function GoodsView({ goods, scoresQuery, reviews }: { goods: Goods; scoresQuery:
     { id: 'description', label: 'Описание', content: paragraphs(goods.description).map((p, i) => <p key={i}>{p}</p>) },
   ]
   if (goods.composition) tabs.push({ id: 'composition', label: 'Состав', content: <p>{goods.composition}</p> })
-  if (goods.usage) tabs.push({ id: 'usage', label: 'Применение', content: paragraphs(goods.usage).map((p, i) => <p key={i}>{p}</p>) })
-  const specs: Array<[string, string]> = [['Бренд', goods.brand.name], ['Артикул', String(goods.id)]]
+  if (goods.usage)
+    tabs.push({ id: 'usage', label: 'Применение', content: paragraphs(goods.usage).map((p, i) => <p key={i}>{p}</p>) })
+  const specs: Array<[string, string]> = [
+    ['Бренд', goods.brand.name],
+    ['Артикул', String(goods.id)],
+  ]
   if (goods.volume) specs.push(['Объём', goods.volume])
   if (goods.country) specs.push(['Страна', goods.country])
   tabs.push({
@@ -47,7 +59,10 @@ function GoodsView({ goods, scoresQuery, reviews }: { goods: Goods; scoresQuery:
     content: (
       <dl className="specs">
         {specs.map(([term, value]) => (
-          <div key={term} className="specs__row"><dt>{term}</dt><dd>{value}</dd></div>
+          <div key={term} className="specs__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
         ))}
       </dl>
     ),
@@ -56,33 +71,55 @@ function GoodsView({ goods, scoresQuery, reviews }: { goods: Goods; scoresQuery:
   return (
     <article className="product-page" data-goods-id={goods.id}>
       <AgeGate restricted={goods.ageRestricted} />
-      <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Каталог', href: href('catalog') }, { label: goods.name }]} />
+      <Breadcrumbs
+        items={[{ label: 'Главная', href: '/' }, { label: 'Каталог', href: href('catalog') }, { label: goods.name }]}
+      />
       <div className="product-page__top">
         <Gallery images={goods.images} name={goods.name} goodsId={goods.id} />
         <div className="product-page__info">
           <p className="product-page__brand">{goods.brand.name}</p>
           <h1 className="product-page__title break-anywhere">{goods.name}</h1>
           <div className="product-page__meta">
-            <Link href={productPath(goods, true)} className="product-page__rating" onClick={() => track('product_reviews_click', { product_id: String(goods.id) })}>
-              {count > 0 ? <Rating value={rating} count={count} /> : <span className="text-muted product-page__no-reviews">Нет отзывов</span>}
+            <Link
+              href={productPath(goods, true)}
+              className="product-page__rating"
+              onClick={() => track('product_reviews_click', { product_id: String(goods.id) })}
+            >
+              {count > 0 ? (
+                <Rating value={rating} count={count} />
+              ) : (
+                <span className="text-muted product-page__no-reviews">Нет отзывов</span>
+              )}
             </Link>
             {goods.labels.length > 0 && (
               <span className="product-page__labels">
-                {goods.labels.map((label) => <span key={label} className={`badge badge--${label}`}>{LABEL_NAMES[label]}</span>)}
+                {goods.labels.map((label) => (
+                  <span key={label} className={`badge badge--${label}`}>
+                    {LABEL_NAMES[label]}
+                  </span>
+                ))}
               </span>
             )}
             {goods.ageRestricted && <span className="badge badge--age">18+</span>}
           </div>
           <ProductBuyBox
-            goodsId={goods.id} price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent}
-            inStock={goods.inStock} stock={goods.stock} shareTitle={goods.name} sharePath={productPath(goods)}
+            goodsId={goods.id}
+            price={goods.price}
+            oldPrice={goods.oldPrice}
+            discountPercent={goods.discountPercent}
+            inStock={goods.inStock}
+            stock={goods.stock}
+            shareTitle={goods.name}
+            sharePath={productPath(goods)}
             trackParams={productParams(goods)}
           />
           {goods.volume && <p className="product-page__volume text-muted">{goods.volume}</p>}
         </div>
       </div>
       <nav className="product-page__sections" aria-label="Разделы товара">
-        <Link href={productPath(goods)} className="chip" aria-current={!reviews ? 'page' : undefined}>О товаре</Link>
+        <Link href={productPath(goods)} className="chip" aria-current={!reviews ? 'page' : undefined}>
+          О товаре
+        </Link>
         <Link href={productPath(goods, true)} className="chip" aria-current={reviews ? 'page' : undefined}>
           Отзывы <span className="product-page__count">{count}</span>
         </Link>
@@ -91,7 +128,9 @@ function GoodsView({ goods, scoresQuery, reviews }: { goods: Goods; scoresQuery:
         <ReviewsSection goodsId={goods.id} />
       ) : (
         <section className="product-page__about" aria-labelledby="about-title">
-          <h2 id="about-title" className="visually-hidden">О товаре</h2>
+          <h2 id="about-title" className="visually-hidden">
+            О товаре
+          </h2>
           <Tabs items={tabs} label="Информация о товаре" className="product-page__tabs" />
         </section>
       )}

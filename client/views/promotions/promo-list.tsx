@@ -9,27 +9,49 @@ import { PromoCard } from '#client/features/catalog/promo-card.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 
 /** The promotion kinds of `/v1/promotions/type` as filter chips; a kind without promotions is left out. */
-export function PromoTypeFilter({ types, current, basePath }: { types: PromotionTypes['items']; current: PromotionType | undefined; basePath: string }) {
+export function PromoTypeFilter({
+  types,
+  current,
+  basePath,
+}: {
+  types: PromotionTypes['items']
+  current: PromotionType | undefined
+  basePath: string
+}) {
   return (
     <nav className="category-links" aria-label="Тип акции">
       <ul className="chips">
         <li>
-          <PrefetchLink href={basePath} className="chip" aria-current={current === undefined ? 'page' : undefined}>Любой тип</PrefetchLink>
+          <PrefetchLink href={basePath} className="chip" aria-current={current === undefined ? 'page' : undefined}>
+            Любой тип
+          </PrefetchLink>
         </li>
-        {types.filter((item) => item.count > 0).map((item) => (
-          <li key={item.type}>
-            <PrefetchLink href={`${basePath}?type=${item.type}`} className="chip" aria-current={item.type === current ? 'page' : undefined}>
-              {item.name} <span className="filters__count">{item.count}</span>
-            </PrefetchLink>
-          </li>
-        ))}
+        {types
+          .filter((item) => item.count > 0)
+          .map((item) => (
+            <li key={item.type}>
+              <PrefetchLink
+                href={`${basePath}?type=${item.type}`}
+                className="chip"
+                aria-current={item.type === current ? 'page' : undefined}
+              >
+                {item.name} <span className="filters__count">{item.count}</span>
+              </PrefetchLink>
+            </li>
+          ))}
       </ul>
     </nav>
   )
 }
 
 /** Promotion category chips and one page of promotions (`query` overrides the list, e.g. one kind). */
-export function PromoList({ categories, categoryId, page, basePath, query }: {
+export function PromoList({
+  categories,
+  categoryId,
+  page,
+  basePath,
+  query,
+}: {
   categories: readonly PromotionCategory[]
   categoryId?: number | undefined
   page: number
@@ -43,11 +65,21 @@ export function PromoList({ categories, categoryId, page, basePath, query }: {
       <nav className="category-links" aria-label="Категории акций">
         <ul className="chips">
           <li>
-            <PrefetchLink href={href('promo-catalog')} className="chip" aria-current={categoryId === undefined ? 'page' : undefined}>Все акции</PrefetchLink>
+            <PrefetchLink
+              href={href('promo-catalog')}
+              className="chip"
+              aria-current={categoryId === undefined ? 'page' : undefined}
+            >
+              Все акции
+            </PrefetchLink>
           </li>
           {categories.map((category) => (
             <li key={category.id}>
-              <PrefetchLink href={href('promo-catalog-category', { category: category.id, categorySlug: category.slug })} className="chip" aria-current={category.id === categoryId ? 'page' : undefined}>
+              <PrefetchLink
+                href={href('promo-catalog-category', { category: category.id, categorySlug: category.slug })}
+                className="chip"
+                aria-current={category.id === categoryId ? 'page' : undefined}
+              >
                 {category.name} <span className="filters__count">{category.count}</span>
               </PrefetchLink>
             </li>
@@ -55,7 +87,11 @@ export function PromoList({ categories, categoryId, page, basePath, query }: {
         </ul>
       </nav>
       {data && data.items.length === 0 ? (
-        <EmptyState title="Акций пока нет" text="Загляните позже — новые предложения появляются каждую неделю." icon="percent" />
+        <EmptyState
+          title="Акций пока нет"
+          text="Загляните позже — новые предложения появляются каждую неделю."
+          icon="percent"
+        />
       ) : (
         <ul className="product-grid promo-grid" aria-label="Акции">
           {data?.items.map((promotion, index) => (
@@ -65,7 +101,11 @@ export function PromoList({ categories, categoryId, page, basePath, query }: {
           ))}
         </ul>
       )}
-      <Pagination page={page} pages={pages} pathFor={(n) => (n > 1 ? `${basePath}${basePath.includes('?') ? '&' : '?'}page=${n}` : basePath)} />
+      <Pagination
+        page={page}
+        pages={pages}
+        pathFor={(n) => (n > 1 ? `${basePath}${basePath.includes('?') ? '&' : '?'}page=${n}` : basePath)}
+      />
     </>
   )
 }

@@ -20,7 +20,9 @@ import { ShareButton } from '#client/features/product/share-button.tsx'
 import type { ViewProps } from '../registry.ts'
 
 /** A promo goods page. */
-export function Page({ queries }: ViewProps<'promo-product' | 'promo-catalog-category-product', typeof promoProductPage>) {
+export function Page({
+  queries,
+}: ViewProps<'promo-product' | 'promo-catalog-category-product', typeof promoProductPage>) {
   const { data: promo } = useQuery(queries.promotion)
   if (!promo) return null
   return <PromoView promo={promo} />
@@ -41,7 +43,15 @@ function PromoView({ promo }: { promo: Promotion }) {
   }, [goodsId, price, oldPrice, track])
 
   const tabs: TabItem[] = [
-    { id: 'description', label: 'Описание', content: paragraphs(promo.description).map((p, i) => <p key={i} className="break-anywhere">{p}</p>) },
+    {
+      id: 'description',
+      label: 'Описание',
+      content: paragraphs(promo.description).map((p, i) => (
+        <p key={i} className="break-anywhere">
+          {p}
+        </p>
+      )),
+    },
   ]
   tabs.push({
     id: 'conditions',
@@ -49,11 +59,14 @@ function PromoView({ promo }: { promo: Promotion }) {
     content: (
       <>
         <p>
-          Акция действует с <time dateTime={promo.startsAt}>{formatDate(promo.startsAt)}</time> по <time dateTime={promo.endsAt}>{formatDate(promo.endsAt)}</time>.
+          Акция действует с <time dateTime={promo.startsAt}>{formatDate(promo.startsAt)}</time> по{' '}
+          <time dateTime={promo.endsAt}>{formatDate(promo.endsAt)}</time>.
         </p>
         {promo.conditions.length > 0 && (
           <ul className="promo-page__conditions">
-            {promo.conditions.map((condition, index) => <li key={index}>{condition}</li>)}
+            {promo.conditions.map((condition, index) => (
+              <li key={index}>{condition}</li>
+            ))}
           </ul>
         )}
       </>
@@ -64,7 +77,13 @@ function PromoView({ promo }: { promo: Promotion }) {
   return (
     <article className="product-page promo-page" data-promotion-id={promo.id} data-goods-id={goodsId ?? undefined}>
       <AgeGate restricted={promo.ageRestricted} />
-      <Breadcrumbs items={[{ label: 'Главная', href: '/' }, { label: 'Акции', href: href('promo-catalog') }, { label: promo.title }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Главная', href: '/' },
+          { label: 'Акции', href: href('promo-catalog') },
+          { label: promo.title },
+        ]}
+      />
       <div className="product-page__top">
         <Gallery images={images} name={promo.title} goodsId={goodsId ?? promo.id} />
         <div className="product-page__info">
@@ -73,32 +92,51 @@ function PromoView({ promo }: { promo: Promotion }) {
           <div className="product-page__meta">
             <span className="badge badge--sale promo-page__badge">{promo.badge}</span>
             {goods && (
-              <a href="#reviews-title" className="product-page__rating" onClick={() => goodsId !== null && track('product_reviews_click', { product_id: String(goodsId) })}>
-                {goods.reviewsCount > 0 ? <Rating value={goods.rating} count={goods.reviewsCount} /> : <span className="text-muted product-page__no-reviews">Нет отзывов</span>}
+              <a
+                href="#reviews-title"
+                className="product-page__rating"
+                onClick={() => goodsId !== null && track('product_reviews_click', { product_id: String(goodsId) })}
+              >
+                {goods.reviewsCount > 0 ? (
+                  <Rating value={goods.rating} count={goods.reviewsCount} />
+                ) : (
+                  <span className="text-muted product-page__no-reviews">Нет отзывов</span>
+                )}
               </a>
             )}
             {promo.ageRestricted && <span className="badge badge--age">18+</span>}
           </div>
           {goodsId !== null && price !== undefined ? (
             <ProductBuyBox
-              goodsId={goodsId} price={price} oldPrice={oldPrice} showDiscountBadge={priceBadge} inStock={goods?.inStock ?? true}
-              shareTitle={promo.title} sharePath={path}
+              goodsId={goodsId}
+              price={price}
+              oldPrice={oldPrice}
+              showDiscountBadge={priceBadge}
+              inStock={goods?.inStock ?? true}
+              shareTitle={promo.title}
+              sharePath={path}
             />
           ) : (
             <div className="product-page__buy" data-toast-avoid>
               {price !== undefined && <Price price={price} oldPrice={oldPrice} showBadge={priceBadge} size="lg" />}
-              <div className="product-page__actions"><ShareButton title={promo.title} path={path} /></div>
+              <div className="product-page__actions">
+                <ShareButton title={promo.title} path={path} />
+              </div>
             </div>
           )}
           {goodsId !== null && goods && (
             <p className="promo-page__goods">
-              <ButtonLink href={href('product', { product: goodsId, slug: goods.slug })} variant="ghost">Все о товаре «{goods.name}»</ButtonLink>
+              <ButtonLink href={href('product', { product: goodsId, slug: goods.slug })} variant="ghost">
+                Все о товаре «{goods.name}»
+              </ButtonLink>
             </p>
           )}
         </div>
       </div>
       <section className="product-page__about" aria-labelledby="about-title">
-        <h2 id="about-title" className="visually-hidden">Об акции</h2>
+        <h2 id="about-title" className="visually-hidden">
+          Об акции
+        </h2>
         <Tabs items={tabs} label="Информация об акции" className="product-page__tabs" />
       </section>
       {goodsId !== null && <ReviewsSection goodsId={goodsId} />}

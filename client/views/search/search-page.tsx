@@ -28,14 +28,23 @@ export function Page({ search }: ViewProps<'search'>) {
     return (
       <div className="search-page">
         <h1 className="page-title">Поиск</h1>
-        <EmptyState title="Что вы ищете?" text="Введите название товара, бренда или категории в поле поиска." icon="search" headingLevel={2} />
+        <EmptyState
+          title="Что вы ищете?"
+          text="Введите название товара, бренда или категории в поле поиска."
+          icon="search"
+          headingLevel={2}
+        />
         {popular && popular.items.length > 0 && (
           <section className="search-page__popular" aria-labelledby="search-popular">
-            <h2 id="search-popular" className="section-title">Часто ищут</h2>
+            <h2 id="search-popular" className="section-title">
+              Часто ищут
+            </h2>
             <ul className="chips">
               {popular.items.map((item) => (
                 <li key={item.text}>
-                  <PrefetchLink href={href('search', {}, { q: item.text })} className="chip" prefetch={false}>{item.text}</PrefetchLink>
+                  <PrefetchLink href={href('search', {}, { q: item.text })} className="chip" prefetch={false}>
+                    {item.text}
+                  </PrefetchLink>
                 </li>
               ))}
             </ul>
@@ -49,9 +58,13 @@ export function Page({ search }: ViewProps<'search'>) {
       <header className="page-header">
         <h1 className="page-title">
           {q ? (
-            <>Результаты поиска <span className="search-page__query break-anywhere">«{q}»</span></>
+            <>
+              Результаты поиска <span className="search-page__query break-anywhere">«{q}»</span>
+            </>
+          ) : brands.length > 0 ? (
+            'Товары бренда'
           ) : (
-            brands.length > 0 ? 'Товары бренда' : 'Подборка товаров'
+            'Подборка товаров'
           )}
         </h1>
       </header>

@@ -14,7 +14,15 @@ const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/
 
 // Every e-mail address in the policy text becomes a mailto link (a trailing dot stays text).
 function withMailLinks(text: string): ReactNode[] {
-  return text.split(EMAIL).map((part, index) => (index % 2 === 1 ? <a key={index} href={`mailto:${part}`}>{part}</a> : part))
+  return text.split(EMAIL).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={`mailto:${part}`}>
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  )
 }
 
 /** The cookie policy page. */
