@@ -18,11 +18,12 @@ export function reportError(report: {
 }): void {
   if (report.status === 404 || sent >= MAX_REPORTS_PER_PAGE) return
   sent++
+  // JSON leaves out the fields that are undefined (no stack, no status).
   const body = JSON.stringify({
     message: report.message.slice(0, 2000),
-    ...(report.stack ? { stack: report.stack.slice(0, 8000) } : {}),
+    stack: report.stack?.slice(0, 8000),
     url: (location.pathname + location.search).slice(0, 2000),
-    ...(report.status ? { status: report.status } : {}),
+    status: report.status || undefined,
   })
   fetch(ERROR_REPORT_PATH, {
     method: 'POST',
