@@ -6,6 +6,7 @@ import { goodsOf, productPath, type productPage } from '#shared/routes/product.t
 import { href } from '#shared/routing/href.ts'
 import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { NearScreen } from '#client/components/near-screen.tsx'
 import { Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { AgeGate } from '#client/features/age/age-gate.tsx'
@@ -15,6 +16,8 @@ import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-
 import { FeedbackPoll, SITE_POLL_ID } from '#client/features/polls/feedback-poll.tsx'
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
 import type { QueriesOf, ViewProps } from '../registry.ts'
+
+const loadRelated = () => import('#client/features/product/related-goods.tsx').then((module) => module.RelatedGoods)
 
 /** The goods page. */
 export function Page({ queries, routeName }: ViewProps<'product' | 'product-reviews', typeof productPage>) {
@@ -134,6 +137,7 @@ function GoodsView({
           <Tabs items={tabs} label="Информация о товаре" className="product-page__tabs" />
         </section>
       )}
+      <NearScreen key={goods.id} load={loadRelated} props={{ goods }} />
       <FeedbackPoll pollId={SITE_POLL_ID} objectType="site" objectId="site" />
     </article>
   )
