@@ -15,6 +15,7 @@ import { Gallery } from '#client/features/product/gallery.tsx'
 import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-box.tsx'
 import { FeedbackPoll, SITE_POLL_ID } from '#client/features/polls/feedback-poll.tsx'
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
+import { rememberViewed, viewedCard } from '#client/features/recent/recent-goods.ts'
 import type { QueriesOf, ViewProps } from '../registry.ts'
 
 const loadRelated = () => import('#client/features/product/related-goods.tsx').then((module) => module.RelatedGoods)
@@ -41,6 +42,9 @@ function GoodsView({
   useEffect(() => {
     track('product_view', productParams(goods))
   }, [goods, track])
+  useEffect(() => {
+    rememberViewed(viewedCard(goods))
+  }, [goods])
 
   const rating = scores?.average ?? goods.rating
   const count = scores?.count ?? goods.reviewsCount
