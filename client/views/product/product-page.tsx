@@ -18,6 +18,7 @@ import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
 import { rememberViewed, viewedCard } from '#client/features/recent/recent-goods.ts'
 import type { QueriesOf, ViewProps } from '../registry.ts'
 
+const loadWhereToBuy = () => import('#client/features/product/where-to-buy.tsx').then((module) => module.WhereToBuy)
 const loadRelated = () => import('#client/features/product/related-goods.tsx').then((module) => module.RelatedGoods)
 
 /** The goods page. */
@@ -141,6 +142,7 @@ function GoodsView({
           <Tabs items={tabs} label="Информация о товаре" className="product-page__tabs" />
         </section>
       )}
+      {goods.inStock && <NearScreen key={`where-${goods.id}`} load={loadWhereToBuy} props={{ goodsId: goods.id }} />}
       <NearScreen key={goods.id} load={loadRelated} props={{ goods }} />
       <FeedbackPoll pollId={SITE_POLL_ID} objectType="site" objectId="site" />
     </article>
