@@ -120,10 +120,29 @@ describe('the gateway proxy: request headers', () => {
     expect(only(up, '/webgate/').headers).not.toHaveProperty('authorization')
   })
 
-  it('attaches no bearer to a path the catalogue does not know', async () => {
+  it('answers 404 JSON to a path the catalogue does not know and forwards nothing', async () => {
     const { s, up } = await start()
-    await s.request('/webgate/v9/unknown', { headers: { cookie: 'access_token=tok-1' } })
-    expect(only(up, '/webgate/v9/unknown').headers).not.toHaveProperty('authorization')
+    const response = await s.request('/webgate/v9/unknown', { headers: { cookie: 'access_token=tok-1' } })
+    expect(response.status).toBe(404)
+    expect(JSON.parse(response.body)).toMatchObject({ code: expect.any(String) })
+    expect(up.requests).toHaveLength(0)
+  })
+
+  it('answers 404 to a method the catalogue does not declare for a known path', async () => {
+    const { s, up } = await start()
+    const response = await s.request('/webgate/v2/web-common-content/cookies', {
+      method: 'DELETE',
+      headers: { origin: s.url },
+    })
+    expect(response.status).toBe(404)
+    expect(up.requests).toHaveLength(0)
+  })
+
+  it('forwards another spelling of an allowed call as the catalogue spells it', async () => {
+    const { s, up } = await start()
+    const response = await rawRequest(await s.listen(), '/webgate//V2/Web-Common-Content/cookies/?x=1')
+    expect(response.status).toBe(200)
+    expect(only(up, '/webgate/').url).toBe('/webgate/v2/web-common-content/cookies?x=1')
   })
 })
 
@@ -158,6 +177,44 @@ describe('the gateway proxy: cookies that are no header value', () => {
 })
 
 describe('the gateway proxy: answers', () => {
+  it("passes back only allowed headers: never the gateway's Server, X-Powered-By, CORS or Connection-named ones", async () => {
+    const { s } = await start(() => ({
+      headers: {
+        'content-type': 'application/json',
+        server: 'gateway/1.2',
+        'x-powered-by': 'ASP.NET',
+        'access-control-allow-origin': '*',
+        'access-control-allow-credentials': 'true',
+        connection: 'x-internal, keep-alive',
+        'x-internal': 'secret',
+        etag: '"v1"',
+      },
+      body: '{}',
+    }))
+    const response = await s.request('/webgate/v2/web-common-content/cookies')
+    expect(response.status).toBe(200)
+    for (const name of [
+      'server',
+      'x-powered-by',
+      'access-control-allow-origin',
+      'access-control-allow-credentials',
+      'x-internal',
+    ])
+      expect(response.headers, name).not.toHaveProperty(name)
+    expect(response.headers.etag).toBe('"v1"')
+  })
+
+  it.each([
+    ['text/html', '<html>Bad gateway</html>'],
+    ['text/plain', 'upstream says hi'],
+  ])('answers our 502 JSON when a JSON endpoint answers %s', async (type, body) => {
+    const { s } = await start(() => ({ status: 200, headers: { 'content-type': type }, body }))
+    const response = await s.request('/webgate/v2/web-common-content/cookies')
+    expect(response.status).toBe(502)
+    expect(response.headers['content-type']).toMatch(/application\/json/)
+    expect(response.body).not.toContain(body)
+  })
+
   it("never passes the gateway's set-cookie to the browser", async () => {
     const { s } = await start(() => ({
       headers: { 'set-cookie': ['gw_session=1; Path=/', 'tracking=2'] },

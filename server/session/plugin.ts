@@ -43,6 +43,12 @@ export const sessionPlugin = fp(
         })
       request.session = createRequestSession(request, { config, refresher: app.refresher, idApi })
     })
+    // Cookie changes (a refresh, a sign-out, a refused refresh) reach the reply at one edge, before its
+    // headers: a route that refreshed and never committed still sets the new cookies.
+    app.addHook('onSend', async (request, reply, payload) => {
+      request.session?.commit(reply)
+      return payload
+    })
   },
   { name: 'session', dependencies: ['context', 'upstream', 'shared-state'] },
 )
