@@ -2,6 +2,7 @@
  * The server's configuration: the environment parsed once by zod at start-up into a frozen object.
  * Only the entry point calls `loadConfig`; everything else receives the object.
  */
+import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { DEFAULT_AUD, DEFAULT_CLIENT_NAME, DEFAULT_KFP_CID } from '#shared/constants.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
@@ -62,6 +63,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   OTP_IP_LIMIT: z.coerce.number().int().positive().default(10),
+  OTP_PHONE_LIMIT: z.coerce.number().int().positive().default(5),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   YANDEX_CAPTCHA_KEY: z.string().optional(),
   CAPTCHA_SCRIPT_URL: url.default(DEFAULT_CAPTCHA_SCRIPT_URL),
   KFP_CID: z.string().default(DEFAULT_KFP_CID),
@@ -131,6 +134,15 @@ export interface Config {
   readonly logLevel: string
   readonly trustProxy: string | undefined
   readonly otpIpLimit: number
+  /** SMS code requests per phone per hour, counted by the server whatever the gateway counts. */
+  readonly otpPhoneLimit: number
+  /**
+   * Key of the signed session cookie (who signed in, for per-user flags). Unset: a random key per
+   * process, so a replica cannot read another's; multi-replica deployments set `SESSION_SECRET`.
+   */
+  readonly sessionSecret: string
+  /** Whether the session cookies are `Secure` and named `__Host-…`: `PUBLIC_ORIGIN` is https. */
+  readonly secureCookies: boolean
   readonly profileLoadDelayMs: number
   readonly timeouts: {
     readonly upstreamConnectMs: number
@@ -233,6 +245,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     otpIpLimit: e.OTP_IP_LIMIT,
+    otpPhoneLimit: e.OTP_PHONE_LIMIT,
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    secureCookies: (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     profileLoadDelayMs: e.PROFILE_LOAD_DELAY_MS,
     timeouts: Object.freeze({
       upstreamConnectMs: ms(e.UPSTREAM_CONNECT_TIMEOUT_S),

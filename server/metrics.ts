@@ -100,7 +100,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     }),
     redisFallbacks: new Counter({
       name: 'redis_fallbacks_total',
-      help: 'Redis failures the server degraded around: otp_limit (send refused), refresh (in-process coordination)',
+      help: 'Redis failures the server degraded around: otp_limit (send refused), refresh (in-process coordination), revoked_tokens (checked in process only)',
       labelNames: ['what'],
       registers: [registry],
     }),

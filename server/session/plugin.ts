@@ -42,6 +42,12 @@ export const sessionPlugin = fp(
           timeoutMs: config.timeouts.upstreamBodyMs,
         })
       request.session = createRequestSession(request, { config, refresher: app.refresher, idApi })
+      // A token signed out on any replica is never used again: the request goes on signed out.
+      const tokens = request.session.tokens()
+      if (tokens.length > 0 && !request.url.startsWith('/assets/') && (await app.revokedTokens.anyRevoked(tokens))) {
+        request.log.info('signed-out token presented')
+        request.session.end()
+      }
     })
     // Cookie changes (a refresh, a sign-out, a refused refresh) reach the reply at one edge, before its
     // headers: a route that refreshed and never committed still sets the new cookies.
