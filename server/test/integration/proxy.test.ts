@@ -82,12 +82,28 @@ describe('the gateway proxy: request headers', () => {
     expect(seen.headers['x-app-version']).toBe(s.app.buildId)
   })
 
-  it('sends the omit-empty marker without a device id and no session id without the cookie', async () => {
+  it('sends the omit-empty marker without a device id, and a new session id from the first request', async () => {
     const { s, up } = await start()
-    await s.request('/webgate/v2/web-common-content/cookies', { headers: { cookie: 'device_id=not-hex' } })
+    const response = await s.request('/webgate/v2/web-common-content/cookies', {
+      headers: { cookie: 'device_id=not-hex' },
+    })
     const seen = only(up, '/webgate/')
     expect(seen.headers['x-device-id']).toBe('omit-empty')
-    expect(seen.headers).not.toHaveProperty('x-session-id')
+    const sessionId = seen.headers['x-session-id']
+    expect(sessionId).toMatch(/^[0-9a-f]{32}$/)
+    // The proxied answer is private, so the visitor keeps that id for its next calls.
+    expect(String(response.headers['set-cookie'])).toContain(`session_id=${sessionId}`)
+  })
+
+  it('hands out no session cookie with a page a shared cache keeps, and none to a crawler', async () => {
+    const { s } = await start()
+    const page = await s.request('/cookie-policy')
+    if (/public|s-maxage/.test(String(page.headers['cache-control'])))
+      expect(String(page.headers['set-cookie'] ?? '')).not.toContain('session_id=')
+    const bot = await s.request('/webgate/v2/web-common-content/cookies', {
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    })
+    expect(String(bot.headers['set-cookie'] ?? '')).not.toContain('session_id=')
   })
 
   it('never sends the client name to the id gateway', async () => {
@@ -158,7 +174,8 @@ describe('the gateway proxy: cookies that are no header value', () => {
       const response = await s.request(path, { headers: { cookie } })
       expect(response.status, path).toBe(200)
       const seen = only(up, path)
-      expect(seen.headers, path).not.toHaveProperty('x-session-id')
+      // A broken session id is replaced by a fresh one, never forwarded.
+      expect(seen.headers['x-session-id'], path).toMatch(/^[0-9a-f]{32}$/)
       expect(seen.headers, path).not.toHaveProperty('authorization')
     }
   })
@@ -220,7 +237,9 @@ describe('the gateway proxy: answers', () => {
       headers: { 'set-cookie': ['gw_session=1; Path=/', 'tracking=2'] },
       body: '{"ok":true}',
     }))
-    const response = await s.request('/webgate/v2/web-common-content/cookies')
+    const response = await s.request('/webgate/v2/web-common-content/cookies', {
+      headers: { cookie: 'session_id=S-1' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers).not.toHaveProperty('set-cookie')
     expect(JSON.parse(response.body)).toEqual({ ok: true })
