@@ -56,6 +56,22 @@ describe('the proxy allow-list', () => {
         expect(allowList.decide(gateway, 'POST', path).kind, `${gateway} ${path}`).toBe('refused')
   })
 
+  it('forwards every call of the catalogue the server does not answer itself', () => {
+    for (const def of ENDPOINTS.filter((endpoint) => !endpoint.bff)) {
+      const path = def.path.replaceAll('{product}', 'aurora').replace(/:([A-Za-z]\w*)/g, 'x1')
+      const decision = allowList.decide(def.gateway, def.method, path)
+      expect(decision.kind, `${def.method} ${path}`).toBe('forward')
+      if (decision.kind === 'forward') expect(decision.target.path, def.name).toBe(path)
+    }
+  })
+
+  it('matches a param with a literal tail in one segment (the icon files)', () => {
+    expect(allowList.decide('web', 'GET', '/assets/svg/icons/aurora/Heart.SVG')).toMatchObject({
+      kind: 'forward',
+      target: { path: '/assets/svg/icons/aurora/Heart.svg' },
+    })
+  })
+
   it('keeps the proxied profile read beside the server-owned profile change', () => {
     expect(allowList.decide('id', 'GET', '/v1/profile')).toMatchObject({ kind: 'forward' })
     expect(allowList.decide('id', 'PATCH', '/v1/PROFILE/')).toMatchObject({ kind: 'owned' })

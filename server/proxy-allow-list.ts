@@ -43,28 +43,43 @@ export function canonicalSegments(rawPath: string): string[] | undefined {
 
 interface Pattern {
   endpoint: AnyEndpoint
-  /** Literal segments lower-cased; `null` for a `:param` segment. */
-  parts: Array<{ literal: string } | { param: string }>
+  /** One matcher per segment: literal text case-insensitively, `:name` pieces capture (`:name.svg`). */
+  segments: Array<{ regex: RegExp; names: string[] }>
+  /** Segments without a param: the more, the more specific (`/v2/goods/search` over `/v2/goods/:id`). */
   literalCount: number
 }
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 const compile = (endpoint: AnyEndpoint, product: string): Pattern => {
-  const parts = endpoint.path
+  const segments = endpoint.path
     .replaceAll('{product}', product)
     .split('/')
     .filter((segment) => segment !== '')
-    .map((segment) => (segment.startsWith(':') ? { param: segment.slice(1) } : { literal: segment.toLowerCase() }))
-  return { endpoint, parts, literalCount: parts.filter((part) => 'literal' in part).length }
+    .map((segment) => {
+      const names: string[] = []
+      const source = segment
+        .split(/(:[A-Za-z]\w*)/)
+        .map((piece) => {
+          if (!piece.startsWith(':')) return escapeRegex(piece)
+          names.push(piece.slice(1))
+          return '(.+?)'
+        })
+        .join('')
+      return { regex: new RegExp(`^${source}$`, 'i'), names }
+    })
+  return { endpoint, segments, literalCount: segments.filter((segment) => segment.names.length === 0).length }
 }
 
 const matches = (pattern: Pattern, segments: string[]): Record<string, string> | undefined => {
-  if (pattern.parts.length !== segments.length) return undefined
+  if (pattern.segments.length !== segments.length) return undefined
   const params: Record<string, string> = {}
-  for (const [index, part] of pattern.parts.entries()) {
-    const segment = segments[index]!
-    if ('literal' in part) {
-      if (segment.toLowerCase() !== part.literal) return undefined
-    } else params[part.param] = segment
+  for (const [index, { regex, names }] of pattern.segments.entries()) {
+    const match = regex.exec(segments[index]!)
+    if (!match) return undefined
+    names.forEach((name, at) => {
+      params[name] = match[at + 1]!
+    })
   }
   return params
 }
