@@ -65,6 +65,17 @@ describe('the proxy allow-list', () => {
     }
   })
 
+  it('forwards the gateway media files for GET and HEAD only', () => {
+    expect(allowList.decide('web', 'GET', '/media/goods/10546-1.svg')).toMatchObject({
+      kind: 'forward',
+      target: { endpoint: { name: 'media.file' }, path: '/media/goods/10546-1.svg' },
+    })
+    expect(allowList.decide('web', 'HEAD', '/media/goods/1.svg').kind).toBe('forward')
+    expect(allowList.decide('web', 'POST', '/media/goods/1.svg').kind).toBe('refused')
+    expect(allowList.decide('web', 'GET', '/media/goods/a/b.svg').kind).toBe('refused')
+    expect(allowList.decide('id', 'GET', '/media/goods/1.svg').kind).toBe('refused')
+  })
+
   it('matches a param with a literal tail in one segment (the icon files)', () => {
     expect(allowList.decide('web', 'GET', '/assets/svg/icons/aurora/Heart.SVG')).toMatchObject({
       kind: 'forward',

@@ -97,12 +97,33 @@ export interface ProxyAllowList {
 }
 
 /**
+ * Files the web gateway serves beside its calls: the images its answers link to as
+ * `/webgate/media/{kind}/{file}` (the mock serves them there; a real gateway may link a CDN instead).
+ * Allowed for GET and HEAD only; their bodies are files, never HTML.
+ */
+export const GATEWAY_FILES: readonly AnyEndpoint[] = Object.freeze([
+  Object.freeze({
+    name: 'media.file',
+    gateway: 'web',
+    method: 'GET',
+    path: '/media/:kind/:file',
+    auth: false,
+    responseType: 'text',
+    response: undefined as never,
+  }),
+])
+
+/**
  * Builds the allow-list. A path is matched case-insensitively on its literal segments, so that any
  * spelling of a call the server answers itself is recognised as that call and refused; patterns with
  * more literal segments win (`/v2/goods/search` over `/v2/goods/:id`). HEAD is allowed where GET is.
  */
-export function createProxyAllowList(endpoints: readonly AnyEndpoint[], product: string): ProxyAllowList {
-  const patterns = endpoints
+export function createProxyAllowList(
+  endpoints: readonly AnyEndpoint[],
+  product: string,
+  files: readonly AnyEndpoint[] = GATEWAY_FILES,
+): ProxyAllowList {
+  const patterns = [...endpoints, ...files]
     .map((endpoint) => compile(endpoint, product))
     .sort((a, b) => b.literalCount - a.literalCount)
   return {
