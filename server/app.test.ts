@@ -149,3 +149,31 @@ describe('compression', () => {
     expect(response.headers['cache-control']).toContain('immutable')
   })
 })
+
+describe('request ids', () => {
+  /** The request id our error answer names, for a request with these headers. */
+  const idOf = async (headers: Record<string, string>) => {
+    const response = await stack.request('/api/error-report', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url, ...headers },
+      body: '{',
+    })
+    expect(response.status).toBe(400)
+    return (JSON.parse(response.body) as { requestId: string }).requestId
+  }
+
+  it('keeps a client UUID or W3C trace id whole', async () => {
+    expect(await idOf({ 'x-request-id': '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b' })).toBe(
+      '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b',
+    )
+    expect(await idOf({ traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' })).toBe(
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    )
+  })
+
+  it.each(['79001234567', 'req-00000001', 'x'.repeat(40)])('replaces the client id %j by a fresh UUID', async (id) => {
+    expect(await idOf({ 'x-request-id': id })).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
+  })
+})
