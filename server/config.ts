@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { DEFAULT_AUD, DEFAULT_CLIENT_NAME, DEFAULT_KFP_CID } from '#shared/constants.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
+import packageJson from '../package.json' with { type: 'json' }
 
 /** SmartCaptcha's widget script (spec section 5); the mock gateway serves an offline stand-in. */
 export const DEFAULT_CAPTCHA_SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload'
@@ -96,6 +97,10 @@ const EnvSchema = z.object({
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500),
   ANSWER_MEMO_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
   DEPLOYMENT: z.string().default('production'),
+  PLATFORM_VERSION: z
+    .string()
+    .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/, 'a version such as 1.4.0')
+    .default(packageJson.version),
   DIST_DIR: z.string().optional(),
   REDIS_URL: redisUrl.optional(),
   REDIS_TIMEOUT_S: seconds.default(0.5),
@@ -128,6 +133,8 @@ export interface Config {
   readonly ecomUserIds: readonly string[]
   readonly antifraud: boolean
   readonly errorReportUrl: string | undefined
+  /** The web platform's release version, sent as `x-platform-version` (the build id is the app version). */
+  readonly platformVersion: string
   readonly logLevel: string
   readonly trustProxy: string | undefined
   readonly otpIpLimit: number
@@ -230,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ecomUserIds: Object.freeze([...e.ECOM_USER_IDS]),
     antifraud,
     errorReportUrl: e.ERROR_REPORT_URL,
+    platformVersion: e.PLATFORM_VERSION,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     otpIpLimit: e.OTP_IP_LIMIT,
@@ -263,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       yandexCaptcha: e.YANDEX_CAPTCHA_KEY,
       captchaScriptUrl: e.CAPTCHA_SCRIPT_URL,
       kfpCid: e.KFP_CID,
+      platformVersion: e.PLATFORM_VERSION,
       fingerprintUrl: e.FINGERPRINT_URL,
       debug: e.NODE_ENV !== 'production',
       adfoxOwnerId: e.ADFOX_OWNER_ID,
