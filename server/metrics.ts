@@ -22,6 +22,8 @@ export interface Metrics {
   readonly gatewayUp: Gauge<'gateway'>
   /** Redis calls that failed or timed out, by what degraded: `otp_limit` (refused), `refresh` (went in process). */
   readonly redisFallbacks: Counter<'what'>
+  /** Error reports by source, route, code and outcome: `reported` (sent or logged) or `suppressed` (over the per-minute cap). */
+  readonly errorReports: Counter<'source' | 'route' | 'code' | 'outcome'>
 }
 
 /** Creates a fresh registry (one per app, so tests never share counters). */
@@ -102,6 +104,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       name: 'redis_fallbacks_total',
       help: 'Redis failures the server degraded around: otp_limit (send refused), refresh (in-process coordination)',
       labelNames: ['what'],
+      registers: [registry],
+    }),
+    errorReports: new Counter({
+      name: 'error_reports_total',
+      help: 'Error reports by source (server, browser), route name, code (error code or status) and outcome: reported, or suppressed past one per source, route and code a minute',
+      labelNames: ['source', 'route', 'code', 'outcome'],
       registers: [registry],
     }),
   }
