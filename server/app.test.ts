@@ -74,6 +74,11 @@ describe('security headers', () => {
       expect(csp, path).not.toContain('unsafe-eval')
       expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
       expect(response.headers['cross-origin-opener-policy'], path).toBe('same-origin')
+      expect(csp, path).toContain('report-to csp-endpoint')
+      expect(csp, path).toContain('report-uri /api/csp-report')
+      expect(response.headers['reporting-endpoints'], path).toBe('csp-endpoint="/api/csp-report"')
+      // Images: our origin and the configured ones (here the mock gateway's), never any https: host.
+      expect(csp, path).toMatch(new RegExp(`img-src 'self' data: ${stack.mockUrl.replace(/[.]/g, '\\.')};`))
     }
   })
 

@@ -22,6 +22,7 @@ import { securityPlugin } from './plugins/security.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { errorReportPlugin } from './plugins/error-report.ts'
+import { cspReportPlugin } from './plugins/csp-report.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { analyticsPlugin } from './plugins/analytics.ts'
 import { sessionRoutesPlugin } from './session/routes.ts'
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(metricsPlugin, { metrics })
   await app.register(errorsPlugin)
   await app.register(errorReportPlugin)
+  await app.register(cspReportPlugin)
   await app.register(healthPlugin)
   await app.register(analyticsPlugin)
   await app.register(sessionRoutesPlugin)

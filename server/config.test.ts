@@ -194,6 +194,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PLATFORM_VERSION: '3.1.0-rc.1' }).platformVersion).toBe('3.1.0-rc.1')
   })
 
+  it('reads IMAGE_ORIGINS as a list of origins for the CSP', () => {
+    expect(loadConfig({}).imageOrigins).toEqual([])
+    expect(loadConfig({ IMAGE_ORIGINS: ' https://CDN.example/, https://*.img.example:8443 ' }).imageOrigins).toEqual([
+      'https://cdn.example',
+      'https://*.img.example:8443',
+    ])
+  })
+
   it('returns a frozen object', () => {
     const config = loadConfig({})
     expect(Object.isFrozen(config)).toBe(true)
@@ -217,6 +225,12 @@ describe('loadConfig', () => {
     ['PAGE_CACHE_MAX_ENTRIES', '-1'],
     ['PAGE_CACHE_TTL_S', '0'],
     ['PLATFORM_VERSION', '1.0 beta'],
+    ['IMAGE_ORIGINS', 'https:'],
+    ['IMAGE_ORIGINS', '*'],
+    ['IMAGE_ORIGINS', 'https://cdn.example/images'],
+    ['IMAGE_ORIGINS', 'cdn.example'],
+    ['IMAGE_ORIGINS', "https://cdn.example 'unsafe-inline'"],
+    ['IMAGE_ORIGINS', 'https://cdn.example;script-src *'],
     ['PLATFORM_VERSION', '1.0\r\nx-evil: 1'],
   ])('stops on %s=%s with one line naming the variable', (name, value) => {
     const error = configError({ [name]: value })

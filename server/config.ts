@@ -27,6 +27,21 @@ const redisUrl = z
   .url()
   .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
 
+/** One image origin of `IMAGE_ORIGINS`: `https://cdn.example`, `https://*.cdn.example`, `http://127.0.0.1:4010`. */
+const IMAGE_ORIGIN = /^https?:\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/
+const imageOrigins = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim().toLowerCase().replace(/\/$/, ''))
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((origin) => IMAGE_ORIGIN.test(origin)), {
+    message: 'comma-separated http(s) origins without a path, such as https://cdn.example,https://*.img.example',
+  })
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: port.default(3000),
@@ -60,6 +75,7 @@ const EnvSchema = z.object({
     ),
   ANTIFRAUD: z.enum(['on', 'off']).optional(),
   ERROR_REPORT_URL: url.optional(),
+  IMAGE_ORIGINS: imageOrigins,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   OTP_IP_LIMIT: z.coerce.number().int().positive().default(10),
@@ -133,6 +149,8 @@ export interface Config {
   readonly ecomUserIds: readonly string[]
   readonly antifraud: boolean
   readonly errorReportUrl: string | undefined
+  /** Origins of images the gateways' answers point at (a CDN), beside the gateways' own: the CSP's img-src. */
+  readonly imageOrigins: readonly string[]
   /** The web platform's release version, sent as `x-platform-version` (the build id is the app version). */
   readonly platformVersion: string
   readonly logLevel: string
@@ -237,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ecomUserIds: Object.freeze([...e.ECOM_USER_IDS]),
     antifraud,
     errorReportUrl: e.ERROR_REPORT_URL,
+    imageOrigins: Object.freeze([...e.IMAGE_ORIGINS]),
     platformVersion: e.PLATFORM_VERSION,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
