@@ -21,6 +21,7 @@ import { resolveNavigation } from '#shared/routing/rules.ts'
 import { parseSearch } from '#shared/routing/search.ts'
 import type { PageMeta, SessionState } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
+import { fetchOnce } from './single-flight.ts'
 
 /** What a navigation resolved to (`M`: the app's view module). */
 export type NavigationResult<M> =
@@ -90,7 +91,16 @@ export async function navigate<M>(
       const known = query.personal ? undefined : input.known(key)
       if (known !== undefined) return { loader, data: known, error: undefined }
       try {
-        return { loader, data: await mutate(key, query.fetch(input.api), { revalidate: false }), error: undefined }
+        // Shared with a prefetch or the view's hook asking for the key meanwhile; a prefetch that has
+        // just failed gives its failure instead of a second round of calls to a failing backend.
+        const data = await mutate(
+          key,
+          fetchOnce(key, () => query.fetch(input.api), { reuseFailure: true }),
+          {
+            revalidate: false,
+          },
+        )
+        return { loader, data, error: undefined }
       } catch (error) {
         return { loader, data: undefined, error: toAppError(error) }
       }

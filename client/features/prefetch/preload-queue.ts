@@ -17,6 +17,7 @@ import { parseSearch } from '#shared/routing/search.ts'
 import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#client/lib/routing-kit.ts'
 import { slowConnection } from './slow-connection.ts'
 import { nextTask } from '#client/lib/next-task.ts'
+import { fetchOnce } from '#client/lib/single-flight.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
@@ -143,7 +144,11 @@ function queueQueries(
       run: async () => {
         if (context.cache.get(key)?.data !== undefined) return
         try {
-          await mutate(key, query.fetch(context.api), { revalidate: false, populateCache: true })
+          await mutate(
+            key,
+            fetchOnce(key, () => query.fetch(context.api)),
+            { revalidate: false, populateCache: true },
+          )
           succeeded()
         } catch {
           // A failed prefetch is not an error: the navigation loads the data again and shows its
