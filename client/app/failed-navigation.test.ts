@@ -9,11 +9,11 @@ import { fetchOnce, resetSingleFlight } from '#client/lib/single-flight.ts'
 const PATH = '/product/1-goods'
 
 /** An API client whose goods call fails with 503 after `delayMs`; other calls answer nothing. */
-function failingGoods(delayMs: number) {
+function failingGoods(delayMs: number, othersDelayMs = 0) {
   const goodsCalls = vi.fn()
   const api = {
     call: (endpoint: { name: string }) => {
-      if (endpoint.name !== 'goods.get') return Promise.resolve(null)
+      if (endpoint.name !== 'goods.get') return new Promise((resolve) => setTimeout(() => resolve(null), othersDelayMs))
       goodsCalls()
       return new Promise((_, reject) =>
         setTimeout(() => reject(new AppError('unavailable', 'gateway answered 503')), delayMs),
@@ -88,6 +88,18 @@ describe('a failed client navigation', () => {
     expect(await hook).toBeInstanceOf(AppError)
     expect(goodsCalls).toHaveBeenCalledTimes(1)
     expect(onLateError.mock.calls[0]![0]).toMatchObject({ kind: 'error', status: 503 })
+  })
+
+  it('shows the error view as soon as the essential data failed, without waiting for the optional blocks', async () => {
+    // The goods fail at once; the scores and reviews take longer than the transition wait.
+    const { api, goodsCalls } = failingGoods(5, 400)
+    const onLateError = vi.fn()
+    const result = await navigate(input(api, new Map(), onLateError), deps)
+    // Not the product view with its hooks (which would ask for the goods again), but the outage.
+    expect(result).toMatchObject({ kind: 'view', view: { kind: 'error', status: 503 } })
+    expect(goodsCalls).toHaveBeenCalledTimes(1)
+    await new Promise((resolve) => setTimeout(resolve, 450))
+    expect(onLateError).not.toHaveBeenCalled()
   })
 
   it('fetches again once the kept failure is older than a few seconds', async () => {

@@ -85,7 +85,11 @@ export async function navigate<M>(
   // A guarded page without a session renders its frame only: its loaders wait for the sign-in.
   const entries = decision.blocked === 'login' ? [] : Object.entries(queries)
 
-  const settled: Promise<LoadedPage> = Promise.all(
+  // The page's outcome is known as soon as an essential loader fails (the error page), whatever the
+  // optional blocks still do: the view is then never mounted, so its hooks never ask for the data again.
+  let essentialFailed: (loaded: LoadedPage) => void = () => undefined
+  const failedEarly = new Promise<LoadedPage>((resolve) => (essentialFailed = resolve))
+  const loaded: Promise<LoadedPage> = Promise.all(
     entries.map(async ([loader, query]) => {
       const key = unstable_serialize(query.key)
       const known = query.personal ? undefined : input.known(key)
@@ -102,13 +106,17 @@ export async function navigate<M>(
         )
         return { loader, data, error: undefined }
       } catch (error) {
-        return { loader, data: undefined, error: toAppError(error) }
+        const failure = toAppError(error)
+        if (!query.optional && failure.code !== 'aborted')
+          essentialFailed({ data: {}, failures: { [loader]: failure } })
+        return { loader, data: undefined, error: failure }
       }
     }),
   ).then((results) => ({
     data: Object.fromEntries(results.map((r) => [r.loader, r.data])),
     failures: Object.fromEntries(results.flatMap((r) => (r.error ? [[r.loader, r.error] as const] : []))),
   }))
+  const settled = Promise.race([loaded, failedEarly])
   const view = await loadPage(name, url)
   const early = await Promise.race([settled, wait(TRANSITION_WAIT_MS).then(() => undefined)])
 
