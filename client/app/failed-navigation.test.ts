@@ -75,6 +75,27 @@ describe('a failed client navigation', () => {
     expect(goodsCalls).toHaveBeenCalledTimes(1)
   })
 
+  it('does not prefetch again a key whose prefetch has just failed (the focus of the clicked link)', async () => {
+    const { api, goodsCalls } = failingGoods(5)
+    const cache = new Map<string, { data?: unknown }>()
+    const ctx = {
+      api,
+      cache: cache as unknown as Cache,
+      mainSiteUrl: 'https://aurora.example',
+      product: 'aurora',
+      session,
+    }
+    prefetchRoute(PATH, ctx, { intent: true })
+    await vi.waitFor(() => expect(goodsCalls).toHaveBeenCalledTimes(1))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Pointer down focuses the link: a second intent prefetch of the same route.
+    prefetchRoute(PATH, ctx, { intent: true })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const result = await navigate(input(api, cache), deps)
+    expect(result).toMatchObject({ kind: 'view', view: { kind: 'error', status: 503 } })
+    expect(goodsCalls).toHaveBeenCalledTimes(1)
+  })
+
   it("shares its fetch with the view's hook when the data comes after the transition wait, and shows one error", async () => {
     const { api, goodsCalls } = failingGoods(300)
     const cache = new Map<string, { data?: unknown }>()
