@@ -3,7 +3,7 @@ import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { AppError } from '#shared/api/errors.ts'
 import { prefetchRoute, resetPrefetch } from '#client/features/prefetch/preload-queue.ts'
-import { navigate, type NavigateInput } from '#client/lib/navigate.ts'
+import { navigate, type NavigateInput } from '#client/navigation/navigate.ts'
 import { fetchOnce, resetSingleFlight } from '#client/lib/single-flight.ts'
 
 const PATH = '/product/1-goods'
