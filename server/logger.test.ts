@@ -66,6 +66,7 @@ describe('redactText', () => {
     const id = '98123456-7890-4123-8456-789012345678'
     expect(redactText(`${id}, ${PHONE}; ${CARD}`)).toBe(`${id}, 79*******01; [Redacted]`)
     expect(redactText(`${PHONE}1234567890123`)).toBe('[Redacted]')
+    expect(redactText(`tel${PHONE}, phone:${PHONE}`)).toBe('tel79*******01, phone:79*******01')
   })
 
   it('keeps what is not a secret', () => {

@@ -56,10 +56,10 @@ const IDENTIFIER =
   '(?<![0-9a-z])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[0-9a-f]{16,}(?![0-9a-z]))[0-9a-f]*[a-f][0-9a-f]*)(?![0-9a-z])'
 /**
  * A run of 10 or more digits, possibly split by spaces, dashes, brackets or their URL encodings
- * (`+7 (900) 000-00-01`, `4111-1111-1111-1111`, `%2B7%20900…`), not glued to letters: a phone
- * (10-12 digits) or a card number.
+ * (`+7 (900) 000-00-01`, `4111-1111-1111-1111`, `%2B7%20900…`), whole (never the tail of a longer
+ * run): a phone (10-12 digits) or a card number, even glued to a word (`tel79000000001`).
  */
-const DIGIT_RUN = '(?<![0-9a-z])(?:%2b|\\+)?\\d(?:(?:[\\s\\-()+]|%20|%28|%29){0,3}\\d){9,}(?![0-9a-z])'
+const DIGIT_RUN = '(?<!\\d)(?:%2b|\\+)?\\d(?:(?:[\\s\\-()+]|%20|%28|%29){0,3}\\d){9,}(?!\\d)'
 /** Identifiers (kept) or digit runs (masked), in one pass so a run is never taken from inside an identifier. */
 const IDENTIFIER_OR_DIGITS = new RegExp(`(${IDENTIFIER})|${DIGIT_RUN}`, 'gi')
 /**
