@@ -7,6 +7,7 @@ import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 
 import { z } from 'zod'
 import { revokeRefreshTokens } from '../auth/tokens.ts'
 import { FaultSchema, SCENARIOS, faultMatcher } from '../faults.ts'
+import { buildOpenApi } from '../contract/openapi.ts'
 import { isControlPath } from '../http/control-path.ts'
 import { StubSchema } from '../stubs.ts'
 import { notFound, validationError } from '../http/gateway-error.ts'
@@ -58,7 +59,9 @@ const JournalQuerySchema = z.object({
 
 /** Handlers of `/__mock/*`. */
 export function controlHandlers(state: MockState): HttpHandler[] {
+  let openApi: ReturnType<typeof buildOpenApi> | undefined
   return [
+    control('get', '/openapi.json', () => HttpResponse.json((openApi ??= buildOpenApi(state.config.product)))),
     control('get', '/stubs', () =>
       HttpResponse.json({ stubs: state.stubs.list().map(({ baseDir: _, ...stub }) => stub) }),
     ),
