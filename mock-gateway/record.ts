@@ -127,7 +127,7 @@ export async function readStubFiles(dir: string): Promise<{ stub: StubDef; dir: 
     } catch (error) {
       throw new StubFileError(`${name}: not JSON (${error instanceof Error ? error.message : String(error)})`)
     }
-    const parsed = z.union([StubSchema, z.array(StubSchema)]).safeParse(raw)
+    const parsed = (Array.isArray(raw) ? z.array(StubSchema) : StubSchema).safeParse(raw)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       throw new StubFileError(
