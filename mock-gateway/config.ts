@@ -52,6 +52,7 @@ export const MockEnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   MOCK_JOURNAL_SIZE: z.coerce.number().int().min(0).max(100_000).default(200),
   MOCK_STUBS: z.string().min(1).optional(),
+  MOCK_STATE: z.string().min(1).optional(),
   MOCK_RECORD: z
     .string()
     .url()
@@ -81,6 +82,8 @@ export interface MockConfig {
   readonly journalSize: number
   /** A folder of stub files loaded at start (and where recorded stubs are written). */
   readonly stubsDir: string | undefined
+  /** A state file (`GET /__mock/state`) imported at start (`npm run repro`). */
+  readonly stateFile: string | undefined
   /** A real gateway's origin: calls no stub answers are proxied there and saved as stub files. */
   readonly record: string | undefined
 }
@@ -116,6 +119,7 @@ export function parseMockConfig(env: Record<string, string | undefined>): MockCo
     logLevel: e.LOG_LEVEL,
     journalSize: e.MOCK_JOURNAL_SIZE,
     stubsDir: e.MOCK_STUBS,
+    stateFile: e.MOCK_STATE,
     record: e.MOCK_RECORD,
   })
 }

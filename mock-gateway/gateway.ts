@@ -1,4 +1,5 @@
 /** Builds one isolated mock gateway: config, clock, seeded database, faults, sessions and handlers. */
+import { readFile } from 'node:fs/promises'
 import { getResponse, matchRequestUrl, type HttpHandler } from 'msw'
 import { createClock, createManualClock, type MockClock } from './clock.ts'
 import { mockConfig, type MockConfig } from './config.ts'
@@ -12,6 +13,7 @@ import { gatewayError } from './http/gateway-error.ts'
 import { createJournal } from './journal.ts'
 import { isGatewayCall, readStubFiles, recordCall } from './record.ts'
 import { seedState } from './seed/index.ts'
+import { importState, parseStateFile } from './snapshot.ts'
 import type { MockState } from './state.ts'
 import { createStubs, stubResponse } from './stubs.ts'
 
@@ -89,9 +91,11 @@ function createRouteTable(handlers: readonly HttpHandler[]) {
 /** Creates and seeds a fresh, isolated mock gateway. */
 export async function createMockGateway(options: MockGatewayOptions = {}): Promise<MockGateway> {
   const config = mockConfig(options.config)
+  const clock = options.clock ?? (config.now === undefined ? createClock() : createManualClock(config.now))
   const state: MockState = {
     config,
-    clock: options.clock ?? (config.now === undefined ? createClock() : createManualClock(config.now)),
+    clock,
+    seededAt: clock.now(),
     db: createDb(),
     faults: createFaultSwitches(config.faults),
     stubs: createStubs(),
@@ -118,6 +122,7 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
   }
   await seedState(state)
   if (config.stubsDir) for (const { stub, dir } of await readStubFiles(config.stubsDir)) state.stubs.add(stub, dir)
+  if (config.stateFile) await importState(state, parseStateFile(JSON.parse(await readFile(config.stateFile, 'utf8'))))
   clearOnChanges(state.answers, state.db)
   const { faults, control, endpoints } = createHandlers(state)
   const route = createRouteTable(endpoints)

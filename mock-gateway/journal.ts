@@ -66,6 +66,8 @@ export interface Journal {
   record(entry: JournalRecord): void
   /** The kept calls, oldest first, masked and filtered. */
   list(filter?: JournalFilter): JournalEntry[]
+  /** The kept calls as recorded (unmasked), oldest first: for the mock's own use, never shown. */
+  raw(): JournalRecord[]
   clear(): void
 }
 
@@ -130,6 +132,14 @@ export function createJournal(size: number): Journal {
         entries.push(show(record, seq + 1))
       }
       return entries
+    },
+    raw() {
+      const records: JournalRecord[] = []
+      for (let seq = Math.max(0, count - size); seq < count; seq++) {
+        const record = ring[seq % size]
+        if (record) records.push(record)
+      }
+      return records
     },
     clear() {
       ring.fill(undefined)

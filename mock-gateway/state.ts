@@ -74,6 +74,8 @@ export interface Sequences {
 export interface MockState {
   readonly config: MockConfig
   readonly clock: MockClock
+  /** The mock clock's time when the seed was made (the seed's dates follow it; see snapshot.ts). */
+  seededAt: number
   readonly db: MockDb
   readonly faults: FaultSwitches
   /** Chosen answers to chosen calls, ahead of the handlers (`/__mock/stubs`). */

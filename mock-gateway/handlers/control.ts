@@ -10,6 +10,8 @@ import { FaultSchema, SCENARIOS, faultMatcher } from '../faults.ts'
 import { buildOpenApi } from '../contract/openapi.ts'
 import { isControlPath } from '../http/control-path.ts'
 import { StubSchema } from '../stubs.ts'
+import { exportState, importState, parseStateFile, StateImportError } from '../snapshot.ts'
+import { gatewayError } from '../http/gateway-error.ts'
 import { notFound, validationError } from '../http/gateway-error.ts'
 import { goodsBody } from '../http/views.ts'
 import type { MockState } from '../state.ts'
@@ -62,6 +64,22 @@ export function controlHandlers(state: MockState): HttpHandler[] {
   let openApi: ReturnType<typeof buildOpenApi> | undefined
   return [
     control('get', '/openapi.json', () => HttpResponse.json((openApi ??= buildOpenApi(state.config.product)))),
+    control('get', '/state', async () => HttpResponse.json(await exportState(state))),
+    control('put', '/state', async ({ request }) => {
+      let raw: unknown
+      try {
+        raw = JSON.parse(await request.text())
+      } catch {
+        return validationError({ body: 'Тело запроса должно быть JSON' })
+      }
+      try {
+        await importState(state, parseStateFile(raw))
+      } catch (error) {
+        if (!(error instanceof StateImportError)) throw error
+        return gatewayError(422, 'stateNotImported', error.message)
+      }
+      return HttpResponse.json({ imported: true, clock: new Date(state.clock.now()).toISOString() })
+    }),
     control('get', '/stubs', () =>
       HttpResponse.json({ stubs: state.stubs.list().map(({ baseDir: _, ...stub }) => stub) }),
     ),
