@@ -161,6 +161,11 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     async handle(request, options = {}) {
       const { pathname } = new URL(request.url)
       if (isControlPath(pathname)) {
+        // A page of another site in the developer's browser may not drive the control plane (forms
+        // and simple requests need no preflight): a browser's Origin must be the mock's own.
+        const from = request.headers.get('origin')
+        if (from !== null && from !== `http://${request.headers.get('host') ?? new URL(request.url).host}`)
+          return gatewayError(403, 'forbidden', '/__mock/* answers its own origin only')
         const response = await getResponse(control, request)
         return (
           response ??

@@ -3,11 +3,14 @@
  * store pickup), stubs and the request journal. They answer control paths only (`/__mock` at the
  * root, http/control-path.ts); the standalone server answers those to loopback clients only.
  */
-import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw'
+import { getResponse, http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw'
 import { z } from 'zod'
 import { revokeRefreshTokens } from '../auth/tokens.ts'
 import { FaultSchema, SCENARIOS, faultMatcher } from '../faults.ts'
 import { buildOpenApi } from '../contract/openapi.ts'
+import { advanceOrder } from '../domain/orders.ts'
+import { orderView } from '../http/views.ts'
+import { failureText, PAGE_ACTIONS, pageResponse } from './control-page.ts'
 import { isControlPath } from '../http/control-path.ts'
 import { StubSchema } from '../stubs.ts'
 import { exportState, importState, parseStateFile, StateImportError } from '../snapshot.ts'
@@ -62,7 +65,53 @@ const JournalQuerySchema = z.object({
 /** Handlers of `/__mock/*`. */
 export function controlHandlers(state: MockState): HttpHandler[] {
   let openApi: ReturnType<typeof buildOpenApi> | undefined
-  return [
+  /** Runs one of these handlers with a JSON body (the control page's forms). */
+  const run = async (method: string, path: string, body?: unknown) => {
+    const response = await getResponse(
+      handlers,
+      new Request(`http://mock${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      }),
+    )
+    if (!response) return { status: 404, body: { message: `нет вызова ${method} ${path}` } }
+    const text = await response.text()
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined }
+  }
+  const handlers: HttpHandler[] = [
+    control('get', '', ({ request }) => {
+      const query = new URL(request.url).searchParams
+      const message = query.get('message')
+      return pageResponse(state, message ? { ok: query.get('ok') === '1', text: message } : undefined)
+    }),
+    control('post', '/ui/*', async ({ request }) => {
+      const action = PAGE_ACTIONS[new URL(request.url).pathname.slice('/__mock/ui/'.length)]
+      if (!action) return notFound('Нет такого действия')
+      let form: FormData
+      try {
+        form = await request.formData()
+      } catch {
+        return validationError({ body: 'Ожидается форма (application/x-www-form-urlencoded)' })
+      }
+      const [method, path, body] = action.call(form)
+      const result = await run(method, path, body)
+      const ok = result.status < 400
+      const target = new URLSearchParams({
+        ok: ok ? '1' : '0',
+        message: ok ? action.done(form) : failureText(result.status, result.body),
+      })
+      return new HttpResponse(null, { status: 303, headers: { location: `/__mock/?${target}` } })
+    }),
+    control('post', '/orders/advance', async ({ request }) => {
+      const body = await readBody(request, z.object({ orderId: z.string().min(1) }))
+      if (body instanceof Response) return body
+      const result = await advanceOrder(state, body.orderId)
+      if (!result) return notFound(`Нет заказа ${body.orderId}`)
+      if (!result.advanced)
+        return gatewayError(409, 'orderFinal', `Заказ ${body.orderId} уже в конечном статусе ${result.order.status}`)
+      return HttpResponse.json(orderView(result.order))
+    }),
     control('get', '/openapi.json', () => HttpResponse.json((openApi ??= buildOpenApi(state.config.product)))),
     control('get', '/state', async () => HttpResponse.json(await exportState(state))),
     control('put', '/state', async ({ request }) => {
@@ -187,4 +236,5 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       return updated ? HttpResponse.json(updated) : notFound('Магазин не найден')
     }),
   ]
+  return handlers
 }
