@@ -216,7 +216,7 @@ ${
 export function renderControlPage(state: MockState, outcome?: { ok: boolean; text: string }): string {
   return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Мок шлюза — управление</title>
+<title>Мок шлюза — управление</title><link rel="icon" href="data:,">
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:70rem;padding:1rem;color:#1a1a1a;background:#fff}
 table{border-collapse:collapse;margin:.5rem 0;width:100%}th,td{border:1px solid #8a8a8a;padding:.25rem .5rem;text-align:left;vertical-align:top}
@@ -238,8 +238,9 @@ export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  // Same-origin form posts must carry the page's Origin (the control plane refuses any other).
+  'referrer-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
 }
 
