@@ -120,7 +120,9 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     publicUrl:
       config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
   }
-  await seedState(state)
+  // The seed is made at one instant of the clock (`seededAt`), so exporting the state can make the very
+  // same seed again and send only what changed since (snapshot.ts).
+  await seedState({ ...state, clock: createManualClock(state.seededAt) })
   if (config.stubsDir) for (const { stub, dir } of await readStubFiles(config.stubsDir)) state.stubs.add(stub, dir)
   if (config.stateFile) await importState(state, parseStateFile(JSON.parse(await readFile(config.stateFile, 'utf8'))))
   clearOnChanges(state.answers, state.db)

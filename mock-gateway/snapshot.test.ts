@@ -96,3 +96,11 @@ describe('state export and import', () => {
     }
   })
 })
+
+describe('state export on the real clock', () => {
+  it('exports no records for an untouched mock whose clock runs', async () => {
+    const gateway = await createMockGateway()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect((await call(gateway, 'GET', '/__mock/state')).body.collections).toEqual({})
+  })
+})
