@@ -1,7 +1,7 @@
 /**
  * The committed contract file `docs/gateway-openapi.json`: the generated document, formatted as the
  * repository formats JSON (Prettier), so `npm run contract` and the staleness test agree byte for byte.
- * Used by `scripts/contract.mjs` and the tests only (never by the running mock).
+ * Used by `scripts/build/contract.mjs` and the tests only (never by the running mock).
  */
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
