@@ -47,11 +47,13 @@ describe('record and replay', () => {
       await post(`${recorder.url}/aurora-id/v1/auth/token`, { aud: 'loyalty-web', auroraIDCode: check.auroraIDCode })
     ).json()
     expect(tokens.accessToken).toMatch(/^eyJ/)
+    const icon = await (await fetch(`${recorder.url}/webgate/assets/svg/icons/aurora/cart.svg`)).text()
+    expect(icon).toContain('<svg')
     // The mock's own control plane is never proxied.
     expect((await fetch(`${recorder.url}/__mock/health`)).status).toBe(200)
 
     const files = (await readdir(dir)).sort()
-    expect(files).toHaveLength(4)
+    expect(files).toHaveLength(5)
     const texts = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')))
     const all = texts.join('\n')
     expect(all).not.toContain(tokens.accessToken)
@@ -72,8 +74,10 @@ describe('record and replay', () => {
     expect(await (await post(`${replay.url}/aurora-id/v1/auth/token`, {})).json()).toMatchObject({
       accessToken: '[Redacted]',
     })
+    // An image is kept byte for byte (its coordinates are no phone numbers).
+    expect(await (await fetch(`${replay.url}/webgate/assets/svg/icons/aurora/cart.svg`)).text()).toBe(icon)
     const listed = await (await fetch(`${replay.url}/__mock/stubs`)).json()
-    expect(listed.stubs).toHaveLength(4)
+    expect(listed.stubs).toHaveLength(5)
     // Calls nothing recorded answer the mock's own handlers.
     expect((await fetch(`${replay.url}/webgate/v2/goods/10002`)).status).toBe(200)
   })

@@ -44,6 +44,16 @@ function stubFileName(method: string, path: string, identity: string): string {
   return `${method.toLowerCase()}-${slug}-${hash}.json`
 }
 
+/**
+ * The body a stub file keeps: JSON and plain text masked; images (SVG icons) as they are, since their
+ * coordinates would read as digit runs and no token or phone travels in them.
+ */
+function recordedBody(text: string, contentType: string | undefined): unknown {
+  if (contentType?.includes('json')) return redactBody(text)
+  if (contentType === undefined || contentType.startsWith('text/')) return String(redactBody(text))
+  return text
+}
+
 /** Proxies a call to the recorded gateway, keeps its masked answer as a stub and saves it; 502 when unreachable. */
 export async function recordCall(state: MockState, request: Request, body: string | undefined): Promise<Response> {
   const target = state.config.record as string
@@ -82,7 +92,7 @@ export async function recordCall(state: MockState, request: Request, body: strin
     respond: {
       status: answer.status,
       ...(contentType ? { headers: { 'content-type': contentType } } : {}),
-      ...(text ? { body: contentType?.includes('json') ? redactBody(text) : String(redactBody(text)) } : {}),
+      ...(text ? { body: recordedBody(text, contentType) } : {}),
     },
   })
   const dir = resolve(state.config.stubsDir ?? DEFAULT_RECORD_DIR)
