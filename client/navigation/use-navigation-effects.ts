@@ -6,6 +6,7 @@
 import { useEffect } from 'react'
 import { enterShownEntry, installScrollMemory } from './scroll-memory.ts'
 import { loadedClientNavigation } from './navigation.ts'
+import { whenIdle } from '#client/lib/when-idle.ts'
 
 /** Id of the polite live region that announces page titles. */
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
@@ -34,9 +35,21 @@ export function restoring(hold: (restore: ScrollRestore) => () => void): () => v
  */
 export function useNavigationEffects(seq: number, title: string | undefined): void {
   useEffect(() => {
-    installScrollMemory()
-    const remembered = enterShownEntry(seq === 0)
-    if (seq > 0) return loadedClientNavigation()?.afterNavigation(title, remembered)
-    return remembered === undefined ? undefined : restoring((restore) => restore.scrollToWhenPossible(remembered))
+    if (seq > 0) {
+      installScrollMemory()
+      return loadedClientNavigation()?.afterNavigation(title, enterShownEntry(false))
+    }
+    // The server-rendered page: the first read of session storage and `history.replaceState` wait for
+    // idle time instead of lengthening the effects right after hydration.
+    let stop: (() => void) | undefined
+    const cancel = whenIdle(() => {
+      installScrollMemory()
+      const remembered = enterShownEntry(true)
+      if (remembered !== undefined) stop = restoring((restore) => restore.scrollToWhenPossible(remembered))
+    }, 300)
+    return () => {
+      cancel()
+      stop?.()
+    }
   }, [seq, title])
 }
