@@ -19,7 +19,8 @@
  * `browserBench()` returns the figures and the missed budgets; run standalone
  * (`node scripts/bench/bench-browser.mjs`) it prints a table and exits 1 when a budget is missed.
  * LH_PAGES=/,/cookie-policy picks pages (paths, or kinds such as `home,product`); LH_RUNS=0 skips
- * Lighthouse, TRACE_RUNS=0 the trace, TRACE_ONLY=1 everything but the trace, TRACE_PEER=0 the peer.
+ * Lighthouse, TRACE_RUNS=0 the trace, TRACE_ONLY=1 everything but the trace, TRACE_PEER=0 the peer, TRACE_PAGES=category,product
+ * picks the traced pages.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -329,7 +330,7 @@ async function measureFirstLoad(baseURL) {
 async function measureMainThread(baseURL, all, runs) {
   const { chromium } = await import('@playwright/test')
   const pages = all
-    .filter((page) => ['home', 'category', 'product'].includes(page.kind))
+    .filter((page) => (process.env.TRACE_PAGES?.split(',') ?? ['home', 'category', 'product']).includes(page.kind))
     .map((page) => ({ kind: page.kind, url: baseURL + page.path, ready: HYDRATED, storeRoot }))
   const peer = process.env.TRACE_PEER === '0' ? undefined : await startPeerCategory()
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
