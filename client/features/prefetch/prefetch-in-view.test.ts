@@ -33,7 +33,7 @@ describe('prefetchInView', () => {
     vi.useRealTimers()
   })
 
-  it('watches the links that mount together with one timer and one observer, after the delay, in idle time', () => {
+  it('watches the links that mount together with one timer and one observer, after the delay, in idle time', async () => {
     const links = [0, 1, 2].map((index) => ({ index }) as unknown as Element)
     const started: Element[] = []
     const lookups = vi.fn(() => [links[2]!])
@@ -53,6 +53,7 @@ describe('prefetchInView', () => {
     expect(FakeObserver.made).toHaveLength(0)
     expect(lookups).not.toHaveBeenCalled()
     vi.advanceTimersByTime(1)
+    await vi.dynamicImportSettled()
     // The delay has passed; the elements are looked up and observed once the thread is idle.
     expect(FakeObserver.made).toHaveLength(0)
     vi.advanceTimersByTime(100)
@@ -70,11 +71,13 @@ describe('prefetchInView', () => {
     for (const cleanup of stop) cleanup?.()
   })
 
-  it('starts nothing for a link that unmounted before the delay passed', () => {
+  it('starts nothing for a link that unmounted before the delay passed', async () => {
     const link = { index: 0 } as unknown as Element
     const start = vi.fn()
     prefetchInView(() => [link], start)?.()
-    vi.advanceTimersByTime(PRELOAD_DELAY_MS + 100)
+    vi.advanceTimersByTime(PRELOAD_DELAY_MS)
+    await vi.dynamicImportSettled()
+    vi.advanceTimersByTime(100)
     for (const observer of FakeObserver.made) expect(observer.observed.size).toBe(0)
     expect(start).not.toHaveBeenCalled()
   })

@@ -18,7 +18,7 @@ import { Link } from 'wouter'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { slowConnection } from './slow-connection.ts'
-import { whenIdle } from '#client/lib/when-idle.ts'
+import type { Watch } from './in-view.ts'
 
 /** Props of `PrefetchLink`. */
 export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -57,76 +57,35 @@ export function usePrefetch(): (href: string, intent: boolean) => void {
   )
 }
 
-/** A set of elements to watch, and what to start once one of them is on screen. */
-interface Watch {
-  elements: () => Iterable<Element>
-  start: (element: Element) => void
-  /** The elements observed for this watch, once its delay has passed. */
-  observed: Element[]
-  ended: boolean
-}
-
-/** The watch of each observed element. */
-const watching = new Map<Element, Watch>()
-/** Watches whose delay has not passed yet: they share one timer. */
+/** Links waiting for the prefetch delay: they share one timer. */
 let waiting: Watch[] = []
 let timer: ReturnType<typeof setTimeout> | undefined
-let sharedObserver: IntersectionObserver | undefined
-
-function observer(): IntersectionObserver {
-  sharedObserver ??= new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue
-      const watch = watching.get(entry.target)
-      sharedObserver?.unobserve(entry.target)
-      watching.delete(entry.target)
-      if (watch && !watch.ended) watch.start(entry.target)
-    }
-  })
-  return sharedObserver
-}
-
-/** The delay has passed for `batch`: its elements are looked up and observed in idle time. */
-function observeInIdleTime(batch: Watch[]): void {
-  whenIdle(() => {
-    for (const watch of batch) {
-      if (watch.ended) continue
-      for (const element of watch.elements()) {
-        watch.observed.push(element)
-        watching.set(element, watch)
-        observer().observe(element)
-      }
-    }
-  })
-}
 
 /**
  * Calls `start(element)` once for each of `elements` on screen from `PRELOAD_DELAY_MS` after now on
  * (spec section 2 rule 7), in idle time; nothing on a slow connection or without IntersectionObserver.
- * All links share one IntersectionObserver, and the links that mount together (a page of cards) one
- * timer. Returns the cleanup.
+ * The links that mount together (a page of cards) share one timer, and all links one
+ * IntersectionObserver (in-view.ts, loaded when the first delay has passed). Returns the cleanup.
  */
 export function prefetchInView(
   elements: () => Iterable<Element>,
   start: (element: Element) => void,
 ): (() => void) | undefined {
   if (typeof IntersectionObserver === 'undefined' || slowConnection()) return undefined
-  const watch: Watch = { elements, start, observed: [], ended: false }
+  const watch: Watch = { elements, start, ended: false }
   waiting.push(watch)
   timer ??= setTimeout(() => {
     timer = undefined
     const batch = waiting
     waiting = []
-    observeInIdleTime(batch)
+    import('./in-view.ts').then(
+      (inView) => inView.observeWhenIdle(batch),
+      () => undefined,
+    )
   }, PRELOAD_DELAY_MS)
   return () => {
     watch.ended = true
-    waiting = waiting.filter((other) => other !== watch)
-    for (const element of watch.observed) {
-      if (watching.get(element) !== watch) continue
-      watching.delete(element)
-      sharedObserver?.unobserve(element)
-    }
+    watch.unobserve?.()
   }
 }
 
