@@ -45,6 +45,7 @@ async function start(releaseClicks: () => void): Promise<void> {
       requestId: crypto.randomUUID(),
       deviceId: readBrowserCookie(COOKIE.deviceId),
       appVersion: config.version,
+      platformVersion: config.platformVersion,
       clientName: config.clientName,
     }),
     onEvent: (event) => {
