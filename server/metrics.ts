@@ -22,6 +22,8 @@ export interface Metrics {
   readonly gatewayUp: Gauge<'gateway'>
   /** Redis calls that failed or timed out, by what degraded: `otp_limit` (refused), `refresh` (went in process). */
   readonly redisFallbacks: Counter<'what'>
+  /** Error reports made (spec section 8), by `source`: `server` (faults of ours) or `browser`; delivered or only logged. */
+  readonly errorReports: Counter<'source'>
 }
 
 /** Creates a fresh registry (one per app, so tests never share counters). */
@@ -102,6 +104,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       name: 'redis_fallbacks_total',
       help: 'Redis failures the server degraded around: otp_limit (send refused), refresh (in-process coordination)',
       labelNames: ['what'],
+      registers: [registry],
+    }),
+    errorReports: new Counter({
+      name: 'error_reports_total',
+      help: 'Error reports made: server (5xx answers and thrown errors of ours) or browser (POST /api/error-report), delivered to ERROR_REPORT_URL or logged',
+      labelNames: ['source'],
       registers: [registry],
     }),
   }

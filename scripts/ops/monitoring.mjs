@@ -19,9 +19,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 /** The scrape job of the replicas' metrics ports (the ServiceMonitor's Service is named so too). */
 export const JOB = 'storefront'
 
-/** Route names of answers that are not pages (server/plugins/*: proxy, session, health, assets, …). */
+/**
+ * Route names of answers that are not pages (server/plugins/*: proxy, session, health, assets, …). The XML
+ * sitemap shares its name with the HTML sitemap page, and counts as a page.
+ */
 export const NON_PAGE_ROUTES =
-  'proxy:.*|auth[.].*|session.*|static|build|healthz|readyz|analytics|error-report|robots|sitemap|unmatched|uri-too-long'
+  'proxy:.*|auth[.].*|session.*|static|build|healthz|readyz|analytics|error-report|robots|unmatched|uri-too-long'
 /** The page answers: GET requests answered by the page renderer, named by their route. */
 export const PAGE = `job="${JOB}", method="GET", route!~"${NON_PAGE_ROUTES}"`
 

@@ -86,6 +86,7 @@ export const errorReportPlugin = fp(
       request: FastifyRequest,
       report: Omit<ErrorReportPayload, 'userId' | 'requestId' | 'buildId' | 'at' | 'route'>,
     ): Promise<void> {
+      app.metrics.errorReports.inc({ source: report.source })
       const payload: ErrorReportPayload = {
         ...report,
         route: request.routeName,
