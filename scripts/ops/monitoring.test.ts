@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ROUTES } from '#shared/routing/routes.ts'
-// @ts-expect-error: a plain ES module script without types
 import { GENERATED, NON_PAGE_ROUTES, alertNames, ruleGroups, rulesYaml, runbookUrl } from './monitoring.mjs'
 
 const root = join(import.meta.dirname, '../..')

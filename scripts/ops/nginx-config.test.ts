@@ -9,9 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// @ts-expect-error: a plain ES module script without types
 import { COMPOSE_CONFIG, HASH_KEY, composeConfig, renderNginxConfig } from './nginx-config.mjs'
-// @ts-expect-error: a plain ES module script without types
 import { freePort, waitForHttp } from './prod-shape.mjs'
 
 const root = join(import.meta.dirname, '../..')
