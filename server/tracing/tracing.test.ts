@@ -12,6 +12,7 @@ import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { createMetrics } from '../metrics.ts'
 import { writeClientFixture } from '../test/client-fixture.ts'
+import { startRedis } from '../test/redis.ts'
 import { BROWSER_UA } from '../test/http.ts'
 import { formatTraceparent, newSpanId, newTraceId, parseTraceparent } from './context.ts'
 import { createTracing, noTracing } from './tracing.ts'
@@ -206,6 +207,40 @@ describe('a page request through the app', () => {
     for (const line of requestLines) {
       expect(line.trace_id).toBe(traceId)
       expect(line.span_id).toBe(request.spanId)
+    }
+  })
+
+  it('a Redis command of the request is a span under it (the OTP limit of a code request)', async () => {
+    const redis = await startRedis()
+    try {
+      const { app } = await startApp({ OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl, REDIS_URL: redis.url })
+      const traceId = newTraceId()
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/aurora-id/v1/auth/otp',
+        headers: {
+          'user-agent': BROWSER_UA,
+          'content-type': 'application/json',
+          host: '127.0.0.1:3000',
+          origin: 'http://127.0.0.1:3000',
+          traceparent: `00-${traceId}-${newSpanId()}-01`,
+        },
+        payload: JSON.stringify({ phone: '79000000001' }),
+      })
+      expect(answer.statusCode, answer.body).toBe(200)
+      await app.close()
+      const tree = spans.filter((span) => span.traceId === traceId)
+      const request = tree.find((span) => span.kind === SERVER)!
+      expect(request.name).toBe('POST auth.otp.request')
+      const commands = tree.filter((span) => span.name.startsWith('redis '))
+      expect(commands.length).toBeGreaterThanOrEqual(1)
+      for (const command of commands) {
+        expect(command.parentSpanId).toBe(request.spanId)
+        expect(attribute(command, 'db.system')).toBe('redis')
+      }
+      expect(tree.some((span) => span.kind === CLIENT && span.name === 'POST auth.otp.request')).toBe(true)
+    } finally {
+      await redis.stop()
     }
   })
 
