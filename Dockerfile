@@ -2,7 +2,7 @@
 # Images of the storefront, on Node 24 LTS (DESIGN.md sections 2 and 6). Targets:
 #   store  the storefront (the default, last stage): production dependencies, dist/server and
 #          dist/client only; no msw, no @msw/data, no mock gateway. Non-root, HEALTHCHECK on /healthz.
-#   mock   the mock gateway: its bundle carries msw and @msw/data (scripts/build.mjs), so it needs only
+#   mock   the mock gateway: its bundle carries msw and @msw/data (scripts/build/build.mjs), so it needs only
 #          the production dependencies beside it (pino, zod).
 #   docker build --target store -t aurora-store .      docker build --target mock -t aurora-mock .
 
@@ -18,7 +18,7 @@ COPY shared ./shared
 COPY client ./client
 COPY server ./server
 COPY mock-gateway ./mock-gateway
-RUN node scripts/build.mjs
+RUN node scripts/build/build.mjs
 
 # Production dependencies only: msw and @msw/data are dev dependencies, so they are not here.
 FROM ${NODE_IMAGE} AS prod-deps

@@ -45,10 +45,32 @@ const SHARED_IS_PURE = ['client', 'server', 'mock-gateway'].map((folder) =>
 const CLIENT_NOT_SERVER = ['server', 'mock-gateway'].map((folder) =>
   forbid(folder, 'the browser bundle imports no server or mock code'),
 )
-const BELOW_THE_SHELL = forbid(
-  'client/app',
-  'only the app shell imports the app shell (root, boot, navigation, layout); use client/context for the app context',
-)
+/**
+ * The routing kit: the part of client/navigation that the layers below the shell may load (prefetch, a
+ * view's refetch) and that imports only what client/lib may import. The rest of the folder is the
+ * shell's navigation.
+ */
+const ROUTING_KIT = ['routing-kit.ts', 'load-routing-kit.ts', 'navigate.ts', 'route-loader.ts']
+const NOT_KIT = `(?!(${ROUTING_KIT.map(escape).join('|')})$)`
+
+/** Like `forbid('client/navigation', why)`, but lets the routing kit's files through. */
+function forbidShellNavigation(why) {
+  return [
+    { regex: `^#client/navigation/${NOT_KIT}`, message: `${why} (client/navigation)` },
+    {
+      regex: `^(\\.\\./)+navigation/${NOT_KIT}`,
+      message: `${why} (client/navigation); across folders use the #client/* alias`,
+    },
+  ]
+}
+
+const BELOW_THE_SHELL = [
+  forbid(
+    'client/app',
+    'only the app shell imports the app shell (root, boot, navigation, layout); use client/context for the app context',
+  ),
+  forbidShellNavigation('only the app shell imports its navigation; the layers below load the routing kit'),
+]
 const BELOW_PAGES = forbid(PAGE_COMPONENTS, 'pages are leaves: nothing below them imports a page')
 const BELOW_FEATURES = [
   forbid('client/features', 'the design system imports no feature'),
@@ -101,7 +123,7 @@ export default defineConfig(
   },
   {
     // Functions handed to page.evaluate / addInitScript run in the browser.
-    files: ['scripts/bench-browser.mjs'],
+    files: ['scripts/bench/bench-browser.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -161,6 +183,25 @@ export default defineConfig(
         BELOW_COMPONENTS,
         BELOW_SERVICES,
         forbid('client/context', 'client/lib is the bottom: plain helpers'),
+      ),
+    },
+  },
+
+  {
+    // The routing kit sits at the bottom like client/lib, beside the shell's navigation in its folder.
+    files: ROUTING_KIT.map((file) => `client/navigation/${file.replace(/\.ts$/, '')}{,.test}.ts`),
+    rules: {
+      'no-restricted-imports': restrict(
+        CLIENT_NOT_SERVER,
+        BELOW_THE_SHELL,
+        BELOW_PAGES,
+        BELOW_COMPONENTS,
+        BELOW_SERVICES,
+        forbid('client/context', 'the routing kit is at the bottom with client/lib'),
+        {
+          regex: `^\\./${NOT_KIT}`,
+          message: 'the routing kit imports no shell navigation (client/navigation)',
+        },
       ),
     },
   },

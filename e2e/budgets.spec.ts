@@ -2,7 +2,7 @@
  * The browser budgets that are not timings (DESIGN.md section 5): the JavaScript of the first load of
  * `/` (requests and gzip bytes, as Chromium loads it), the home page's DOM size, and that prefetching
  * stops firing at a failing backend. Timings (Lighthouse, TBT) are measured by
- * `node scripts/bench-browser.mjs`, never here.
+ * `node scripts/bench/bench-browser.mjs`, never here.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -49,7 +49,7 @@ async function firstLoadScripts(page: Page, baseURL: string): Promise<string[]> 
   await page.waitForLoadState('networkidle')
   const hydratedAt = await page.evaluate(() => (window as unknown as { __hydratedAt: number }).__hydratedAt)
   // Links start prefetching their routes PRELOAD_DELAY_MS after they mount: that serves the next
-  // navigation, not this load (the same rule as scripts/bench-browser.mjs).
+  // navigation, not this load (the same rule as scripts/bench/bench-browser.mjs).
   return [
     ...new Set(
       requests.filter((request) => request.at < hydratedAt + PRELOAD_DELAY_MS / 2).map((request) => request.url),

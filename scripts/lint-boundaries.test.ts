@@ -32,6 +32,12 @@ describe('folder boundaries of docs/architecture.md', () => {
     ['client/data/x.ts', '#client/components/ui/button.tsx'],
     ['client/context/x.ts', '#client/analytics/index.ts'],
     ['client/lib/x.ts', '#client/context/app-context.tsx'],
+    ['client/features/x/y.ts', '#client/navigation/navigation.ts'],
+    ['client/components/x.tsx', '../navigation/use-navigation-effects.ts'],
+    ['client/lib/x.ts', '#client/navigation/scroll-memory.ts'],
+    ['client/navigation/navigate.ts', '#client/context/app-context.tsx'],
+    ['client/navigation/route-loader.ts', './navigation.ts'],
+    ['client/navigation/routing-kit.ts', '#client/app/boot.ts'],
   ])('%s may not import %s', async (path, specifier) => {
     expect(await boundaryErrors(path, specifier)).toHaveLength(1)
   })
@@ -46,6 +52,12 @@ describe('folder boundaries of docs/architecture.md', () => {
     ['client/features/x/y.tsx', '#client/components/ui/button.tsx'],
     ['client/components/ui/x.tsx', '../icon.tsx'],
     ['client/components/x.tsx', '#client/analytics/index.ts'],
+    ['client/app/x.tsx', '#client/navigation/navigation.ts'],
+    ['client/navigation/navigation.ts', '#client/views/registry.ts'],
+    ['client/navigation/client-navigation.ts', '#client/app/error-reporting.ts'],
+    ['client/views/registry.ts', '#client/navigation/load-routing-kit.ts'],
+    ['client/features/x/y.ts', '#client/navigation/routing-kit.ts'],
+    ['client/navigation/routing-kit.ts', './navigate.ts'],
   ])('%s may import %s', async (path, specifier) => {
     expect(await boundaryErrors(path, specifier)).toEqual([])
   })

@@ -14,10 +14,10 @@ import { ROUTES } from '#shared/routing/routes.ts'
 import { RouteView, type PageProps } from '../views/registry.ts'
 import { AppContext, useApp, type AppContextValue, type ClientSession } from '#client/context/app-context.tsx'
 import type { BootData, View } from './boot.ts'
-import { loadClientNavigation } from './navigation.ts'
-import type { Shown } from './client-navigation.ts'
+import { loadClientNavigation } from '#client/navigation/navigation.ts'
+import type { Shown } from '#client/navigation/client-navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
-import { useNavigationEffects } from './use-navigation-effects.ts'
+import { useNavigationEffects } from '#client/navigation/use-navigation-effects.ts'
 import { askEcomEnabled, readClientSession, readConfigOverride, rememberEcom } from '#client/context/session.ts'
 import { reportError } from './error-reporting.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
@@ -127,7 +127,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
     const qs = search ? `?${search}` : ''
     // A new build is out: the next navigation is a full page load (spec section 4).
     if (updateAvailable) return void window.location.assign(location + qs)
-    // What a navigation does loads with the first one (client-navigation.ts), beside the routing kit.
+    // What a navigation does loads with the first one (client/navigation/client-navigation.ts), beside the routing kit.
     loadClientNavigation(location + qs)
       .then((navigation) =>
         navigation.followNavigation({

@@ -1,11 +1,11 @@
 /**
  * The browser's API client, loaded with its first call: every call needs an endpoint definition, and
  * those load lazily with their zod schemas (decision 007), so the client's code travels with them in
- * the schemas chunk instead of the app shell (scripts/build.mjs). Behaviour is the client's own:
+ * the schemas chunk instead of the app shell (scripts/build/build.mjs). Behaviour is the client's own:
  * every answer is still validated against its endpoint's schema.
  */
 import type { ApiClient, ApiClientOptions } from '#shared/api/client.ts'
-import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
+import { loadRoutingKit } from '#client/navigation/load-routing-kit.ts'
 
 type ClientModule = Pick<typeof import('#shared/api/client.ts'), 'createApiClient'>
 

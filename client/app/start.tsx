@@ -1,7 +1,7 @@
 /**
  * The app shell's start: reads the boot data, loads the initial page's chunk, and hydrates the server's
  * HTML. Everything this module imports statically is the app shell, one chunk loaded on every page
- * (scripts/build.mjs makes every lazy chunk depend on this module so esbuild keeps the shell whole).
+ * (scripts/build/build.mjs makes every lazy chunk depend on this module so esbuild keeps the shell whole).
  * That chunk is the page's module script (the manifest's entry), so this module starts the app itself.
  */
 import { startTransition } from 'react'
@@ -12,7 +12,7 @@ import { App } from './app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './boot.ts'
 import { unpackBoot } from './boot-pack.ts'
 import { lazyApiClient } from './boot-api.ts'
-import { loadPageModule } from './navigation.ts'
+import { loadPageModule } from '#client/navigation/navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
 import { holdEarlyClicks } from './early-clicks.ts'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'

@@ -2,7 +2,7 @@
  * `<CachedChildren as owner variant>`: an element whose children's HTML the server renders once per
  * piece of shared data (decision 019). On an anonymous page, the data is the same frozen objects from
  * request to request (shared-view.ts); a product card shows nothing else, and 24 of them are half of a
- * category page's render. The server (server/render/fragments.tsx) provides a `FragmentCache`: the
+ * category page's render. The server (server/caching/fragments.tsx) provides a `FragmentCache`: the
  * first render of a card notes a miss and renders as usual, the cache then renders the children alone
  * and keeps their HTML by the data object's identity and the variant; later renders set that HTML
  * inside the element. The browser has no cache: it renders the children and hydrates the same DOM.

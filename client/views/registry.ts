@@ -11,7 +11,7 @@ import type { PageRouteName } from '#shared/routing/route-modules.ts'
 import type { SearchParams } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { loadRoutingKit } from '#client/lib/load-routing-kit.ts'
+import { loadRoutingKit } from '#client/navigation/load-routing-kit.ts'
 import type { QueryRef } from '../data/use-query.ts'
 
 /** The loaders a route module declares (`{ goods: Query<GoodsAnswer>, … }`). */

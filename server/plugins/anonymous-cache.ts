@@ -1,6 +1,6 @@
 /** The per-process cache of anonymous gateway data (page loaders, sitemap files), counted in the metrics. */
 import fp from 'fastify-plugin'
-import { AnonymousCache } from '../cache.ts'
+import { AnonymousCache } from '../caching/data-cache.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

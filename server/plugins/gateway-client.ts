@@ -1,7 +1,7 @@
 /** `request.api`: a gateway client per request, carrying the request's headers and its session's auth. */
 import fp from 'fastify-plugin'
 import type { ApiClient } from '#shared/api/client.ts'
-import { AnswerMemo } from '../answer-memo.ts'
+import { AnswerMemo } from '../caching/answer-memo.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 
 declare module 'fastify' {

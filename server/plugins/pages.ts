@@ -11,9 +11,9 @@ import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
 import { RenderSlots } from '../render/render-slots.ts'
 import { RenderTurns } from '../render/render-turns.ts'
-import { DataBlocks } from '../render/data-block.ts'
-import { Fragments } from '../render/fragments.tsx'
-import { PageCache } from '../page-cache.ts'
+import { DataBlocks } from '../caching/data-block.ts'
+import { Fragments } from '../caching/fragments.tsx'
+import { PageCache } from '../caching/page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
 import { deepFreeze } from '#shared/queries/shared-view.ts'
@@ -37,16 +37,16 @@ export const pagesPlugin = fp(
     // loads them all now, so its render never suspends on code and stays with the string renderer
     // (decision 012).
     await loadServerParts()
-    // Frozen: every page shares it, and what is rendered from it alone is kept (fragments.tsx).
+    // Frozen: every page shares it, and what is rendered from it alone is kept (server/caching/fragments.tsx).
     const publicConfig: PublicConfig = deepFreeze({ ...app.config.publicConfig, version: opts.manifest.buildId })
     const pageCache = new PageCache({
       ...app.config.pageCache,
       onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }),
     })
     const turns = new RenderTurns(RENDER_SLICE_MS, (queued) => app.metrics.renderQueue.set(queued))
-    // Serialized fallbacks of shared values (data-block.ts), which exist only with the answer memo.
+    // Serialized fallbacks of shared values (server/caching/data-block.ts), which exist only with the answer memo.
     const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
-    // Cards' HTML kept per shared data object (fragments.tsx): shared data, too, exists only with the memo.
+    // Cards' HTML kept per shared data object (server/caching/fragments.tsx): shared data, too, exists only with the memo.
     const [fragmentHits, fragmentMisses] = [
       app.metrics.fragmentLookups.labels('hit'),
       app.metrics.fragmentLookups.labels('miss'),

@@ -1,7 +1,7 @@
 /** The HTML around the React stream: head tags per route, the data block and the module script. */
 import type { PageMeta } from '#shared/routing/types.ts'
 import { BOOT_ELEMENT_ID, serializeBootData } from '#client/app/boot.ts'
-import { ROUTE_ANNOUNCER_ID } from '#client/app/use-navigation-effects.ts'
+import { ROUTE_ANNOUNCER_ID } from '#client/navigation/use-navigation-effects.ts'
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(value: string): string {
@@ -50,7 +50,7 @@ export function documentHead(input: HeadInput): string {
   return `<!doctype html><html lang="ru"><head>${tags.filter(Boolean).join('')}</head><body><div id="root">`
 }
 
-/** Everything after the React root: the live region, the boot data (serialized: data-block.ts) and the entry module. */
+/** Everything after the React root: the live region, the boot data (serialized: server/caching/data-block.ts) and the entry module. */
 export function documentTail(bootJson: string, entry: string): string {
   return (
     `</div><div id="${ROUTE_ANNOUNCER_ID}" class="visually-hidden" aria-live="polite" aria-atomic="true"></div>` +

@@ -20,9 +20,9 @@ import type { PublicConfig } from '#shared/public-config.ts'
 import { App } from '#client/app/app.tsx'
 import type { BootData, View } from '#client/app/boot.ts'
 import { PAGE_MODULES, hasPage } from '#client/views/registry.ts'
-import type { AnonymousCache } from '../cache.ts'
+import type { AnonymousCache } from '../caching/data-cache.ts'
 import { COOKIE } from '#shared/cookies.ts'
-import { pageCacheKey, type PageCache, type PageLookup } from '../page-cache.ts'
+import { pageCacheKey, type PageCache, type PageLookup } from '../caching/page-cache.ts'
 import type { Config } from '../config.ts'
 import type { Metrics } from '../metrics.ts'
 import type { RequestSession } from '../session/request-session.ts'
@@ -30,8 +30,8 @@ import { botErrorBody, documentHead, documentTail } from './document.ts'
 import { preloadsFor, type ClientManifest } from './manifest.ts'
 import type { RenderSlots } from './render-slots.ts'
 import type { RenderTurns } from './render-turns.ts'
-import type { DataBlocks } from './data-block.ts'
-import type { Fragments } from './fragments.tsx'
+import type { DataBlocks } from '../caching/data-block.ts'
+import type { Fragments } from '../caching/fragments.tsx'
 import { FragmentCacheContext } from '#client/components/fragment-cache.tsx'
 import { CoalescingStream } from './coalesce.ts'
 import { renderAtOnce } from './render-at-once.ts'
@@ -41,15 +41,15 @@ export interface RenderDeps {
   slots: RenderSlots
   /** Renders take turns with the event loop, first in, first out (render-turns.ts). */
   turns: RenderTurns
-  /** The data block's text, the fallback kept for shared values (data-block.ts). */
+  /** The data block's text, the fallback kept for shared values (server/caching/data-block.ts). */
   dataBlocks: DataBlocks
-  /** Cards' HTML kept per shared data object (fragments.tsx). */
+  /** Cards' HTML kept per shared data object (server/caching/fragments.tsx). */
   fragments: Fragments
   config: Config
   manifest: ClientManifest
   metrics: Metrics
   cache: AnonymousCache
-  /** Rendered anonymous pages (page-cache.ts). */
+  /** Rendered anonymous pages (server/caching/page-cache.ts). */
   pageCache: PageCache
   publicConfig: PublicConfig
 }

@@ -1,7 +1,7 @@
 /**
  * A real `redis-server` for the tests (DESIGN.md section 6: never a mock of it): started on a free
  * loopback port without persistence, stopped by `stop()`. `npm test` installs Debian's package when
- * it is missing (scripts/ensure-redis.mjs); a test run alone says what to install.
+ * it is missing (scripts/build/ensure-redis.mjs); a test run alone says what to install.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'

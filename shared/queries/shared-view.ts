@@ -1,6 +1,6 @@
 /**
  * Views made once per answer. On the server, an anonymous answer whose text was the same as last time
- * is the very object checked then, frozen and shared by every request (server/answer-memo.ts,
+ * is the very object checked then, frozen and shared by every request (server/caching/answer-memo.ts,
  * decision 016). A view mapped from such an answer is then made once, frozen and shared too, so the
  * page's data is the same objects from request to request and what is derived from it (the packed data
  * block, render-page.tsx) can be kept by their identity. Any other answer (the browser's, a changed

@@ -1,0 +1,76 @@
+/**
+ * The payment methods of the e-commerce hub on a phone: the hosted card form and its return, one card
+ * saved once, the SBP wording, and the section's heading kept in view while the hub's data arrives.
+ */
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
+import { PaymentMethodsPage } from './fixtures/payment-methods-page.ts'
+import { ANNA_PHONE, signIn } from './fixtures/ecom-shopper.ts'
+
+/** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
+const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+
+test.use({ userAgent: PERSON_UA, viewport: { width: 360, height: 800 } })
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+})
+
+test('returns from the hosted card form to the payment methods and refuses the same card twice', async ({
+  page,
+  stack,
+}) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  const methods = new PaymentMethodsPage(page)
+  await methods.goto()
+  const card = { number: '4111 1111 1111 1111', expiry: '10/30', cvc: '123' }
+
+  await methods.addCard(card)
+  await expect(page.getByText('Карта добавлена')).toBeVisible()
+  await expect(page).toHaveURL(/\/ecom#payment-methods$/)
+  await expect(methods.section.getByRole('heading', { name: 'Способы оплаты' })).toBeInViewport()
+  const count = await methods.items.count()
+
+  await methods.addCard(card)
+  await expect(page.getByText('Эта карта уже привязана')).toBeVisible()
+  await expect(methods.items).toHaveCount(count)
+  await expect(methods.item('•• 1111')).toHaveCount(1)
+})
+
+test('asks to switch SBP off with the word it acts with', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  const methods = new PaymentMethodsPage(page)
+  await methods.goto()
+  await methods.section.getByRole('button', { name: 'Отключить: СБП — Северный банк' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Отключить СБП?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Отключить' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Удалить' })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Отмена' }).click()
+  await expect(dialog).toBeHidden()
+})
+
+test('keeps the payment methods heading in view when the hub data comes after the page is shown', async ({
+  page,
+  stack,
+}) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  await page.goto('/')
+  await waitForHydration(page)
+  // Slower than the transition wait: the hub is shown with placeholders, the orders grow above the anchor.
+  for (const path of ['/webgate/v1/orders*', '/webgate/v2/orders/active*', '/webgate/v1/payment-methods*'])
+    await stack.fault({ path, delayMs: 600 })
+  try {
+    await page.getByRole('button', { name: 'Анна' }).click()
+    await page.getByRole('link', { name: 'Способы оплаты' }).click()
+    await expect(page.locator('.orders-list')).toHaveCount(2)
+    await expect(
+      page.getByRole('region', { name: 'Способы оплаты' }).getByRole('button', { name: 'Добавить карту' }),
+    ).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: 'Способы оплаты' }).getByRole('heading', { name: 'Способы оплаты' }),
+    ).toBeInViewport()
+  } finally {
+    await stack.clearFaults()
+  }
+})
