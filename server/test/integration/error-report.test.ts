@@ -46,6 +46,10 @@ describe('error reports are about server faults', () => {
     expect(outage.status).toBeGreaterThanOrEqual(500)
     await waitFor(async () => reports.requests.length > 0)
     expect(reports.requests).toHaveLength(1)
+    // The alert StorefrontErrorReportsHigh counts them.
+    expect((await s.metrics.errorReports.get()).values).toEqual([
+      expect.objectContaining({ labels: { source: 'server' }, value: 1 }),
+    ])
   })
 })
 
@@ -69,5 +73,8 @@ describe('the error-report route', () => {
       (await post(s, '/api/error-report', '{"message":"other"}', { 'x-forwarded-for': '203.0.113.8' })).status,
     ).toBe(204)
     await waitFor(async () => reports.requests.length === 11)
+    expect((await s.metrics.errorReports.get()).values).toEqual([
+      expect.objectContaining({ labels: { source: 'browser' }, value: 11 }),
+    ])
   })
 })
