@@ -10,4 +10,8 @@ export interface ChaosRow {
 }
 export const SCENARIOS: Record<string, unknown>
 export function formatTable(rows: ChaosRow[]): string
-export function runChaos(options?: { scenarios?: string[]; log?: (line: string) => void }): Promise<ChaosRow[]>
+export function runChaos(options?: {
+  scenarios?: string[]
+  log?: (line: string) => void
+  onReady?: (shape: import('./prod-shape.mjs').ProdShape) => Promise<void>
+}): Promise<ChaosRow[]>

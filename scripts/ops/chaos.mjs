@@ -287,9 +287,9 @@ export function formatTable(rows) {
 
 /**
  * Starts the production shape with the fast rules, runs the named scenarios in order, stops everything.
- * Returns the rows.
+ * `onReady(shape)` runs once both replicas are scraped, before the first fault. Returns the rows.
  */
-export async function runChaos({ scenarios = Object.keys(SCENARIOS), log = () => {} } = {}) {
+export async function runChaos({ scenarios = Object.keys(SCENARIOS), log = () => {}, onReady } = {}) {
   for (const name of scenarios) if (!SCENARIOS[name]) throw new Error(`unknown scenario ${name}`)
   const shape = await startProdShape({ fast: true, log })
   shape.origin = shape.urls.shop.replace(/\/$/, '')
@@ -302,6 +302,7 @@ export async function runChaos({ scenarios = Object.keys(SCENARIOS), log = () =>
       const { data } = await response.json()
       return data.result.length > 0
     }, 60_000)
+    await onReady?.(shape)
     for (const name of scenarios) rows.push(await runScenario(shape, name, log))
   } finally {
     await stopLoad()

@@ -91,13 +91,18 @@ export function ruleGroups({ fast = false } = {}) {
         expr: `sum by (job, instance) (rate(${http}_count{${PAGE}}[${r}]))`,
       },
       {
+        // 0 rather than nothing while no page fails, so the ratios and the dashboard show 0.
         record: `instance:page_answers_5xx:rate${w}`,
-        expr: `sum by (job, instance) (rate(${http}_count{${PAGE}, status=~"5.."}[${r}]))`,
+        expr:
+          `sum by (job, instance) (rate(${http}_count{${PAGE}, status=~"5.."}[${r}]))\n` +
+          `or 0 * sum by (job, instance) (rate(${http}_count{${PAGE}}[${r}]))`,
       },
       {
         // The outage page: the page's gateway data failed (502 bad answer, 503, 504 timeout).
         record: `instance:page_answers_outage:rate${w}`,
-        expr: `sum by (job, instance) (rate(${http}_count{${PAGE}, status=~"50[234]"}[${r}]))`,
+        expr:
+          `sum by (job, instance) (rate(${http}_count{${PAGE}, status=~"50[234]"}[${r}]))\n` +
+          `or 0 * sum by (job, instance) (rate(${http}_count{${PAGE}}[${r}]))`,
       },
       {
         record: `instance:page_answers_slow:rate${w}`,
