@@ -20,13 +20,14 @@ export interface RequestTrace extends TraceContext {
   span?: unknown
 }
 
-const TRACEPARENT = /^([\da-f]{2})-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})(-.*)?$/
+// Upper case is accepted (and lowered) as request-id.ts accepts it, so the request id and the trace agree.
+const TRACEPARENT = /^([\da-f]{2})-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})(-.*)?$/i
 const ZEROS = /^0+$/
 
 /** The parent named by a `traceparent` header, or undefined when there is none or it is malformed. */
 export function parseTraceparent(value: unknown): TraceContext | undefined {
   if (typeof value !== 'string' || value.length > 512) return undefined
-  const match = TRACEPARENT.exec(value.trim())
+  const match = TRACEPARENT.exec(value.trim().toLowerCase())
   if (!match) return undefined
   const [, version, traceId, spanId, flags, rest] = match as unknown as [
     string,

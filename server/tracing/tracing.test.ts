@@ -47,6 +47,8 @@ describe('W3C trace context', () => {
   it('reads a valid traceparent and refuses malformed ones', () => {
     expect(parseTraceparent(`00-${trace}-${span}-01`)).toEqual({ traceId: trace, spanId: span, sampled: true })
     expect(parseTraceparent(`00-${trace}-${span}-00`)?.sampled).toBe(false)
+    // As request-id.ts reads it: upper case is lowered.
+    expect(parseTraceparent(`00-${trace.toUpperCase()}-${span}-01`)?.traceId).toBe(trace)
     // A later version may carry more fields.
     expect(parseTraceparent(`01-${trace}-${span}-01-extra`)?.traceId).toBe(trace)
     for (const bad of [
@@ -57,7 +59,6 @@ describe('W3C trace context', () => {
       `ff-${trace}-${span}-01`,
       `00-${'0'.repeat(32)}-${span}-01`,
       `00-${trace}-${'0'.repeat(16)}-01`,
-      `00-${trace.toUpperCase()}-${span}-01`,
       `00-${trace}-${span}-0g`,
     ])
       expect(parseTraceparent(bad), String(bad)).toBeUndefined()
