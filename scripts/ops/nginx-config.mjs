@@ -11,11 +11,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 export const TEMPLATE = `${root}deploy/nginx/storefront.conf.template`
 export const COMPOSE_CONFIG = `${root}deploy/compose/nginx.conf`
 
+/** The sticky key, set by the template's map from the refresh token, else the session id, by either name. */
+export const HASH_KEY = '$storefront_sticky_key'
 /**
- * The sticky key: the refresh token, else the session id (spelled as nginx variables). The Kubernetes
- * ingress carries the same string in `nginx.ingress.kubernetes.io/upstream-hash-by`.
+ * The Kubernetes ingress's key (`nginx.ingress.kubernetes.io/upstream-hash-by`): ingress-nginx has no
+ * map of ours, so it names the cookies by their plain names, which nginx's $cookie_ variables can spell;
+ * over https (`__Host-` names) it balances round robin unless the controller's http-snippet adds the map.
  */
-export const HASH_KEY = '$cookie_refresh_token$cookie_session_id'
+export const INGRESS_HASH_KEY = '$cookie_refresh_token$cookie_session_id'
 
 /**
  * The config for a listen address and replica addresses (`host:port`). `dir` set: pid, logs and temp

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPOSE_CONFIG, HASH_KEY, composeConfig, renderNginxConfig } from './nginx-config.mjs'
+import { COMPOSE_CONFIG, HASH_KEY, INGRESS_HASH_KEY, composeConfig, renderNginxConfig } from './nginx-config.mjs'
 import { freePort, waitForHttp } from './prod-shape.mjs'
 
 const root = join(import.meta.dirname, '../..')
@@ -24,7 +24,7 @@ describe('nginx config', () => {
 
   it('the Kubernetes ingress hashes on the same cookies', () => {
     expect(readFileSync(join(root, 'deploy/ingress.yaml'), 'utf8')).toContain(
-      `nginx.ingress.kubernetes.io/upstream-hash-by: '${HASH_KEY}'`,
+      `nginx.ingress.kubernetes.io/upstream-hash-by: '${INGRESS_HASH_KEY}'`,
     )
   })
 
@@ -79,13 +79,25 @@ describe.skipIf(!existsSync(NGINX))('nginx from the template, in front of two re
   it('keeps the requests of one refresh token, or one session, on one replica', async () => {
     const seen = new Set<string>()
     for (let shopper = 0; shopper < 16; shopper++) {
-      const cookie = shopper % 2 ? `session_id=s-${shopper}` : `refresh_token=r-${shopper}; session_id=s-${shopper}`
+      // Both spellings: plain over http, `__Host-` over https; other cookies around them.
+      const prefix = shopper % 4 < 2 ? '' : '__Host-'
+      const cookie =
+        shopper % 2
+          ? `city=msk; ${prefix}session_id=s-${shopper}`
+          : `${prefix}session_id=s-${shopper}; consent=1; ${prefix}refresh_token=r-${shopper}`
       const first = await replicaFor(cookie)
       for (let i = 0; i < 5; i++) expect(await replicaFor(cookie)).toBe(first)
       seen.add(first)
     }
     // Sixteen shoppers hash onto both replicas.
     expect([...seen].sort()).toEqual(['a', 'b'])
+  })
+
+  it('follows the refresh token, not the session id, when both are there', async () => {
+    // Two shoppers with one refresh token each and the same session id land apart somewhere.
+    const byToken = new Set<string>()
+    for (let i = 0; i < 12; i++) byToken.add(await replicaFor(`session_id=same; refresh_token=t-${i}`))
+    expect(byToken.size).toBe(2)
   })
 
   it('balances requests without either cookie round robin', async () => {
