@@ -437,11 +437,23 @@ async function stream(deps: RenderDeps, page: PageRequest, input: StreamInput): 
       })
   }
   const renderStarted = performance.now()
-  const observe = () =>
+  const observe = () => {
+    const ended = performance.now()
     deps.metrics.renderDuration.observe(
       { route: routeName, status: String(input.status) },
-      (performance.now() - renderStarted) / 1000,
+      (ended - renderStarted) / 1000,
     )
+    // The render's span, from data ready to the last byte (tracing on only).
+    const { tracing } = request.server
+    if (tracing?.enabled)
+      tracing.record(
+        request.trace,
+        `render ${routeName}`,
+        performance.timeOrigin + renderStarted,
+        performance.timeOrigin + ended,
+        { 'storefront.route': routeName, 'http.response.status_code': input.status },
+      )
+  }
   const fragments = deps.fragments.forPage()
   const element = (
     <FragmentCacheContext value={fragments}>
