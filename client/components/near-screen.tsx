@@ -5,7 +5,7 @@
  * first load carries none of the part's code. It lives in the shell's common kit (scripts/build.mjs),
  * so it is kept as small as it can be: modern browsers only (IntersectionObserver).
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { useState, type ComponentType } from 'react'
 
 /** Props of `NearScreen`: the part's loader (a stable function) and the props it renders with. */
 export interface NearScreenProps<P> {
@@ -16,19 +16,23 @@ export interface NearScreenProps<P> {
 
 /** Renders the loaded part once its placeholder is within 400 px of the screen; an empty placeholder before. */
 export function NearScreen<P extends object>({ load, props = {} as P }: NearScreenProps<P>) {
-  const ref = useRef<HTMLDivElement>(null)
   const [Part, setPart] = useState<ComponentType<P>>()
-  useEffect(() => {
-    const observer = new IntersectionObserver(
-      // Once the part renders, the placeholder is gone and reports no more; a repeated load is the same module.
-      (entries) => {
-        if (entries[0]?.isIntersecting) load().then((part) => setPart(() => part), Boolean)
-      },
-      { rootMargin: '400px' },
-    )
-    observer.observe(ref.current!)
-    return () => observer.disconnect()
-  }, [load])
-  // An empty div: the observer reports a target of no height too, so it needs no style.
-  return Part ? <Part {...props} /> : <div ref={ref} />
+  if (Part) return <Part {...props} />
+  // An empty div: the observer reports a target of no height too, so it needs no style. A callback ref
+  // with a cleanup (React 19) watches it while it is in the page.
+  return (
+    <div
+      ref={(element) => {
+        const observer = new IntersectionObserver(
+          (entries) => {
+            // One target: its entry is always there.
+            if (entries[0]!.isIntersecting) load().then((part) => setPart(() => part), Boolean)
+          },
+          { rootMargin: '400px' },
+        )
+        observer.observe(element!)
+        return () => observer.disconnect()
+      }}
+    />
+  )
 }
