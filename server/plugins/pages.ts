@@ -16,7 +16,7 @@ import { Fragments } from '../caching/fragments.tsx'
 import { PageCache } from '../caching/page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
-import { deepFreeze } from '#shared/queries/shared-view.ts'
+import { markShared } from '#shared/shared-mark.ts'
 
 /**
  * Renders of one event-loop iteration run back to back for this long, then the loop polls again
@@ -37,8 +37,8 @@ export const pagesPlugin = fp(
     // loads them all now, so its render never suspends on code and stays with the string renderer
     // (decision 012).
     await loadServerParts()
-    // Frozen: every page shares it, and what is rendered from it alone is kept (server/caching/fragments.tsx).
-    const publicConfig: PublicConfig = deepFreeze({ ...app.config.publicConfig, version: opts.manifest.buildId })
+    // Shared by every page, so what is rendered from it alone is kept.
+    const publicConfig: PublicConfig = markShared({ ...app.config.publicConfig, version: opts.manifest.buildId })
     const pageCache = new PageCache({
       ...app.config.pageCache,
       onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }),
