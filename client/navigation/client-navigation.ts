@@ -7,7 +7,7 @@
  * focus (DESIGN.md section 3; the first view's remembered scroll stays in use-navigation-effects.ts).
  */
 import type { ComponentType } from 'react'
-import type { Cache } from 'swr'
+import { mutate, type Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import type { View } from '#shared/routing/view.ts'
@@ -68,7 +68,6 @@ export async function followNavigation(context: NavigationContext): Promise<void
       pathname,
       search,
       session: { ...context.session, customerCode: false, storeChosen: undefined },
-      api: context.api,
       mainSiteUrl: config.mainSiteUrl,
       product: config.product,
       onLateError: (view) =>
@@ -76,13 +75,22 @@ export async function followNavigation(context: NavigationContext): Promise<void
           .catch(() => undefined)
           .then(() => current() && showView(context, (s) => ({ ...s, view }), view)),
       // The title shown at once was built without data ('Категория 62 — …'); the page keeps its
-      // scroll and focus, only the title follows the data (issue 14, item 12).
+      // scroll and focus, only the title follows the data.
       onLateMeta: (meta) => {
-        if (current()) document.title = meta.title
+        document.title = meta.title
       },
       known: (key) => context.cache.get(key)?.data ?? context.fallback[key],
     },
-    { loadChunk, hasPage, loadPage: loadPageModule },
+    {
+      loadChunk,
+      hasPage,
+      loadPage: loadPageModule,
+      load: (key, query) => mutate(key, query.fetch(context.api), { revalidate: false }),
+      wait: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+      origin: window.location.origin,
+      assign: (location) => window.location.assign(location),
+      current,
+    },
   )
   // An error view's code is loaded before it is shown, so showing it never suspends.
   if (result.kind !== 'full-load' && result.kind !== 'redirect' && (result.view.kind === 'error' || !result.module))

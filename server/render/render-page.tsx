@@ -10,11 +10,10 @@ import { unstable_serialize } from 'swr'
 import { AppError, ERROR_CODES, toAppError, type ErrorCode } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SITE_NAME } from '#shared/constants.ts'
-import { notFoundMessage, resolveNavigation, type Decision, type PathMatch } from '#shared/routing/rules.ts'
+import { notFoundMessage, type PathMatch } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
-import { pageOutcome, queryKeys, routeQueries, type LoadedPage, type PageOutcome } from '#shared/routing/outcome.ts'
-import { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'
-import { parseSearch } from '#shared/routing/search.ts'
+import type { LoadedPage, PageOutcome } from '#shared/routing/outcome.ts'
+import { preparePage, type PreparedRoute, type RuledPage } from '#shared/routing/prepare-page.ts'
 import type { LoaderMap, PageMeta, SessionState } from '#shared/routing/types.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import { App } from '#client/app/app.tsx'
@@ -89,16 +88,7 @@ interface Loaded extends LoadedPage {
 }
 
 /** What a request comes to: a routing rule's answer, or a route's outcome once its data is in. */
-type Decided =
-  | { kind: 'rules'; decision: Exclude<Decision, { kind: 'render' }> }
-  | {
-      kind: 'route'
-      decision: Extract<Decision, { kind: 'render' }>
-      search: ReturnType<typeof parseSearch>
-      queries: LoaderMap
-      loaded: Loaded
-      outcome: PageOutcome
-    }
+type Decided = RuledPage | (Omit<PreparedRoute, 'outcome'> & { loaded: Loaded; outcome: PageOutcome })
 
 /** Renders the page for a request; never throws (failures become error pages). */
 export async function renderPage(deps: RenderDeps, page: PageRequest, target: PageTarget): Promise<void> {
@@ -153,7 +143,7 @@ export async function renderPage(deps: RenderDeps, page: PageRequest, target: Pa
   }
 }
 
-/** Applies the routing rules, then runs the route's loaders and takes the shared outcome of its data. */
+/** The shared steps of `preparePage`, the route's loaders, then the shared outcome of its data. */
 async function decide(
   deps: RenderDeps,
   page: PageRequest,
@@ -161,38 +151,18 @@ async function decide(
   state: SessionState,
   signal: AbortSignal,
 ): Promise<Decided> {
-  const decision = resolveNavigation({
+  const prepared = await preparePage({
     pathname: target.pathname,
     search: target.search,
     matched: target.matched,
     session: state,
     mainSiteUrl: deps.config.mainSiteUrl,
+    product: deps.config.product,
   })
-  if (decision.kind !== 'render') return { kind: 'rules', decision }
-  const name = decision.route.name
-  if (!isPageRoute(name))
-    return {
-      kind: 'rules',
-      decision: { kind: 'not-found', status: 404, message: notFoundMessage(target.matched.pathname) },
-    }
-  const module = await loadRouteModule(name)
-  const search = parseSearch(target.search)
-  const ctx = { params: decision.params, search, session: state, product: deps.config.product }
+  if (prepared.kind === 'rules') return prepared
   if (state.authorized) await page.session.ensureFresh()
-  const queries = routeQueries(module, ctx)
-  // A guarded page without a session renders its frame only: its loaders wait for the sign-in.
-  const loaded = await runLoaders(deps, page.api, decision.blocked === 'login' ? {} : queries, signal)
-  const outcome = pageOutcome({
-    module,
-    ctx,
-    queries,
-    loaded,
-    pathname: target.pathname,
-    search: target.search,
-    origin: page.origin,
-    mainSiteUrl: deps.config.mainSiteUrl,
-  })
-  return { kind: 'route', decision, search, queries, loaded, outcome }
+  const loaded = await runLoaders(deps, page.api, prepared.toLoad, signal)
+  return { ...prepared, loaded, outcome: prepared.outcome(loaded, page.origin) }
 }
 
 /** Answers what `decide` came to: a redirect, an error page, or the page streamed. */
@@ -238,18 +208,10 @@ async function answer(
       return void reply.redirect(outcome.location, outcome.status)
     }
     case 'page': {
-      const view: View = {
-        kind: 'page',
-        route: route.name,
-        params: decision.params,
-        search: decided.search,
-        blocked: decision.blocked,
-        keys: queryKeys(decided.queries),
-      }
       const personal = loaded.personal || state.authorized || route.guards.length > 0
       return stream(deps, page, {
         status: 200,
-        view,
+        view: decided.view,
         meta: outcome.meta,
         fallback: loaded.fallback,
         personal,
