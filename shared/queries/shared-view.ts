@@ -3,7 +3,7 @@
  * is the very object checked then, marked shared (`markShared`) and used by every request (decision
  * 016). A view mapped from such an answer is then made once and marked shared too, so the
  * page's data is the same objects from request to request and what is derived from it (the packed data
- * block, render-page.tsx) can be kept by their identity. Any other answer (the browser's, a changed
+ * block, the kept fragments) can be kept by their identity. Any other answer (the browser's, a changed
  * one) is mapped as usual.
  */
 import { isShared, markShared } from '../shared-mark.ts'
