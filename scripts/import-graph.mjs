@@ -1,7 +1,7 @@
 // The import graph of our TypeScript sources, read from the text (no type checker): every static
-// `import`/`export ... from` and side-effect import, type-only ones included, resolved through the
-// relative path or the package.json `imports` aliases. Dynamic `import()` is left out: a module that
-// loads another on use does not form a load-order cycle.
+// `import`/`export ... from` and side-effect import, type-only ones and `typeof import('…')` types
+// included, resolved through the relative path or the package.json `imports` aliases. A dynamic
+// `import()` that loads code on use is left out: it does not form a load-order cycle.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs'
 import { join, dirname, relative, resolve } from 'node:path'
 
@@ -33,11 +33,14 @@ function withoutComments(text) {
 
 const IMPORT_FROM = /\b(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g
 const SIDE_EFFECT = /^\s*import\s*['"]([^'"]+)['"]/gm
+const TYPE_QUERY = /\btypeof\s+import\(\s*['"]([^'"]+)['"]\s*\)/g
 
 /** The specifiers `path` imports statically. */
 export function specifiers(path) {
   const text = withoutComments(readSource(path))
-  return [...text.matchAll(IMPORT_FROM), ...text.matchAll(SIDE_EFFECT)].map((match) => match[1])
+  return [...text.matchAll(IMPORT_FROM), ...text.matchAll(SIDE_EFFECT), ...text.matchAll(TYPE_QUERY)].map(
+    (match) => match[1],
+  )
 }
 
 function resolveSpecifier(from, specifier) {

@@ -16,8 +16,9 @@ import { loadRoutingKit } from './load-routing-kit.ts'
 import { loadErrorViews } from '#client/components/errors/lazy-error-view.tsx'
 import { hasPage, type PageProps } from '#client/views/registry.ts'
 import { reportError } from '#client/app/error-reporting.ts'
-import { loadChunk, loadPageModule } from './navigation.ts'
-import { ROUTE_ANNOUNCER_ID, restoring } from './use-navigation-effects.ts'
+import { loadChunk, loadPageModule } from './load-chunk.ts'
+import { restoring } from './scroll-memory.ts'
+import { ROUTE_ANNOUNCER_ID } from '#shared/constants.ts'
 
 /** The view on screen: app.tsx's state, which a navigation replaces. */
 export interface Shown {

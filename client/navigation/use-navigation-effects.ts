@@ -4,29 +4,8 @@
  * readers and move focus to the main heading (DESIGN.md section 3; client-navigation.ts).
  */
 import { useEffect } from 'react'
-import { enterShownEntry, installScrollMemory } from './scroll-memory.ts'
+import { enterShownEntry, installScrollMemory, restoring } from './scroll-memory.ts'
 import { loadedClientNavigation } from './navigation.ts'
-
-/** Id of the polite live region that announces page titles. */
-export const ROUTE_ANNOUNCER_ID = 'route-announcer'
-
-type ScrollRestore = typeof import('./scroll-restore.ts')
-
-/** Runs `hold` from scroll-restore.ts (loaded on first need) unless the effect ended meanwhile; returns the cleanup. */
-export function restoring(hold: (restore: ScrollRestore) => () => void): () => void {
-  let stop: (() => void) | undefined
-  let ended = false
-  import('./scroll-restore.ts').then(
-    (restore) => {
-      if (!ended) stop = hold(restore)
-    },
-    () => undefined,
-  )
-  return () => {
-    ended = true
-    stop?.()
-  }
-}
 
 /**
  * Runs the effects for navigation number `seq`: 0 is the server-rendered page (only a remembered

@@ -7,6 +7,7 @@ import { setMaxListeners } from 'node:events'
 import { unstable_serialize } from 'swr'
 import { AppError, ERROR_CODES, toAppError, type ErrorCode } from '#shared/api/errors.ts'
 import type { ApiClient } from '#shared/api/client.ts'
+import { isNotFoundStatus } from '#shared/api/page-status.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import type { LoadedPage, PageOutcome } from '#shared/routing/outcome.ts'
 import { preparePage, type PreparedRoute, type RuledPage } from '#shared/routing/prepare-page.ts'
@@ -182,7 +183,7 @@ function documentHeaders(status: number, isPrivate: boolean): AnswerHeaders {
     // Anonymous pages do not vary on the cookies every visitor has (device id, consent, city): a CDN
     // bypasses its cache on the session cookie instead (DESIGN.md section 6).
     varyCookie: !isPublic,
-    retryAfter: status >= 400 && status !== 404 && status !== 422 ? OUTAGE_RETRY_AFTER : undefined,
+    retryAfter: status >= 400 && !isNotFoundStatus(status) ? OUTAGE_RETRY_AFTER : undefined,
   }
 }
 
@@ -197,7 +198,7 @@ function cookieChangePending(ctx: PageContext): boolean {
 
 /** Sends an error page: the not-found or outage view for people, a minimal body for bots. */
 async function sendError(ctx: PageContext, status: number, code: ErrorCode, message: string | undefined) {
-  const notFound = status === 404 || status === 422
+  const notFound = isNotFoundStatus(status)
   if (ctx.bot) {
     const path = parseRequestTarget(ctx.request.url).pathname
     return sendHtml(ctx, botErrorBody(status, notFound ? notFoundMessage(path) : 'Service unavailable'), {

@@ -149,15 +149,3 @@ export function userMessage(error: unknown): string {
   if (!(error instanceof AppError)) return FALLBACK_MESSAGE
   return gatewayCodeMessage(error.gatewayCode) ?? ERROR_CODES[error.code].message
 }
-
-/**
- * The page status for a failed essential query (server render and client navigation alike):
- * 404 and 422 keep theirs (not-found view); a timeout is 504; any other failure is an outage, at
- * least 502, because the failure was upstream of the page.
- */
-export function pageStatusFor(error: AppError): number {
-  if (error.status === 404 || error.status === 422) return error.status
-  if (error.code === 'timeout') return 504
-  if (error.status > 500 && error.status <= 599) return error.status
-  return 502
-}

@@ -11,11 +11,7 @@ import { STORE_CHANGE_EVENT } from '#client/features/stores/stored-city.ts'
 import type { StoreAvailabilityLineProps } from './store-availability-line.tsx'
 
 /** The goods to answer for, and the short (card) or detailed (product page) form. */
-export interface StoreAvailabilityProps {
-  goodsId: number
-  /** The product page's form: names the store's street. Default: the card's short form. */
-  detailed?: boolean
-}
+export type StoreAvailabilityProps = Omit<StoreAvailabilityLineProps, 'store'>
 
 const subscribe = (onChange: () => void) => {
   const onStorage = (event: StorageEvent) => {
