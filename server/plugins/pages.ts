@@ -9,7 +9,7 @@ import { errorBody } from '#shared/api/errors.ts'
 import { isProfilePath, matchPath } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { PRIVATE_CACHE, renderPage } from '../render/page-request.ts'
-import { RenderSlots } from '../render/render-slots.ts'
+import { RenderLimiter } from '../render/render-limiter.ts'
 import { RenderTurns } from '../render/render-turns.ts'
 import { DataBlocks } from '../caching/data-block.ts'
 import { Fragments } from '../caching/fragments.tsx'
@@ -57,7 +57,7 @@ export const pagesPlugin = fp(
       onError: (error) => app.log.warn({ err: error }, 'a kept fragment failed to render alone'),
     })
     const deps = {
-      slots: new RenderSlots(app.config.renderConcurrency),
+      limiter: new RenderLimiter(app.config.renderConcurrency),
       turns,
       dataBlocks,
       fragments,

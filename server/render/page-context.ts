@@ -12,13 +12,13 @@ import type { Config } from '../config.ts'
 import type { Metrics } from '../metrics.ts'
 import type { RequestSession } from '../session/request-session.ts'
 import type { ClientManifest } from './manifest.ts'
-import type { RenderSlots } from './render-slots.ts'
+import type { RenderLimiter } from './render-limiter.ts'
 import type { RenderTurns } from './render-turns.ts'
 
 /** The app's parts every page request uses (built once by the pages plugin). */
 export interface RenderDeps {
   /** Limits concurrent streamed renders (first in, first out). */
-  slots: RenderSlots
+  limiter: RenderLimiter
   /** Renders take turns with the event loop, first in, first out. */
   turns: RenderTurns
   /** The data block's text, the fallback kept for shared values. */

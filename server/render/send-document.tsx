@@ -1,8 +1,8 @@
 /**
  * The transport of a page: the document's head and tail around the React tree, rendered to a string
- * when nothing suspends (decision 012) or streamed through a `CoalescingStream` while holding one of
- * the limited render places; the abort timer of a slow render; the bytes kept by the page cache and
- * the fragments the page missed. What to send (status, headers, view) is page-request.ts's decision.
+ * when nothing suspends (decision 012) or streamed through a `CoalescingStream` within the render
+ * limiter; the abort timer of a slow render; the bytes kept by the page cache and the fragments the
+ * page missed. What to send (status, headers, view) is page-request.ts's decision.
  */
 import { renderToPipeableStream } from 'react-dom/server'
 import { SITE_NAME } from '#shared/constants.ts'
@@ -161,9 +161,9 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
   let failed = false
   const out = new CoalescingStream({ tail, keep: cacheAs !== undefined })
   out.write(head)
-  // The head (stylesheet, preloads) leaves at once; the render waits for a slot (render-slots.ts).
+  // The head (stylesheet, preloads) leaves at once; the render waits for the render limiter.
   void reply.send(out)
-  const release = await deps.slots.acquire()
+  const release = await deps.limiter.acquire()
   if (reply.raw.destroyed) {
     release()
     out.end()
@@ -182,7 +182,7 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
       if (!ctx.bot) react.pipe(out)
     },
     onAllReady() {
-      // The render's work is done; what remains is writing, which must not hold a slot.
+      // The render's work is done; what remains is writing, which must not hold the limiter.
       release()
       if (ctx.bot) react.pipe(out)
     },

@@ -1,5 +1,5 @@
 /** `<ProductCard goods>`: a product in lists (catalogue, search, home blocks, articles). */
-import type { GoodsCardView } from '#shared/queries/views.ts'
+import type { GoodsCardShape } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { Price, Rating } from '#client/components/ui/index.ts'
 import { cx } from '#client/components/ui/class-names.ts'
@@ -15,7 +15,7 @@ import { mergeParams, positionParams, productParams, useAnalytics } from '#clien
 
 /** Props of `ProductCard`. */
 export interface ProductCardProps {
-  goods: GoodsCardView
+  goods: GoodsCardShape
   favorites: FavoritesApi
   /** Heading level of the name inside its list. Default 3. */
   headingLevel?: 2 | 3
