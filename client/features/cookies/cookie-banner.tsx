@@ -1,5 +1,5 @@
 /**
- * `<CookieBanner/>` (issue 5, item 8): a bar at the bottom of the screen until the shopper accepts
+ * `<CookieBanner/>`: a bar at the bottom of the screen until the shopper accepts
  * cookies. The server renders it for every visitor (the HTML never depends on the consent cookie, and
  * the banner paints with the first HTML instead of after hydration: it is often the LCP element);
  * the client's first render matches, then an effect removes it when `user_agreement` is present. Until

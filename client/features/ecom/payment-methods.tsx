@@ -51,7 +51,7 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
 
   const addCard = useAction(async () => {
     track('ecom_card_add_click')
-    // Back to this section, not the top of the hub (issue 14, item 13).
+    // Back to this section, not the top of the hub.
     const session = await api.call(createCardSession, { body: { returnUrl: `${href('ecom')}#payment-methods` } })
     setLeaving(true)
     window.location.assign(session.formUrl)

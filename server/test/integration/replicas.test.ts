@@ -1,5 +1,5 @@
 /**
- * Issue 13 / DESIGN.md section 6: two storefront replicas on one real redis-server and the real mock
+ * DESIGN.md section 6: two storefront replicas on one real redis-server and the real mock
  * gateway. The OTP limit holds across both, one expired session spread over both refreshes once at
  * the gateway, and killing Redis degrades (sends refused with the 422 wording, refresh in process,
  * fallbacks counted, /readyz unaffected) without a single 5xx. The figures are printed for the record.
