@@ -108,7 +108,7 @@ export interface ServerApiDeps {
   headers: () => HeaderContext
   auth?: AuthHandler
   timeoutMs?: number
-  /** Checked anonymous answers kept by their bytes (server/caching/answer-memo.ts). */
+  /** Checked anonymous answers kept by their bytes. */
   answerMemo?: AnswerMemo
 }
 

@@ -2,7 +2,7 @@
  * `<CachedChildren as owner variant>`: an element whose children's HTML the server renders once per
  * piece of shared data (decision 019). On an anonymous page, the data is the same shared objects from
  * request to request (`markShared`); a product card shows nothing else, and 24 of them are half of a
- * category page's render. The server (server/caching/fragments.tsx) provides a `FragmentCache`: the
+ * category page's render. The server provides a `FragmentCache`: the
  * first render of a card notes a miss and renders as usual, the cache then renders the children alone
  * and keeps their HTML by the data object's identity and the variant; later renders set that HTML
  * inside the element. The browser has no cache: it renders the children and hydrates the same DOM.
@@ -18,7 +18,7 @@ import { isShared } from '#shared/shared-mark.ts'
 export interface FragmentCache {
   /** The kept HTML of the children of `owner` in `variant`, or undefined (a miss: `children()` are rendered alone later). */
   lookup(owner: object, variant: string, children: () => ReactNode): string | undefined
-  /** Takes the app's contexts around the page, so noted children render alone as in the page (client/app/fragment-frame.tsx). */
+  /** Takes the app's contexts around the page, so noted children render alone as in the page. */
   frameWith(frame: (children: ReactNode) => ReactNode): void
 }
 

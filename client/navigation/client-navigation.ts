@@ -2,7 +2,7 @@
  * What the app does on a client navigation, out of the app shell: it runs only once the shopper
  * follows a link, never to hydrate the server's page, so it loads with the first navigation
  * (`loadClientNavigation` in navigation.ts, beside the routing kit). It resolves the navigation with
- * the routing kit's `navigate` (client/navigation/navigate.ts), shows the view, reports an error view as the
+ * the routing kit's `navigate`, shows the view, reports an error view as the
  * server reports its own, and after each new view scrolls, sets the title, announces it and moves
  * focus (DESIGN.md section 3; the first view's remembered scroll stays in use-navigation-effects.ts).
  */

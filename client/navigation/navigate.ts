@@ -3,7 +3,7 @@
  * the route's data (a route whose data takes longer than the transition wait is shown at once and
  * completed later) and the page outcome. Pure: everything it touches outside comes in `deps` (chunk
  * and view loading, the data load, the clock, `location.assign`, whether it is still the current
- * navigation), so it is table-tested (navigate.test.ts). Part of the routing kit (routing-kit.ts).
+ * navigation), so it is table-tested. Part of the routing kit.
  */
 import { unstable_serialize } from 'swr'
 import { toAppError } from '#shared/api/errors.ts'

@@ -1,5 +1,5 @@
 /**
- * Client navigation: the app shell's side of it. Following a navigation (client-navigation.ts) and the
+ * Client navigation: the app shell's side of it. Following a navigation and the
  * rules, the route's module and data, the 100 ms wait and server redirects (the routing kit's
  * `navigate`, client/navigation/navigate.ts) load with the first navigation; this module loads them and the
  * views, and recovers from chunk-load errors by reloading to the target (with the 10 s reload guard).

@@ -1,5 +1,5 @@
 /**
- * The page's data block (`__BOOT__`): the boot data packed (boot-pack.ts) and serialized for the script
+ * The page's data block (`__BOOT__`): the boot data packed and serialized for the script
  * element. Packing the fallback is most of the work (a tenth of an uncached home page's CPU), and on
  * anonymous pages the fallback is mostly the same objects from request to request: answers the server
  * keeps by their bytes and views made once from them are marked shared (decision 016, `markShared`). So the serialized fallback is kept by the identity of its values, per list of keys:

@@ -44,9 +44,9 @@ export const pagesPlugin = fp(
       onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }),
     })
     const turns = new RenderTurns(RENDER_SLICE_MS, (queued) => app.metrics.renderQueue.set(queued))
-    // Serialized fallbacks of shared values (server/caching/data-block.ts), which exist only with the answer memo.
+    // Serialized fallbacks of shared values, which exist only with the answer memo.
     const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
-    // Cards' HTML kept per shared data object (server/caching/fragments.tsx): shared data, too, exists only with the memo.
+    // Cards' HTML kept per shared data object: shared data, too, exists only with the memo.
     const [fragmentHits, fragmentMisses] = [
       app.metrics.fragmentLookups.labels('hit'),
       app.metrics.fragmentLookups.labels('miss'),

@@ -26,7 +26,7 @@ export function documentHead(input: HeadInput): string {
   const tags = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    // Before the stylesheets, so it loads beside them and runs before first paint (client/consent-mark.ts).
+    // Before the stylesheets, so it loads beside them and runs before first paint.
     `<script src="${escapeHtml(input.consentMark)}"></script>`,
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,

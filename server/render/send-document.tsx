@@ -105,7 +105,7 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
     }),
     siteName: SITE_NAME,
   })
-  // The data block carries the fallback and the view's keys packed (boot-pack.ts); the server's own render uses them as is.
+  // The data block carries the fallback and the view's keys packed; the server's own render uses them as is.
   const tail = documentTail(deps.dataBlocks.serialize(boot), deps.manifest.entry)
 
   applyHeaders(ctx, input)
@@ -136,7 +136,7 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
   )
 
   // The render waits for its turn of the event loop, so connections, requests and gateway answers are
-  // taken between renders (render-turns.ts); nothing is rendered for a browser that left meanwhile.
+  // taken between renders; nothing is rendered for a browser that left meanwhile.
   await deps.turns.next()
   if (reply.raw.destroyed) return
 

@@ -131,7 +131,7 @@ export function toAppError(error: unknown): AppError {
 
 /**
  * Russian texts of the gateway codes whose reaction spec section 8 leaves open, spelled as the
- * gateway spells them (shared/api/gateway-error.ts). A rejected captcha keeps the generic text: the
+ * gateway spells them. A rejected captcha keeps the generic text: the
  * login dialog shows the check again, which tells the shopper what to do.
  */
 export const GATEWAY_CODE_MESSAGES = {

@@ -8,7 +8,7 @@ import { defineQuery } from '../routing/query.ts'
 import { sharedShape, sharedShapeBy } from './shared-shape.ts'
 import { toCategoryPlace, toFiltersShape, toGoodsListShape, toPromoTileShape } from './views.ts'
 
-// Views of answers the server shares are made once (shared-shape.ts).
+// Views of answers the server shares are made once.
 const goodsListShape = sharedShape(toGoodsListShape)
 const categoryPlaceShape = sharedShapeBy(toCategoryPlace)
 const filtersShape = sharedShape(toFiltersShape)

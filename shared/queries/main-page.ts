@@ -3,7 +3,7 @@ import { defineQuery } from '../routing/query.ts'
 import { sharedShape } from './shared-shape.ts'
 import { toGoodsBlockShape } from './views.ts'
 
-/** A goods block's view, made once per answer the server shares (shared-shape.ts). */
+/** A goods block's view, made once per answer the server shares. */
 const goodsBlockShape = sharedShape(toGoodsBlockShape)
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module

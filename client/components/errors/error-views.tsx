@@ -57,7 +57,6 @@ function Illustration({ kind }: { kind: 'not-found' | 'outage' }) {
   )
 }
 
-/** Props of the error views. */
 export interface ErrorViewProps {
   /** The page status (404, 422, 500, 502, …). */
   status: number

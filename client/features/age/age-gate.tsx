@@ -12,7 +12,6 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { ageStorage, isAgeConfirmed, rememberAgeConfirmed } from './age-storage.ts'
 
-/** Props of `AgeGate`. */
 export interface AgeGateProps {
   /** Whether the goods on the page are age-restricted (`ageRestricted`); false renders nothing. */
   restricted: boolean

@@ -10,7 +10,6 @@ import { Button } from '#client/components/ui/index.ts'
 import { formatPrice } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
 
-/** Props of `FiltersPanel`. */
 export interface FiltersPanelProps {
   filters: GoodsFiltersShape | undefined
   state: ListState

@@ -27,7 +27,6 @@ import { ProductCard } from './product-card.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { GOODS_FORMS, SORT_NAMES } from './list-texts.ts'
 
-/** Props of `GoodsList`. */
 export interface GoodsListProps {
   scope: { q?: string | undefined; categoryId?: number | undefined }
   search: SearchParams

@@ -18,7 +18,6 @@ import { ecomErrorMessage, methodDetails, removeMethodTexts } from './ecom-texts
 import { RenameDialog, SbpDialog } from './payment-method-dialogs.tsx'
 import { useAction } from './use-action.ts'
 
-/** Props of `PaymentMethodsSection`. */
 export interface PaymentMethodsSectionProps {
   methods: readonly PaymentMethod[]
 }

@@ -19,7 +19,6 @@ import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { slowConnection } from './slow-connection.ts'
 
-/** Props of `PrefetchLink`. */
 export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string
   children?: ReactNode
@@ -29,7 +28,7 @@ export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 
 /**
  * Starts prefetching the route of a same-origin path (`intent`: the shopper pointed at or focused a
- * link, which prefetches even while the queue backs off). The queue (preload-queue.ts) loads with the
+ * link, which prefetches even while the queue backs off). The queue loads with the
  * first prefetch; a queue that cannot load prefetches nothing, and the navigation loads what it needs.
  */
 export function usePrefetch(): (href: string, intent: boolean) => void {

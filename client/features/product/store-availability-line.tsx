@@ -1,6 +1,6 @@
 /**
  * The availability line of `StoreAvailability` (store-availability.tsx loads this module once the device
- * has a chosen store): the cards of a page share one gateway call (`availability-batch.ts`).
+ * has a chosen store): the cards of a page share one gateway call.
  */
 import useSWR from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'

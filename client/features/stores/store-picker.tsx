@@ -23,7 +23,6 @@ import { StoreMap } from './store-map.tsx'
 import { announceStoreChange, browserStorage, readChoice, saveCity, saveStore, streetAddress } from './store-storage.ts'
 import { useCities, useStoreSearch, type StoreResult } from './use-store-search.ts'
 
-/** Props of `StorePicker`. */
 export interface StorePickerProps {
   /** Called once when the picker closes: true when a store was chosen. */
   onDone: (chosen: boolean) => void

@@ -12,7 +12,6 @@ import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
 
 const internal = (url: string) => url.startsWith('/') && !url.startsWith('//')
 
-/** Props of `SmartLink`: an anchor's attributes, with `url` for its address and `label` for its name. */
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   url: string
   label?: string | undefined
