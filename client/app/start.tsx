@@ -36,7 +36,7 @@ async function start(): Promise<void> {
   const config = override
     ? (await import('#shared/config-override.ts')).applyConfigOverride(boot.config, override)
     : boot.config
-  // The client's code loads with the first call, beside the endpoint schemas.
+  // The client's code loads with the first call, beside the endpoint schemas (boot-api.ts).
   const api = lazyApiClient({
     product: config.product,
     baseUrl: (gateway) => (gateway === 'web' ? '/webgate' : `/${config.product}-id`),
@@ -46,6 +46,7 @@ async function start(): Promise<void> {
       requestId: crypto.randomUUID(),
       deviceId: readBrowserCookie(COOKIE.deviceId),
       appVersion: config.version,
+      platformVersion: config.platformVersion,
       clientName: config.clientName,
     }),
     onEvent: (event) => {
@@ -54,7 +55,7 @@ async function start(): Promise<void> {
         console.warn(`[api] ${event.endpoint} failed: ${event.error.code}`)
     },
   })
-  // Parts the server rendered for this shopper whose code is not in the shell: a
+  // Parts the server rendered for this shopper whose code is not in the shell (lazy-part.tsx): a
   // signed-in page has the user menu, a shopper with e-commerce the cart link and buttons. Without
   // them (a chunk failed) React renders the part afresh after hydration: a recoverable mismatch.
   const parts = Promise.all([
@@ -66,7 +67,7 @@ async function start(): Promise<void> {
       ? (await loadPageModule(boot.view.route, location.pathname + location.search)).Page
       : undefined
   await parts
-  // The server rendered an error view: its code must be there before hydration.
+  // The server rendered an error view: its code must be there before hydration (lazy-error-view.tsx).
   if (!page) await loadErrorViews()
   const root = document.getElementById('root')
   if (!root) throw new Error('#root is missing')

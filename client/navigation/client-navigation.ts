@@ -7,7 +7,8 @@
  * focus (DESIGN.md section 3; the first view's remembered scroll stays in use-navigation-effects.ts).
  */
 import type { ComponentType } from 'react'
-import { mutate, type Cache } from 'swr'
+import type { Cache } from 'swr'
+import { loadIntoSwr } from './load-into-swr.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import type { View } from '#shared/routing/view.ts'
@@ -86,7 +87,7 @@ export async function followNavigation(context: NavigationContext): Promise<void
       loadChunk,
       hasPage,
       loadPage: loadPageModule,
-      load: (key, query) => mutate(key, query.fetch(context.api), { revalidate: false }),
+      load: loadIntoSwr(context.api),
       wait: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
       origin: window.location.origin,
       assign: (location) => window.location.assign(location),

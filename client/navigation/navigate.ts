@@ -76,7 +76,11 @@ export async function navigate<M>(input: NavigateInput, deps: NavigateDeps<M>): 
       : { kind: 'redirect', location: decision.location, replace: true }
   }
 
-  const settled: Promise<LoadedPage> = Promise.all(
+  // The page's outcome is known as soon as an essential loader fails (the error page), whatever the
+  // optional blocks still do: the view is then never mounted, so its hooks never ask for the data again.
+  let essentialFailed: (loaded: LoadedPage) => void = () => undefined
+  const failedEarly = new Promise<LoadedPage>((resolve) => (essentialFailed = resolve))
+  const loaded: Promise<LoadedPage> = Promise.all(
     Object.entries(prepared.toLoad).map(async ([loader, query]) => {
       const key = unstable_serialize(query.key)
       const known = query.personal ? undefined : input.known(key)
@@ -84,13 +88,17 @@ export async function navigate<M>(input: NavigateInput, deps: NavigateDeps<M>): 
       try {
         return { loader, data: await deps.load(key, query), error: undefined }
       } catch (error) {
-        return { loader, data: undefined, error: toAppError(error) }
+        const failure = toAppError(error)
+        if (!query.optional && failure.code !== 'aborted')
+          essentialFailed({ data: {}, failures: { [loader]: failure } })
+        return { loader, data: undefined, error: failure }
       }
     }),
   ).then((results) => ({
     data: Object.fromEntries(results.map((r) => [r.loader, r.data])),
     failures: Object.fromEntries(results.flatMap((r) => (r.error ? [[r.loader, r.error] as const] : []))),
   }))
+  const settled = Promise.race([loaded, failedEarly])
   const view = await deps.loadPage(prepared.name, url)
   const early = await Promise.race([settled, deps.wait(TRANSITION_WAIT_MS).then(() => undefined)])
 

@@ -16,6 +16,7 @@ import { notFoundMessage } from '#shared/routing/rules.ts'
 import type { LoaderMap, PageMeta } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
 import { pageCacheKey } from '../caching/page-cache.ts'
+import { cookieName } from '../session/cookies.ts'
 import { botErrorBody } from './document.ts'
 import type { PageContext, PageRequest, PageTarget, RenderDeps } from './page-context.ts'
 import { sendCached, sendDocument, sendHtml, sendRedirect, type AnswerHeaders } from './send-document.tsx'
@@ -227,7 +228,8 @@ function pageCacheKeyOf(deps: RenderDeps, page: PageRequest): string | undefined
   const state = page.session.state()
   if (!deps.pageCache.enabled || state.authorized) return undefined
   const cookies = page.request.cookies
-  if (cookies[COOKIE.accessToken] !== undefined || cookies[COOKIE.refreshToken] !== undefined) return undefined
+  const present = (name: string) => cookies[cookieName(page.request, name)] !== undefined
+  if (present(COOKIE.accessToken) || present(COOKIE.refreshToken)) return undefined
   return pageCacheKey({
     url: page.request.url,
     origin: page.origin,
