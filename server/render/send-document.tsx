@@ -38,15 +38,6 @@ export interface DocumentInput extends AnswerHeaders {
   cacheAs?: string | undefined
 }
 
-/**
- * Writes the session's pending cookie changes to the reply. The session plugin's `onSend` hook does
- * this at the edge for every answer; calling it here too, just before the first byte, is harmless
- * (nothing is pending afterwards) and keeps the cookies where that hook is absent.
- */
-function commitCookies(ctx: PageContext): void {
-  ctx.session.commit(ctx.reply)
-}
-
 function applyHeaders(ctx: PageContext, headers: AnswerHeaders): void {
   ctx.reply.code(headers.status).header('cache-control', headers.cacheControl)
   if (headers.varyCookie) ctx.reply.header('vary', 'Cookie')
@@ -56,7 +47,6 @@ function applyHeaders(ctx: PageContext, headers: AnswerHeaders): void {
 /** Sends a redirect. */
 export function sendRedirect(ctx: PageContext, location: string, headers: AnswerHeaders): void {
   applyHeaders(ctx, headers)
-  commitCookies(ctx)
   void ctx.reply.redirect(location, headers.status)
 }
 
@@ -64,7 +54,6 @@ export function sendRedirect(ctx: PageContext, location: string, headers: Answer
 export function sendHtml(ctx: PageContext, body: string, headers: AnswerHeaders): void {
   applyHeaders(ctx, headers)
   ctx.reply.type('text/html; charset=utf-8')
-  commitCookies(ctx)
   void ctx.reply.send(body)
 }
 
@@ -110,7 +99,6 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
 
   applyHeaders(ctx, input)
   reply.type('text/html; charset=utf-8')
-  commitCookies(ctx)
 
   const cacheAs = input.cacheAs
   const storeInCache = (body: Buffer) => {
