@@ -190,7 +190,7 @@ export interface Config {
   readonly cache: { readonly ttlMs: number; readonly maxEntries: number }
   /** Rendered anonymous pages: fresh for `ttlMs`, then stale (one request re-renders) for `staleMs`; 0 entries turns it off. */
   readonly pageCache: { readonly ttlMs: number; readonly staleMs: number; readonly maxEntries: number }
-  /** Checked anonymous answers kept by their bytes (server/caching/answer-memo.ts); 0 entries turns it off. */
+  /** Checked anonymous answers kept by their bytes; 0 entries turns it off. */
   readonly answerMemo: { readonly maxEntries: number; readonly maxBytes: number }
   readonly distDir: string | undefined
   /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */

@@ -112,7 +112,7 @@ export interface ServerApiDeps {
   headers: () => HeaderContext
   auth?: AuthHandler
   timeoutMs?: number
-  /** Checked anonymous answers kept by their bytes (server/caching/answer-memo.ts). */
+  /** Checked anonymous answers kept by their bytes. */
   answerMemo?: AnswerMemo
   /** With tracing on, each call gets a client span under the request's, and its `traceparent` names it. */
   tracing?: Tracing

@@ -8,27 +8,6 @@ import { loadedClientNavigation } from './navigation.ts'
 import { whenIdle } from '#client/lib/when-idle.ts'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 
-/** Id of the polite live region that announces page titles. */
-export const ROUTE_ANNOUNCER_ID = 'route-announcer'
-
-type ScrollRestore = typeof import('./scroll-restore.ts')
-
-/** Runs `hold` from scroll-restore.ts (loaded on first need) unless the effect ended meanwhile; returns the cleanup. */
-export function restoring(hold: (restore: ScrollRestore) => () => void): () => void {
-  let stop: (() => void) | undefined
-  let ended = false
-  import('./scroll-restore.ts').then(
-    (restore) => {
-      if (!ended) stop = hold(restore)
-    },
-    () => undefined,
-  )
-  return () => {
-    ended = true
-    stop?.()
-  }
-}
-
 /**
  * Runs the effects for navigation number `seq`: 0 is the server-rendered page (only a remembered
  * scroll); the views of client navigations take theirs from client-navigation.ts, which showed them.
@@ -45,14 +24,16 @@ export function useNavigationEffects(seq: number, title: string | undefined): vo
           (memory) => {
             if (ended) return undefined
             memory.installScrollMemory()
-            return memory.enterShownEntry(seq === 0)
+            return { memory, remembered: memory.enterShownEntry(seq === 0) }
           },
           () => undefined,
         )
-        .then((remembered) => {
+        .then((loaded) => {
           if (ended) return
+          const remembered = loaded?.remembered
           if (seq > 0) stop = loadedClientNavigation()?.afterNavigation(title, remembered)
-          else if (remembered !== undefined) stop = restoring((restore) => restore.scrollToWhenPossible(remembered))
+          else if (loaded && remembered !== undefined)
+            stop = loaded.memory.restoring((restore) => restore.scrollToWhenPossible(remembered))
         })
     if (seq > 0) run()
     // A reload or a step back or forward restores a position: in the first idle time. After any other

@@ -66,7 +66,7 @@ export interface ApiClientOptions {
   /**
    * Checked answers kept by their bytes: an anonymous GET whose answer has the same bytes as the last
    * one of its URL takes that answer's checked value instead of decoding, parsing and checking it again.
-   * The server keeps one per process (server/caching/answer-memo.ts); values from it are frozen and shared. Used
+   * The server keeps one per process; values from it are frozen and shared. Used
    * only with a fetch whose answers give their `bytes()`.
    */
   answerMemo?: AnswerMemo

@@ -19,7 +19,6 @@ import { Captcha, captchaRequired } from './captcha.tsx'
 import { rememberLoginOrigin } from './login-origin.ts'
 import { useLoginFlow, type LoginFlow } from './use-login-flow.ts'
 
-/** Props of `LoginDialog`. */
 export interface LoginDialogProps {
   /** Why the login was asked for (shown under the title), e.g. a guarded page. */
   reason?: string | undefined

@@ -23,7 +23,6 @@ const LoyaltyCardDialog = lazy(() =>
 /** Paths a signed-out shopper must leave (they need a session). */
 const SIGNED_IN_ONLY = /^\/(ecom|profile|favorites)(\/|$)/
 
-/** Props of `UserMenu`. */
 export interface UserMenuProps {
   /** The main site's profile page. */
   profileHref: string

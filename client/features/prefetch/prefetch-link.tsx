@@ -20,7 +20,6 @@ import { useApp } from '#client/context/app-context.tsx'
 import { slowConnection } from './slow-connection.ts'
 import type { Watch } from './in-view.ts'
 
-/** Props of `PrefetchLink`. */
 export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string
   children?: ReactNode
@@ -30,7 +29,7 @@ export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 
 /**
  * Starts prefetching the route of a same-origin path (`intent`: the shopper pointed at or focused a
- * link, which prefetches even while the queue backs off). The queue (preload-queue.ts) loads with the
+ * link, which prefetches even while the queue backs off). The queue loads with the
  * first prefetch; a queue that cannot load prefetches nothing, and the navigation loads what it needs.
  */
 export function usePrefetch(): (href: string, intent: boolean) => void {

@@ -13,7 +13,7 @@ import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { PRELOAD_QUEUE_LIMIT } from '#shared/constants.ts'
 import { parseSearch } from '#shared/routing/search.ts'
-// The queue is itself loaded with the first prefetch (prefetch-link.tsx), so it takes the routing kit along.
+// The queue is itself loaded with the first prefetch, so it takes the routing kit along.
 import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#client/navigation/routing-kit.ts'
 import { slowConnection } from './slow-connection.ts'
 import { nextTask } from '#client/lib/next-task.ts'
