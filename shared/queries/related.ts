@@ -5,7 +5,7 @@
  */
 import type { Goods } from '../models/goods.ts'
 import { defineQuery } from '../routing/query.ts'
-import { toCardView, type GoodsCardView } from './views.ts'
+import { toCardShape, type GoodsCardShape } from './views.ts'
 
 /** At most this many goods in the rail. */
 export const RELATED_LIMIT = 12
@@ -35,7 +35,7 @@ export const relatedPriceRange = (price: number): { priceMin: number; priceMax: 
 })
 
 /** The rail's goods: the product left out, closest price first (then the better rated), at most `RELATED_LIMIT`. */
-export function pickRelated<T extends Pick<GoodsCardView, 'id' | 'price' | 'rating'>>(
+export function pickRelated<T extends Pick<GoodsCardShape, 'id' | 'price' | 'rating'>>(
   items: readonly T[],
   args: Pick<RelatedArgs, 'id' | 'price'>,
 ): T[] {
@@ -54,5 +54,5 @@ export const relatedGoodsQuery = defineQuery('goods.related', async (api, [args]
     query: { categoryId: args.categoryId, ...relatedPriceRange(args.price), pageSize: RELATED_PAGE_SIZE },
     signal,
   })
-  return pickRelated(page.items.map(toCardView), args)
+  return pickRelated(page.items.map(toCardShape), args)
 })

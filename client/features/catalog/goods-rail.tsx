@@ -4,7 +4,7 @@
  * list and position; `onOpen` adds the rail's event for the same click.
  */
 import type { ReactNode } from 'react'
-import type { GoodsCardView } from '#shared/queries/views.ts'
+import type { GoodsCardShape } from '#shared/queries/views.ts'
 import { ProductCard } from './product-card.tsx'
 import { useFavorites } from '#client/features/product/use-favorites.ts'
 
@@ -13,11 +13,11 @@ export interface CardRailProps {
   /** The heading's id (the section is labelled by it). */
   id: string
   title: string
-  items: readonly GoodsCardView[]
+  items: readonly GoodsCardShape[]
   /** The analytics list name of the cards. */
   list: string
   /** Called when the shopper opens a card, with the card and its index. */
-  onOpen?: (goods: GoodsCardView, index: number) => void
+  onOpen?: (goods: GoodsCardShape, index: number) => void
   /** Controls beside the heading («Очистить»). */
   actions?: ReactNode
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Goods } from '#shared/models/goods.ts'
-import type { GoodsCardView } from '#shared/queries/views.ts'
+import type { GoodsCardShape } from '#shared/queries/views.ts'
 import {
   addRecent,
   clearRecentGoods,
@@ -19,7 +19,7 @@ const memory = () => {
   }
 }
 
-const card = (id: number): GoodsCardView => ({
+const card = (id: number): GoodsCardShape => ({
   id,
   name: `Товар ${id}`,
   slug: `tovar-${id}`,
@@ -37,7 +37,7 @@ describe('recently viewed goods', () => {
   })
 
   it(`keeps the last ${RECENT_GOODS_LIMIT}`, () => {
-    let list: GoodsCardView[] = []
+    let list: GoodsCardShape[] = []
     for (let id = 1; id <= RECENT_GOODS_LIMIT + 3; id++) list = addRecent(list, card(id))
     expect(list).toHaveLength(RECENT_GOODS_LIMIT)
     expect(list[0]!.id).toBe(RECENT_GOODS_LIMIT + 3)

@@ -4,7 +4,7 @@
  * and handlers, never render): the server never knows them, so cached pages stay shareable.
  */
 import type { Goods } from '#shared/models/goods.ts'
-import type { GoodsCardView } from '#shared/queries/views.ts'
+import type { GoodsCardShape } from '#shared/queries/views.ts'
 
 /**
  * The local storage key. Not in `STORAGE` of shared/cookies.ts: that object is read whole by the
@@ -18,7 +18,7 @@ export const RECENT_GOODS_LIMIT = 12
 /** The event the window receives when this tab changes the list (other tabs get `storage`). */
 export const RECENT_GOODS_EVENT = 'recent-goods-change'
 
-const isCard = (value: unknown): value is GoodsCardView => {
+const isCard = (value: unknown): value is GoodsCardShape => {
   if (typeof value !== 'object' || value === null) return false
   const card = value as Record<string, unknown>
   return (
@@ -37,8 +37,8 @@ const isCard = (value: unknown): value is GoodsCardView => {
 }
 
 /** The card view of a product page's goods (what a card of the list needs, nothing more). */
-export function viewedCard(goods: Goods): GoodsCardView {
-  const card: GoodsCardView = {
+export function viewedCard(goods: Goods): GoodsCardShape {
+  const card: GoodsCardShape = {
     id: goods.id,
     name: goods.name,
     slug: goods.slug,
@@ -56,7 +56,7 @@ export function viewedCard(goods: Goods): GoodsCardView {
 }
 
 /** Reads the list; a missing or broken value (or a broken entry) reads as nothing. */
-export function readRecentGoods(storage: Pick<Storage, 'getItem'> = localStorage): GoodsCardView[] {
+export function readRecentGoods(storage: Pick<Storage, 'getItem'> = localStorage): GoodsCardShape[] {
   try {
     const value: unknown = JSON.parse(storage.getItem(RECENT_GOODS_KEY) ?? '[]')
     return Array.isArray(value) ? value.filter(isCard).slice(0, RECENT_GOODS_LIMIT) : []
@@ -66,7 +66,7 @@ export function readRecentGoods(storage: Pick<Storage, 'getItem'> = localStorage
 }
 
 /** Puts a card first (removing its earlier copy) and keeps the newest `RECENT_GOODS_LIMIT`. */
-export function addRecent(list: readonly GoodsCardView[], card: GoodsCardView): GoodsCardView[] {
+export function addRecent(list: readonly GoodsCardShape[], card: GoodsCardShape): GoodsCardShape[] {
   return [card, ...list.filter((item) => item.id !== card.id)].slice(0, RECENT_GOODS_LIMIT)
 }
 
@@ -74,9 +74,9 @@ const changed = () => window.dispatchEvent(new Event(RECENT_GOODS_EVENT))
 
 /** Records a viewed product; storage that is full or disabled only loses the convenience. */
 export function rememberViewed(
-  card: GoodsCardView,
+  card: GoodsCardShape,
   storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
-): GoodsCardView[] {
+): GoodsCardShape[] {
   const next = addRecent(readRecentGoods(storage), card)
   try {
     storage.setItem(RECENT_GOODS_KEY, JSON.stringify(next))

@@ -5,7 +5,7 @@
  * tabs. «Очистить» forgets the list and moves focus to the page's main heading.
  */
 import { useEffect, useState } from 'react'
-import type { GoodsCardView } from '#shared/queries/views.ts'
+import type { GoodsCardShape } from '#shared/queries/views.ts'
 import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { CardRail } from '#client/features/catalog/goods-rail.tsx'
@@ -19,7 +19,7 @@ export interface RecentRailProps {
 /** The rail of recently viewed goods; nothing when the list is empty. */
 export function RecentRail({ place = 'main' }: RecentRailProps) {
   const { track } = useAnalytics()
-  const [items, setItems] = useState<GoodsCardView[]>([])
+  const [items, setItems] = useState<GoodsCardShape[]>([])
   useEffect(() => {
     const read = () => setItems(readRecentGoods())
     const onStorage = (event: StorageEvent) => {
