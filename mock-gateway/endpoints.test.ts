@@ -82,6 +82,7 @@ const SAMPLES: Record<string, Sample> = {
     },
   }),
   'goods.filters': () => ({ query: { categoryId: 4 } }),
+  'goods.stock': () => ({ params: { id: 10001 }, query: { storeCode: ['AU-KZN-001', 'AU-KZN-004'] } }),
   'promotions.categories': () => ({}),
   'promotions.list': () => ({ query: { categoryId: 2, page: 1, pageSize: 5 } }),
   'promotions.item': () => ({ query: { id: 7 } }),

@@ -61,6 +61,10 @@ export const ANALYTICS_EVENTS = {
   product_share_click: 'Share pressed on a product',
   product_reviews_click: 'The reviews of a product were opened',
   product_gallery_swipe: 'The product gallery was moved',
+  related_click: 'A card of «Похожие товары» on a product page was opened (product params, position, list)',
+  recent_click: 'A card of «Вы смотрели» was opened (product params, position, list)',
+  where_to_buy_open: '«Где купить сегодня» on a product page was opened (product_id, stores listed)',
+  store_pick_from_pdp: '«Выбрать этот магазин» was pressed in «Где купить сегодня» (store params, product_id)',
   // Catalogue and promotions
   catalog_sort_change: 'The sort order of a list was changed',
   catalog_filter_apply: 'List filters were applied',
@@ -83,6 +87,8 @@ export const ANALYTICS_EVENTS = {
   ecom_order_cancel_click: 'An order was cancelled',
   ecom_card_add_click: 'Add card pressed',
   ecom_card_delete_confirm: 'A saved card was deleted',
+  loyalty_card_open: 'The loyalty card was opened from the user menu (never the card number)',
+  pickup_pass_open: 'The pickup pass of an order ready for pickup was shown (order status only, no number)',
 } as const satisfies Record<string, string>
 
 /** A name of the catalogue. */

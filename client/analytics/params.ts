@@ -34,9 +34,12 @@ export function productParams(product: ProductFields): AnalyticsParams {
   }
 }
 
-/** Position of an item in a list, counted from 1; `list` names the list (`catalog`, `main.popular`). */
+/**
+ * Position of an item in a list, counted from 1; `list` names the list (`catalog`, `main.popular`).
+ * Without a list, `list` is undefined, which is dropped before sending like every undefined value.
+ */
 export function positionParams(index: number, list?: string): AnalyticsParams {
-  return { position: index + 1, ...(list ? { list } : {}) }
+  return { position: index + 1, list }
 }
 
 /** Merges parameter objects and drops undefined values. */

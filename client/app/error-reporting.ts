@@ -26,11 +26,12 @@ export function reportError(report: {
   if (reported.has(identity)) return
   reported.add(identity)
   sent++
+  // JSON leaves out the fields that are undefined (no stack, no status).
   const body = JSON.stringify({
     message: report.message.slice(0, 2000),
-    ...(report.stack ? { stack: report.stack.slice(0, 8000) } : {}),
+    stack: report.stack?.slice(0, 8000),
     url,
-    ...(report.status ? { status: report.status } : {}),
+    status: report.status || undefined,
   })
   fetch(ERROR_REPORT_PATH, {
     method: 'POST',

@@ -23,6 +23,16 @@ export function availableInStore(goods: GoodsRecord, store: Pick<Store, 'code' |
   return store.type === 'pickup-point' || hashString(`${goods.id}:${store.code}`) % 10 < 8
 }
 
+/**
+ * Units of goods on a store's shelves: none where it is not available (`availableInStore`); a pickup
+ * point holds the whole online stock; a shop 1 to 12 units, fixed per goods and store (so some show
+ * «Мало»).
+ */
+export function stockInStore(goods: GoodsRecord, store: Pick<Store, 'code' | 'type'>): number {
+  if (!availableInStore(goods, store)) return 0
+  return store.type === 'pickup-point' ? goods.stock : 1 + (hashString(`${goods.id}:${store.code}:units`) % 12)
+}
+
 /** A category and, for a group, its children's ids; undefined for an unknown id. */
 export function categoryScope(
   state: MockState,

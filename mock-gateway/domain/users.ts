@@ -32,6 +32,8 @@ export interface NewUser {
   email?: string | null
   permissions?: Partial<Permissions>
   subscription?: SubscriptionState
+  /** The loyalty card's number; '' for a shopper without a card. Default: `7788` and the user id. */
+  loyaltyCardNumber?: string
 }
 
 /** Creates a user; ids of new registrations count up from 200001. */
@@ -47,7 +49,7 @@ export async function createUser(state: MockState, input: NewUser): Promise<User
     permissions: { ...DEFAULT_PERMISSIONS, ...input.permissions },
     subscription: input.subscription ?? 'notSubscribed',
     keeperId: `K-${userId}`,
-    loyaltyCardNumber: `7788${userId.padStart(12, '0')}`,
+    loyaltyCardNumber: input.loyaltyCardNumber ?? `7788${userId.padStart(12, '0')}`,
     createdAt: new Date(state.clock.now()).toISOString(),
   })
 }

@@ -1,8 +1,8 @@
 /** Goods: one product (or its redirect), the search listing and the filter panel. */
 import type { HttpHandler } from 'msw'
-import { getGoods, getGoodsFilters, searchGoods } from '#shared/gateway/goods.ts'
+import { getGoods, getGoodsFilters, getGoodsStock, searchGoods } from '#shared/gateway/goods.ts'
 import { GOODS_LABELS, GOODS_PAGE_SIZE_DEFAULT, GOODS_SORTS } from '#shared/models/goods.ts'
-import { categoryScope, findGoodsFor } from '../domain/catalog.ts'
+import { categoryScope, findGoodsFor, stockInStore } from '../domain/catalog.ts'
 import { BROKEN_CATEGORY_ID } from '../seed/goods.ts'
 import { gatewayError, notFound } from '../http/gateway-error.ts'
 import { CACHEABLE, mockEndpoint } from '../http/mock-endpoint.ts'
@@ -46,6 +46,21 @@ export function goodsHandlers(state: MockState): HttpHandler[] {
         if (redirect) return { redirect }
         const goods = findGoods(state, params.id)
         return goods ? goodsBody(goods) : notFound('Товар не найден')
+      },
+      CACHEABLE,
+    ),
+
+    mockEndpoint(
+      state,
+      getGoodsStock,
+      ({ params, query }) => {
+        const goods = findGoods(state, params.id)
+        if (!goods) return notFound('Товар не найден')
+        const items = [...new Set(query.storeCode)].flatMap((code) => {
+          const store = state.db.stores.findFirst((q) => q.where({ code }))
+          return store ? [{ storeCode: store.code, quantity: stockInStore(goods, store) }] : []
+        })
+        return { goodsId: goods.id, items }
       },
       CACHEABLE,
     ),

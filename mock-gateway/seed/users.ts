@@ -1,4 +1,4 @@
-/** Seeds the two known accounts of DESIGN.md with their orders, cards, cart and favorites. */
+/** Seeds the known accounts of DESIGN.md (and one without a loyalty card) with their orders, cards, cart and favorites. */
 import type { OrderStatus } from '#shared/models/orders.ts'
 import type { PaymentMethod } from '#shared/models/payment-cards.ts'
 import { createOrder, ORDER_STEP_MS } from '../domain/orders.ts'
@@ -12,6 +12,8 @@ export const SEED_USERS = {
   complete: { phone: '79000000001', userId: '100001' },
   /** Registered, profile incomplete (no first name): `/v1/keeperid/bunch` answers 422. */
   incomplete: { phone: '79000000002', userId: '100002' },
+  /** Registered, complete profile, no loyalty card yet (`loyaltyCardNumber` is ''). */
+  noCard: { phone: '79000000003', userId: '100003' },
 } as const
 
 const DAY = 86_400_000
@@ -30,6 +32,12 @@ export async function seedUsers(state: MockState): Promise<void> {
     subscription: 'subscribed',
   })
   await createUser(state, { userId: incomplete.userId, phone: incomplete.phone, firstName: null })
+  await createUser(state, {
+    userId: SEED_USERS.noCard.userId,
+    phone: SEED_USERS.noCard.phone,
+    firstName: 'Ольга',
+    loyaltyCardNumber: '',
+  })
 
   const cards: [PaymentMethod, number][] = [
     [

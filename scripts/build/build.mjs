@@ -73,6 +73,7 @@ const COMMON = [
   'client/features/prefetch/prefetch-link.tsx',
   'client/features/catalog/product-card.tsx',
   'client/features/product/use-favorites.ts',
+  'client/components/near-screen.tsx',
 ]
 /**
  * The queries' view shapes and the models' plain values: most route modules use them, a first load

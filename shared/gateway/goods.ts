@@ -2,7 +2,14 @@
 import * as z from 'zod/mini'
 import { defineEndpoint } from '../api/endpoint.ts'
 import { IdParamSchema } from '../models/common.ts'
-import { GoodsAnswerSchema, GoodsFiltersSchema, GoodsPageSchema, GoodsSearchQuerySchema } from '../models/goods.ts'
+import {
+  GoodsAnswerSchema,
+  GoodsFiltersSchema,
+  GoodsPageSchema,
+  GoodsSearchQuerySchema,
+  GoodsStockQuerySchema,
+  GoodsStockSchema,
+} from '../models/goods.ts'
 
 /** One product, or a redirect when it moved (check with `isRedirect`); 404 `notFound` for an unknown id. */
 export const getGoods = defineEndpoint({
@@ -35,4 +42,20 @@ export const getGoodsFilters = defineEndpoint({
   auth: false,
   query: z.object({ categoryId: z.optional(IdParamSchema) }),
   response: GoodsFiltersSchema,
+})
+
+/**
+ * Units of one goods in each of a page of stores (where to buy it today): one call instead of one
+ * `/v2/goods/search?storeCode=&id=` per store. The spec names no such call; this storefront defines it
+ * and the mock emulates it. 404 for unknown goods.
+ */
+export const getGoodsStock = defineEndpoint({
+  name: 'goods.stock',
+  gateway: 'web',
+  method: 'GET',
+  path: '/v2/goods/:id/stock',
+  auth: false,
+  params: z.object({ id: IdParamSchema }),
+  query: GoodsStockQuerySchema,
+  response: GoodsStockSchema,
 })

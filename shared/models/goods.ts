@@ -132,3 +132,22 @@ export const GoodsFiltersSchema = z.object({
   sorts: z.array(GoodsSortSchema),
 })
 export type GoodsFilters = z.infer<typeof GoodsFiltersSchema>
+
+/** `GET /v2/goods/:id/stock?storeCode=…`: the stores to answer for (repeated keys, at most `PAGE_SIZE_MAX`). */
+export const GoodsStockQuerySchema = z.object({
+  storeCode: z.pipe(
+    queryList(),
+    z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(PAGE_SIZE_MAX)),
+  ),
+})
+export type GoodsStockQuery = z.infer<typeof GoodsStockQuerySchema>
+
+/**
+ * Units of one goods on the shelves of each store asked about (a store the gateway does not know is
+ * left out). This storefront's contract: one call for a page of stores (where to buy it today).
+ */
+export const GoodsStockSchema = z.object({
+  goodsId: IdSchema,
+  items: z.array(z.object({ storeCode: z.string(), quantity: z.int().check(z.nonnegative()) })),
+})
+export type GoodsStock = z.infer<typeof GoodsStockSchema>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../api/client.ts'
 import type { CategoryTree } from '../models/catalog.ts'
-import { categoryPlaceQuery } from './catalog.ts'
+import { categoryPlaceQuery, goodsListArgs, hasFilters, listStateFromSearch, listStateToSearch } from './catalog.ts'
 
 const image = { url: '/c.svg', width: 320, height: 320, alt: '' }
 const tree: CategoryTree = {
@@ -37,5 +37,24 @@ describe('categoryPlaceQuery', () => {
     await expect(categoryPlaceQuery(1).fetch(api)).rejects.toThrow('down')
     await expect(categoryPlaceQuery(1).fetch(api)).resolves.toMatchObject({ category: { id: 1 } })
     expect(call).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('«Есть в моём магазине» in the list state', () => {
+  it('reads the store code from the URL, ignores a malformed one, and writes it back', () => {
+    const state = listStateFromSearch({ store: 'AU-KZN-001', page: '2' })
+    expect(state.store).toBe('AU-KZN-001')
+    expect(hasFilters(state)).toBe(true)
+    expect(listStateToSearch(state)).toBe('?store=AU-KZN-001&page=2')
+    expect(listStateFromSearch({ store: '<script>' }).store).toBeUndefined()
+    expect(hasFilters(listStateFromSearch({}))).toBe(false)
+  })
+
+  it('asks the gateway for the store only (server-side filtering)', () => {
+    expect(goodsListArgs(listStateFromSearch({ store: 'AU-KZN-001' }), { categoryId: 3 })).toEqual({
+      page: 1,
+      categoryId: 3,
+      storeCode: 'AU-KZN-001',
+    })
   })
 })

@@ -32,6 +32,8 @@ export interface ListState {
   priceMax: number | undefined
   inStock: boolean
   discounted: boolean
+  /** «Есть в моём магазине»: only goods the store with this code has (the gateway filters). */
+  store: string | undefined
 }
 
 /** The arguments of one goods-list call (also its SWR key, so undefined fields are left out). */
@@ -45,6 +47,7 @@ export interface GoodsListArgs {
   priceMax?: number
   inStock?: true
   discounted?: true
+  storeCode?: string
   page: number
 }
 
@@ -56,6 +59,8 @@ const all = (value: string | readonly string[] | undefined): string[] =>
     : (Array.isArray(value) ? [...(value as string[])] : [value as string]).filter((item) => item !== '').slice(0, 30)
 const positiveInt = (value: string | undefined): number | undefined =>
   value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined
+const storeCode = (value: string | undefined): string | undefined =>
+  value && /^[A-Za-z0-9-]{1,40}$/.test(value) ? value : undefined
 const price = (value: string | undefined): number | undefined =>
   value && /^\d{1,7}(\.\d{1,2})?$/.test(value) ? Number(value) : undefined
 
@@ -71,6 +76,7 @@ export function listStateFromSearch(search: SearchParams): ListState {
     priceMax: price(first(search.priceMax)),
     inStock: first(search.inStock) === '1',
     discounted: first(search.discounted) === '1',
+    store: storeCode(first(search.store)),
   }
 }
 
@@ -85,6 +91,7 @@ export function listStateToSearch(state: ListState, extra: Record<string, string
   if (state.priceMax !== undefined) params.set('priceMax', String(state.priceMax))
   if (state.inStock) params.set('inStock', '1')
   if (state.discounted) params.set('discounted', '1')
+  if (state.store) params.set('store', state.store)
   if (state.page > 1) params.set('page', String(state.page))
   const text = params.toString()
   return text ? `?${text}` : ''
@@ -97,7 +104,8 @@ export const hasFilters = (state: ListState): boolean =>
   state.priceMin !== undefined ||
   state.priceMax !== undefined ||
   state.inStock ||
-  state.discounted
+  state.discounted ||
+  state.store !== undefined
 
 /** The goods-list call of a list state (with optional text and category). */
 export function goodsListArgs(
@@ -114,6 +122,7 @@ export function goodsListArgs(
   if (state.priceMax !== undefined) args.priceMax = state.priceMax
   if (state.inStock) args.inStock = true
   if (state.discounted) args.discounted = true
+  if (state.store) args.storeCode = state.store
   return args
 }
 

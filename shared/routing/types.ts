@@ -103,7 +103,8 @@ export function defineRoute<TName extends string, TParams>(def: {
     params: def.params,
     guards: def.guards ?? [],
     kind: def.kind ?? 'page',
-    ...(def.feature ? { feature: def.feature } : {}),
-    ...(def.parent ? { parent: def.parent } : {}),
+    // Undefined for most routes (read as `route.feature`, `route.parent`).
+    feature: def.feature,
+    parent: def.parent,
   })
 }

@@ -16,6 +16,9 @@ import { profileLink } from './main-site-profile.ts'
 import { signOut } from './sign-out.ts'
 
 const ProfileDialog = lazy(() => import('./profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })))
+const LoyaltyCardDialog = lazy(() =>
+  import('#client/features/loyalty/loyalty-card-dialog.tsx').then((m) => ({ default: m.LoyaltyCardDialog })),
+)
 
 /** Paths a signed-out shopper must leave (they need a session). */
 const SIGNED_IN_ONLY = /^\/(ecom|profile|favorites)(\/|$)/
@@ -39,7 +42,7 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
   const [location, setLocation] = useLocation()
   const { data: profile } = useLazyQuery(PROFILE_KEY, loadProfileQuery)
   const [open, setOpen] = useState(false)
-  const [dialog, setDialog] = useState(false)
+  const [dialog, setDialog] = useState<'profile' | 'loyalty-card' | false>(false)
   const [leaving, setLeaving] = useState(false)
   const [opening, setOpening] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -133,12 +136,26 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
             className="user-menu__item"
             onClick={() => {
               setOpen(false)
-              setDialog(true)
+              setDialog('profile')
             }}
           >
             Мои данные
           </button>
         </li>
+        {!session.incompleteProfile && (
+          <li>
+            <button
+              type="button"
+              className="user-menu__item"
+              onClick={() => {
+                setOpen(false)
+                setDialog('loyalty-card')
+              }}
+            >
+              Карта лояльности
+            </button>
+          </li>
+        )}
         {session.ecomEnabled && (
           <>
             <li>
@@ -167,7 +184,18 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
       </ul>
       {dialog && (
         <Suspense fallback={null}>
-          <ProfileDialog onClose={() => setDialog(false)} />
+          {dialog === 'profile' ? (
+            <ProfileDialog onClose={() => setDialog(false)} />
+          ) : (
+            <LoyaltyCardDialog
+              onClose={() => {
+                setDialog(false)
+                // The dialog gives focus back to the item that opened it, hidden with the closed menu:
+                // the menu's button takes it once the dialog is gone.
+                requestAnimationFrame(() => button.current?.focus())
+              }}
+            />
+          )}
         </Suspense>
       )}
     </div>

@@ -2,7 +2,8 @@
  * `<FiltersPanel filters state onChange>`: brand, label, availability, discount and price filters.
  * Every change writes the URL (through `onChange`); on a phone the panel opens from a button.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { STORAGE } from '#shared/cookies.ts'
 import { Link } from 'wouter'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import { hasFilters, type ListState } from '#shared/queries/catalog.ts'
@@ -34,6 +35,20 @@ function FilterOption({ label, checked, onChange }: { label: string; checked: bo
   )
 }
 
+/** The chosen store's code on this device ('' without one, on the server and while hydrating). */
+const chosenStore = (): string => {
+  try {
+    return localStorage.getItem(STORAGE.shopCode) ?? ''
+  } catch {
+    return ''
+  }
+}
+const noStore = () => ''
+const onStorage = (change: () => void) => {
+  window.addEventListener('storage', change)
+  return () => window.removeEventListener('storage', change)
+}
+
 const toggled = (list: readonly string[], value: string): string[] =>
   list.includes(value) ? list.filter((item) => item !== value) : [...list, value]
 
@@ -42,12 +57,14 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
   const [open, setOpen] = useState(false)
   const [allBrands, setAllBrands] = useState(false)
   const panelId = useId()
+  const device = useSyncExternalStore(onStorage, chosenStore, noStore)
   if (!filters) return null
   const active =
     state.brand.length +
     state.label.length +
     (state.inStock ? 1 : 0) +
     (state.discounted ? 1 : 0) +
+    (state.store ? 1 : 0) +
     (state.priceMin !== undefined || state.priceMax !== undefined ? 1 : 0)
   const brands = [...filters.brands].sort(
     (a, b) => Number(state.brand.includes(b.slug)) - Number(state.brand.includes(a.slug)) || b.count - a.count,
@@ -90,6 +107,13 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
             checked={state.discounted}
             onChange={() => onChange({ ...state, discounted: !state.discounted })}
           />
+          {(device || state.store) && (
+            <FilterOption
+              label="Есть в моём магазине"
+              checked={state.store !== undefined}
+              onChange={() => onChange({ ...state, store: state.store ? undefined : device, page: 1 })}
+            />
+          )}
         </fieldset>
         {filters.labels.length > 0 && (
           <fieldset className="filters__group">

@@ -108,6 +108,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
           priceMax: undefined,
           inStock: false,
           discounted: false,
+          store: undefined,
           page: 1,
         })}
       />

@@ -8,6 +8,7 @@ import type { SWRConfiguration } from 'swr'
 import type { mainPage } from '#shared/routes/site.ts'
 import { SITE_NAME } from '#shared/constants.ts'
 import { lazyPart } from '#client/components/lazy-part.tsx'
+import { NearScreen } from '#client/components/near-screen.tsx'
 import { useApp } from '#client/context/app-context.tsx'
 import { useQuery, type QueryRef } from '#client/data/use-query.ts'
 import { keptHtml } from '#client/features/prefetch/kept-html.tsx'
@@ -19,6 +20,7 @@ const BLOCK: SWRConfiguration = { revalidateOnMount: false }
 const useBlock = <T,>(query: QueryRef<T> | null): T | undefined => useQuery<T>(query, BLOCK).data
 
 const { KeptPart, preload: loadStaticBlocks } = keptHtml(() => import('./static-blocks.tsx'))
+const loadRecent = () => import('#client/features/recent/recent-rail.tsx').then((module) => module.RecentRail)
 const ads = lazyPart(() => import('./ad-slot.tsx').then((module) => module.AdSlotBox))
 
 /**
@@ -68,6 +70,7 @@ export function Page({ queries }: ViewProps<'main', typeof mainPage>) {
       {specials && <GoodsRail id="home-specials" block={specials} favorites={favorites} />}
       {categories && categories.items.length > 0 && <KeptPart part="CategoriesBlock" props={{ block: categories }} />}
       {newArrival && <GoodsRail id="home-new" block={newArrival} favorites={favorites} />}
+      <NearScreen load={loadRecent} />
       {loyalty?.items[0] && <KeptPart part="LoyaltyBlock" props={{ banner: loyalty.items[0] }} />}
       {adsAt('middle')}
       {exclusive && <GoodsRail id="home-exclusive" block={exclusive} favorites={favorites} />}

@@ -6,6 +6,7 @@ import { goodsOf, productPath, type productPage } from '#shared/routes/product.t
 import { href } from '#shared/routing/href.ts'
 import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { NearScreen } from '#client/components/near-screen.tsx'
 import { Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { AgeGate } from '#client/features/age/age-gate.tsx'
@@ -14,7 +15,11 @@ import { Gallery } from '#client/features/product/gallery.tsx'
 import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-box.tsx'
 import { FeedbackPoll, SITE_POLL_ID } from '#client/features/polls/feedback-poll.tsx'
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
+import { rememberViewed, viewedCard } from '#client/features/recent/recent-goods.ts'
 import type { QueriesOf, ViewProps } from '../registry.ts'
+
+const loadWhereToBuy = () => import('#client/features/product/where-to-buy.tsx').then((module) => module.WhereToBuy)
+const loadRelated = () => import('#client/features/product/related-goods.tsx').then((module) => module.RelatedGoods)
 
 /** The goods page. */
 export function Page({ queries, routeName }: ViewProps<'product' | 'product-reviews', typeof productPage>) {
@@ -38,6 +43,9 @@ function GoodsView({
   useEffect(() => {
     track('product_view', productParams(goods))
   }, [goods, track])
+  useEffect(() => {
+    rememberViewed(viewedCard(goods))
+  }, [goods])
 
   const rating = scores?.average ?? goods.rating
   const count = scores?.count ?? goods.reviewsCount
@@ -134,6 +142,8 @@ function GoodsView({
           <Tabs items={tabs} label="Информация о товаре" className="product-page__tabs" />
         </section>
       )}
+      {goods.inStock && <NearScreen key={`where-${goods.id}`} load={loadWhereToBuy} props={{ goodsId: goods.id }} />}
+      <NearScreen key={goods.id} load={loadRelated} props={{ goods }} />
       <FeedbackPoll pollId={SITE_POLL_ID} objectType="site" objectId="site" />
     </article>
   )

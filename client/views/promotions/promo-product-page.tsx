@@ -9,6 +9,7 @@ import type { promoProductPage } from '#shared/routes/product.ts'
 import { href } from '#shared/routing/href.ts'
 import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
+import { NearScreen } from '#client/components/near-screen.tsx'
 import { ButtonLink, Price, Rating, Tabs, discountOf, type TabItem } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { useQuery } from '#client/data/use-query.ts'
@@ -18,6 +19,8 @@ import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
 import { ShareButton } from '#client/features/product/share-button.tsx'
 import type { ViewProps } from '../registry.ts'
+
+const loadWhereToBuy = () => import('#client/features/product/where-to-buy.tsx').then((module) => module.WhereToBuy)
 
 /** A promo goods page. */
 export function Page({
@@ -139,6 +142,7 @@ function PromoView({ promo }: { promo: Promotion }) {
         </h2>
         <Tabs items={tabs} label="Информация об акции" className="product-page__tabs" />
       </section>
+      {goodsId !== null && goods?.inStock && <NearScreen key={goodsId} load={loadWhereToBuy} props={{ goodsId }} />}
       {goodsId !== null && <ReviewsSection goodsId={goodsId} />}
     </article>
   )

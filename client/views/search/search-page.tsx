@@ -4,6 +4,7 @@ import { searchHasCriteria, searchTextOf } from '#shared/routes/site.ts'
 import { listStateFromSearch } from '#shared/queries/catalog.ts'
 import { popularSuggestionsQuery } from '#shared/queries/search.ts'
 import { href } from '#shared/routing/href.ts'
+import { NearScreen } from '#client/components/near-screen.tsx'
 import { EmptyState } from '#client/components/ui/index.ts'
 import { useHydrated } from '#client/components/ui/use-hydrated.ts'
 import { useQuery } from '#client/data/use-query.ts'
@@ -11,6 +12,8 @@ import { GoodsList } from '#client/features/catalog/goods-list.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { rememberSearch } from '#client/features/search/search-history.ts'
 import type { ViewProps } from '../registry.ts'
+
+const loadRecent = () => import('#client/features/recent/recent-rail.tsx').then((module) => module.RecentRail)
 
 /** The search page. */
 export function Page({ search }: ViewProps<'search'>) {
@@ -50,6 +53,7 @@ export function Page({ search }: ViewProps<'search'>) {
             </ul>
           </section>
         )}
+        <NearScreen load={loadRecent} props={{ place: 'search' }} />
       </div>
     )
   }

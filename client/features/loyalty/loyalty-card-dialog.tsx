@@ -1,0 +1,78 @@
+/**
+ * «Карта лояльности»: the signed-in shopper's card number as a barcode for the till, full screen,
+ * black on white, as large as the screen allows. The number comes from `/v1/keeperid/bunch` when the
+ * dialog opens and lives only in this component's state: never in local storage, logs, the SWR cache
+ * or analytics (`loyalty_card_open` carries nothing of it). jsbarcode draws it (barcode-format.ts
+ * picks EAN-13 or Code 128): a maintained library of a few kilobytes, loaded with this dialog only.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useAnalytics } from '#client/analytics/index.ts'
+import { Dialog } from '#client/components/ui/dialog.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { useApp } from '#client/context/app-context.tsx'
+import { barcodeFormat, groupedNumber } from './barcode-format.ts'
+
+type CardState = { kind: 'loading' } | { kind: 'card'; number: string } | { kind: 'none' } | { kind: 'failed' }
+
+/** The dialog; `onClose` closes it. */
+export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
+  const { api } = useApp()
+  const { track } = useAnalytics()
+  const [card, setCard] = useState<CardState>({ kind: 'loading' })
+  const svg = useRef<SVGSVGElement>(null)
+
+  useEffect(() => {
+    const abort = new AbortController()
+    track('loyalty_card_open')
+    void (async () => {
+      try {
+        const { getKeeperBunch } = await import('#shared/gateway/profile.ts')
+        const bunch = await api.call(getKeeperBunch, { signal: abort.signal })
+        const number = bunch.loyaltyCardNumber.trim()
+        setCard(number && barcodeFormat(number) ? { kind: 'card', number } : { kind: 'none' })
+      } catch {
+        if (!abort.signal.aborted) setCard({ kind: 'failed' })
+      }
+    })()
+    return () => abort.abort()
+  }, [api, track])
+
+  useEffect(() => {
+    if (card.kind !== 'card' || !svg.current) return
+    const element = svg.current
+    const value = card.number.replace(/\s+/g, '')
+    void import('jsbarcode').then(({ default: JsBarcode }) => {
+      JsBarcode(element, value, {
+        format: barcodeFormat(value),
+        width: 3,
+        height: 160,
+        margin: 24,
+        displayValue: false,
+        background: '#ffffff',
+        lineColor: '#000000',
+      })
+      // Drawn at its own size, then stretched to the screen's width by CSS (crisp: it is vector).
+      const size = (name: string) => parseFloat(element.getAttribute(name) ?? '0')
+      element.setAttribute('viewBox', `0 0 ${size('width')} ${size('height')}`)
+      element.removeAttribute('width')
+      element.removeAttribute('height')
+    })
+  }, [card])
+
+  return (
+    <Dialog open onClose={onClose} title="Карта лояльности" size="full" className="loyalty-card">
+      {card.kind === 'loading' && <Spinner label="Загружаем карту" />}
+      {card.kind === 'failed' && (
+        <p role="alert">Не удалось загрузить карту. Проверьте соединение и попробуйте ещё раз.</p>
+      )}
+      {card.kind === 'none' && <p>У вас пока нет карты лояльности. Её выдают на кассе любого магазина «Аврора».</p>}
+      {card.kind === 'card' && (
+        <figure className="loyalty-card__code">
+          <svg ref={svg} role="img" aria-label={`Штрихкод карты ${groupedNumber(card.number)}`} />
+          <figcaption className="loyalty-card__number">{groupedNumber(card.number)}</figcaption>
+          <p className="loyalty-card__hint">Покажите штрихкод на кассе. Яркость экрана лучше прибавить.</p>
+        </figure>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,58 @@
+/**
+ * What «Где купить сегодня» shows of a page of stores: at most `WHERE_TO_BUY_LIMIT`, the nearest ones
+ * that have the goods first (the nearest without them fill the rest), each with «Есть» / «Мало» /
+ * «Нет», its distance when one is known, and today's hours.
+ */
+import type { OpeningHours, StoreWithDistance } from '#shared/models/stores.ts'
+import type { WhereToBuyData } from '#shared/queries/where-to-buy.ts'
+import { sortByDistance, type LatLon } from '#client/features/stores/geo.ts'
+
+/** Stores in the list at most. */
+export const WHERE_TO_BUY_LIMIT = 5
+/** Units at or below which a store has «Мало» (a shelf that may be empty by the time the shopper comes). */
+export const FEW_UNITS_MAX = 3
+
+/** How much of the goods a store has. */
+export type StockLevel = 'many' | 'few' | 'none'
+
+/** The shopper's words for each level. */
+export const STOCK_LEVEL_TEXT: Record<StockLevel, string> = { many: 'Есть', few: 'Мало', none: 'Нет' }
+
+/** The level of a number of units. */
+export const stockLevel = (units: number): StockLevel => (units <= 0 ? 'none' : units <= FEW_UNITS_MAX ? 'few' : 'many')
+
+/** One store of the list. */
+export interface WhereToBuyRow {
+  store: StoreWithDistance
+  level: StockLevel
+  /** Metres from the shopper's point or chosen store; undefined when neither is known. */
+  distanceMeters: number | undefined
+}
+
+/**
+ * The rows: distances from the point the gateway measured from, or else from the chosen store (when it
+ * is on the page), nearest first; the stores with the goods first.
+ */
+export function whereToBuyRows(data: WhereToBuyData, chosenCode?: string): WhereToBuyRow[] {
+  const chosen = chosenCode ? data.stores.find((store) => store.code === chosenCode) : undefined
+  const origin: LatLon | undefined = data.measured ? undefined : chosen
+  const ordered = origin ? sortByDistance(data.stores, origin) : data.stores
+  const rows = ordered.map((store) => ({
+    store,
+    level: stockLevel(data.units[store.code] ?? 0),
+    distanceMeters: data.measured || origin ? store.distanceMeters : undefined,
+  }))
+  const having = rows.filter((row) => row.level !== 'none')
+  const without = rows.filter((row) => row.level === 'none')
+  return [...having, ...without].slice(0, WHERE_TO_BUY_LIMIT)
+}
+
+/** Today's hours (`day` 1 = Monday … 7 = Sunday): `09:00–22:00`, `закрыто`, or undefined when the store data has none. */
+export function hoursOn(openingHours: readonly OpeningHours[], day: number): string | undefined {
+  const today = openingHours.find((hours) => hours.day === day)
+  if (!today) return undefined
+  return today.opens && today.closes ? `${today.opens}–${today.closes}` : 'закрыто'
+}
+
+/** The day of the week of a date as the store data counts it (1 = Monday … 7 = Sunday). */
+export const isoDay = (date: Date): number => date.getDay() || 7

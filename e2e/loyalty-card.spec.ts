@@ -1,0 +1,113 @@
+/**
+ * «Карта лояльности» in the user menu: the signed-in shopper's card number as a barcode, full screen,
+ * black on white; a decoder reads the drawn barcode back to the number. The number is never put in
+ * local storage, the console or analytics. A shopper without a card is told so. 360 and 1440 px,
+ * keyboard, axe.
+ */
+import type { Page } from '@playwright/test'
+import zxing from '@zxing/library'
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
+import { seriousViolations } from './fixtures/axe.ts'
+import { ANNA_PHONE, signIn } from './fixtures/ecom-shopper.ts'
+import { WIDTHS, viewport, loggedEvents } from './fixtures/shopper-hand.ts'
+
+// axe is injected inline, which the storefront's CSP rightly refuses.
+test.use({ bypassCSP: true })
+
+/** The mock's card number of the seeded shopper (user 100001). */
+const ANNA_CARD = '7788000000100001'
+/** The seeded shopper with a complete profile and no card. */
+const NO_CARD_PHONE = '79000000003'
+
+/** Draws the dialog's barcode SVG on a canvas in the page and returns its grey levels. */
+async function barcodePixels(page: Page): Promise<{ width: number; height: number; grey: number[] }> {
+  return page.locator('.loyalty-card__code svg').evaluate(async (svg) => {
+    const box = svg.getBoundingClientRect()
+    const width = Math.round(box.width)
+    const height = Math.round(box.height)
+    const copy = svg.cloneNode(true) as SVGSVGElement
+    copy.setAttribute('width', String(width))
+    copy.setAttribute('height', String(height))
+    copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg')
+    const image = new Image()
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(copy))}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = width
+    canvas.height = height
+    const context = canvas.getContext('2d')!
+    context.drawImage(image, 0, 0, width, height)
+    const { data } = context.getImageData(0, 0, width, height)
+    const grey: number[] = []
+    for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3))
+    return { width, height, grey }
+  })
+}
+
+// The package is CommonJS: its names come through the default export.
+const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } = zxing
+
+/** What a scanner reads from the pixels. */
+function decode({ width, height, grey }: { width: number; height: number; grey: number[] }): string {
+  const hints = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128, BarcodeFormat.EAN_13]]])
+  const source = new RGBLuminanceSource(Uint8ClampedArray.from(grey), width, height)
+  return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(source)), hints).getText()
+}
+
+async function openCard(page: Page): Promise<void> {
+  await page.goto('/cookie-policy')
+  await waitForHydration(page)
+  const toggle = page.locator('.user-menu__toggle')
+  await toggle.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Карта лояльности' }).click()
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+})
+
+for (const width of WIDTHS) {
+  test(`shows the card number as a barcode a scanner reads back, full screen, at ${width} px`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(viewport(width))
+    const events = await loggedEvents(page)
+    const console: string[] = []
+    page.on('console', (message) => console.push(message.text()))
+    await signIn(page, baseURL!, ANNA_PHONE)
+    await openCard(page)
+    const dialog = page.getByRole('dialog', { name: 'Карта лояльности' })
+    await expect(dialog.getByRole('img', { name: 'Штрихкод карты 7788 0000 0010 0001' })).toBeVisible()
+    await expect(dialog.getByText('7788 0000 0010 0001')).toBeVisible()
+    // Full screen, white.
+    const box = (await dialog.boundingBox())!
+    expect(box.width).toBe(width)
+    expect(await dialog.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(255, 255, 255)')
+    expect(decode(await barcodePixels(page))).toBe(ANNA_CARD)
+
+    expect(await seriousViolations(page, '.loyalty-card')).toEqual([])
+    await expect(page).toHaveScreenshot(`loyalty-card-${width}.png`)
+
+    // Never kept or told: not in storage, the console, or the event.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))
+    expect(stored).not.toContain(ANNA_CARD)
+    expect(console.join('\n')).not.toContain(ANNA_CARD)
+    const open = events.find((event) => event.name === 'loyalty_card_open')
+    expect(open).toBeDefined()
+    expect(JSON.stringify(open)).not.toContain(ANNA_CARD)
+
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(page.locator('.user-menu__toggle')).toBeFocused()
+  })
+}
+
+test('tells a shopper without a card that there is none yet', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, NO_CARD_PHONE)
+  await openCard(page)
+  const dialog = page.getByRole('dialog', { name: 'Карта лояльности' })
+  await expect(dialog.getByText(/У вас пока нет карты лояльности/)).toBeVisible()
+  await expect(dialog.getByRole('img')).toHaveCount(0)
+})
