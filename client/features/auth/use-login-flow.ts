@@ -99,7 +99,7 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
   const submitPhone = useCallback(
     (input: string, captchaToken?: string) => {
       const decision = decidePhoneSubmit(input, readLastAttempt(), Date.now())
-      if (decision.kind === 'invalid') dispatch({ type: 'phone-invalid' })
+      if (decision.kind === 'invalid') dispatch({ type: 'phone-invalid', message: decision.error.message })
       // Spec section 4: the same phone before its code expired goes straight to the code step.
       else if (decision.kind === 'reuse') dispatch({ type: 'otp-received', attempt: decision.attempt })
       else void requestCode(decision.phone, captchaToken)
