@@ -1,4 +1,7 @@
-/** The last OTP attempt on this device (spec section 3): id, expiry and phone in local storage. */
+/**
+ * The last OTP attempt on this device (spec section 3): id, expiry and phone in local storage; and the
+ * verified phone a registration is for, in session storage.
+ */
 import { STORAGE } from '#shared/cookies.ts'
 import type { LastOtpAttempt } from '#shared/auth/login-machine.ts'
 
@@ -31,5 +34,23 @@ export function clearLastAttempt(): void {
     localStorage.removeItem(STORAGE.lastOtpAttempt)
   } catch {
     // Nothing to clear.
+  }
+}
+
+/** Keeps the verified phone a registration is for, for this tab (the form shows it). */
+export function rememberRegistrationPhone(phone: string): void {
+  try {
+    sessionStorage.setItem(STORAGE.registrationPhone, phone)
+  } catch {
+    // The form then simply does not show the number.
+  }
+}
+
+/** The verified phone a registration is for, if this tab knows it. */
+export function readRegistrationPhone(): string | undefined {
+  try {
+    return sessionStorage.getItem(STORAGE.registrationPhone) ?? undefined
+  } catch {
+    return undefined
   }
 }

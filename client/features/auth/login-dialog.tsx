@@ -16,7 +16,7 @@ import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, Dialog, Spinner, TextField } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { Captcha, captchaRequired } from './captcha.tsx'
-import { readLastAttempt } from './last-attempt.ts'
+import { readLastAttempt, rememberRegistrationPhone } from './last-attempt.ts'
 import { rememberLoginOrigin } from './login-origin.ts'
 import { useLoginFlow, type LoginFlow } from './use-login-flow.ts'
 
@@ -36,6 +36,7 @@ export function LoginDialog({ reason, onDone }: LoginDialogProps) {
   const [, setLocation] = useLocation()
   const flow = useLoginFlow((outcome) => {
     if (outcome.kind === 'register') {
+      rememberRegistrationPhone(outcome.phone)
       onDone(false)
       setLocation(href('registration'))
       return
