@@ -38,12 +38,3 @@ export const CATALOG_COMMERCE_HEADER_BANNER = false
 export const CATALOG_COMMERCE_HEADER_SLIDER = true
 /** Site name shown in titles ('Cookies на {site}'). */
 export const SITE_NAME = 'Аврора'
-/** The chain's free support line, shown in the footer (display form and the `tel:` number). */
-export const SUPPORT_PHONE = { display: '8 800 700-12-34', tel: '+78007001234' } as const
-/** Legal and service pages of the main site (paths under its configurable address). */
-export const MAIN_SITE_PAGES = {
-  delivery: '/delivery',
-  returns: '/returns',
-  privacy: '/legal/privacy',
-  agreement: '/legal/agreement',
-} as const

@@ -30,8 +30,6 @@ export const STORAGE = {
   configOverride: 'config.override',
   ageConfirmed: 'age.confirmed',
   reloadGuard: 'app.reloadGuard',
-  /** Session storage: the verified phone that registration is for (shown on the registration form). */
-  registrationPhone: 'auth.registrationPhone',
   /** Session storage: scroll positions of this tab's history entries (restored on back and forward). */
   scrollPositions: 'app.scrollPositions',
 } as const

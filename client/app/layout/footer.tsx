@@ -6,7 +6,7 @@
  * (`data-path`) so a config override of the main site's address still applies.
  */
 import type { MouseEventHandler } from 'react'
-import { MAIN_SITE_PAGES, SUPPORT_PHONE } from '#shared/constants.ts'
+import { MAIN_SITE_PAGES, SUPPORT_PHONE } from '#shared/main-site-pages.ts'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'

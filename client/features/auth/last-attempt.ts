@@ -37,10 +37,13 @@ export function clearLastAttempt(): void {
   }
 }
 
+/** Session-storage key of the verified phone a registration is for (kept out of the first load's STORAGE). */
+const REGISTRATION_PHONE_KEY = 'auth.registrationPhone'
+
 /** Keeps the verified phone a registration is for, for this tab (the form shows it). */
 export function rememberRegistrationPhone(phone: string): void {
   try {
-    sessionStorage.setItem(STORAGE.registrationPhone, phone)
+    sessionStorage.setItem(REGISTRATION_PHONE_KEY, phone)
   } catch {
     // The form then simply does not show the number.
   }
@@ -49,7 +52,7 @@ export function rememberRegistrationPhone(phone: string): void {
 /** The verified phone a registration is for, if this tab knows it. */
 export function readRegistrationPhone(): string | undefined {
   try {
-    return sessionStorage.getItem(STORAGE.registrationPhone) ?? undefined
+    return sessionStorage.getItem(REGISTRATION_PHONE_KEY) ?? undefined
   } catch {
     return undefined
   }

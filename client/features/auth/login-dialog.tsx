@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
-import { MAIN_SITE_PAGES, OTP_CODE_LENGTH } from '#shared/constants.ts'
+import { OTP_CODE_LENGTH } from '#shared/constants.ts'
+import { MAIN_SITE_PAGES } from '#shared/main-site-pages.ts'
 import { OTP_MASK } from '#shared/masks.ts'
 import { AUTH_MESSAGES } from '#shared/auth/error-flags.ts'
 import { codeDigits, isCodeComplete, resendSecondsLeft, type LastOtpAttempt } from '#shared/auth/login-machine.ts'
