@@ -66,7 +66,7 @@ export function testClient(gateway: MockGateway, token: () => string | undefined
     product: gateway.state.config.product,
     baseUrl: (which) => TEST_ORIGIN + gatewayBase(which, gateway.state.config.product),
     fetch: (input, init) => gateway.handle(new Request(input, init)),
-    headers: () => ({ requestId: 'test', appVersion: 'test', clientName: 'test' }),
+    headers: () => ({ requestId: 'test', appVersion: 'test', platformVersion: 'test', clientName: 'test' }),
     timeoutMs: 10_000,
     auth: { token, refresh: async () => false },
   })

@@ -3,13 +3,13 @@
  * auth, proxy, static, and the SSR catch-all). Tests build a fresh app per case with `buildApp`.
  */
 import { createServer } from 'node:http'
-import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
 import { constants as zlib } from 'node:zlib'
 import type { Config } from './config.ts'
 import { loggerOptions } from './logger.ts'
+import { requestIdOf } from './request-id.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { loadManifest, type ClientManifest } from './render/manifest.ts'
 import { contextPlugin } from './plugins/context.ts'
@@ -22,6 +22,7 @@ import { securityPlugin } from './plugins/security.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { errorReportPlugin } from './plugins/error-report.ts'
+import { cspReportPlugin } from './plugins/csp-report.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { analyticsPlugin } from './plugins/analytics.ts'
 import { sessionRoutesPlugin } from './session/routes.ts'
@@ -42,8 +43,6 @@ export interface BuildOptions {
   logger?: boolean
 }
 
-const REQUEST_ID = /^[\w-]{8,64}$/
-
 /** Builds the app; it does not listen (tests call `inject`, main.ts `listen`). */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
   if (!options.manifest && !options.distDir) throw new Error('buildApp needs the client build: a distDir or a manifest')
@@ -51,11 +50,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   const metrics = options.metrics ?? createMetrics()
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
-    // An incoming request id is kept when it looks like one (load balancer tracing); otherwise ours.
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id']
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
-    },
+    // A client's request id is kept only when it is a UUID or a trace id (load balancer tracing).
+    genReqId: (request) => requestIdOf(request.headers),
     trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,
     bodyLimit: PROXY_BODY_LIMIT,
     requestTimeout: config.timeouts.requestMs,
@@ -101,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(metricsPlugin, { metrics })
   await app.register(errorsPlugin)
   await app.register(errorReportPlugin)
+  await app.register(cspReportPlugin)
   await app.register(healthPlugin)
   await app.register(analyticsPlugin)
   await app.register(sessionRoutesPlugin)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
 
@@ -184,6 +185,23 @@ describe('loadConfig', () => {
     })
   })
 
+  it("takes the platform version from PLATFORM_VERSION, else package.json's version", () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+    expect(loadConfig({}).platformVersion).toBe(version)
+    expect(loadConfig({}).publicConfig.platformVersion).toBe(version)
+    expect(loadConfig({ PLATFORM_VERSION: '3.1.0-rc.1' }).platformVersion).toBe('3.1.0-rc.1')
+  })
+
+  it('reads IMAGE_ORIGINS as a list of origins for the CSP', () => {
+    expect(loadConfig({}).imageOrigins).toEqual([])
+    expect(loadConfig({ IMAGE_ORIGINS: ' https://CDN.example/, https://*.img.example:8443 ' }).imageOrigins).toEqual([
+      'https://cdn.example',
+      'https://*.img.example:8443',
+    ])
+  })
+
   it('returns a frozen object', () => {
     const config = loadConfig({})
     expect(Object.isFrozen(config)).toBe(true)
@@ -206,6 +224,14 @@ describe('loadConfig', () => {
     ['REDIS_TIMEOUT_S', '0'],
     ['PAGE_CACHE_MAX_ENTRIES', '-1'],
     ['PAGE_CACHE_TTL_S', '0'],
+    ['PLATFORM_VERSION', '1.0 beta'],
+    ['IMAGE_ORIGINS', 'https:'],
+    ['IMAGE_ORIGINS', '*'],
+    ['IMAGE_ORIGINS', 'https://cdn.example/images'],
+    ['IMAGE_ORIGINS', 'cdn.example'],
+    ['IMAGE_ORIGINS', "https://cdn.example 'unsafe-inline'"],
+    ['IMAGE_ORIGINS', 'https://cdn.example;script-src *'],
+    ['PLATFORM_VERSION', '1.0\r\nx-evil: 1'],
   ])('stops on %s=%s with one line naming the variable', (name, value) => {
     const error = configError({ [name]: value })
     expect(error.message).toContain(name)

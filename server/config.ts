@@ -2,9 +2,11 @@
  * The server's configuration: the environment parsed once by zod at start-up into a frozen object.
  * Only the entry point calls `loadConfig`; everything else receives the object.
  */
+import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { DEFAULT_AUD, DEFAULT_CLIENT_NAME, DEFAULT_KFP_CID } from '#shared/constants.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
+import packageJson from '../package.json' with { type: 'json' }
 
 /** SmartCaptcha's widget script (spec section 5); the mock gateway serves an offline stand-in. */
 export const DEFAULT_CAPTCHA_SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload'
@@ -25,6 +27,21 @@ const redisUrl = z
   .string()
   .url()
   .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
+
+/** One image origin of `IMAGE_ORIGINS`: `https://cdn.example`, `https://*.cdn.example`, `http://127.0.0.1:4010`. */
+const IMAGE_ORIGIN = /^https?:\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/
+const imageOrigins = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim().toLowerCase().replace(/\/$/, ''))
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((origin) => IMAGE_ORIGIN.test(origin)), {
+    message: 'comma-separated http(s) origins without a path, such as https://cdn.example,https://*.img.example',
+  })
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -59,9 +76,12 @@ const EnvSchema = z.object({
     ),
   ANTIFRAUD: z.enum(['on', 'off']).optional(),
   ERROR_REPORT_URL: url.optional(),
+  IMAGE_ORIGINS: imageOrigins,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   OTP_IP_LIMIT: z.coerce.number().int().positive().default(10),
+  OTP_PHONE_LIMIT: z.coerce.number().int().positive().default(5),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   YANDEX_CAPTCHA_KEY: z.string().optional(),
   CAPTCHA_SCRIPT_URL: url.default(DEFAULT_CAPTCHA_SCRIPT_URL),
   KFP_CID: z.string().default(DEFAULT_KFP_CID),
@@ -96,6 +116,10 @@ const EnvSchema = z.object({
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500),
   ANSWER_MEMO_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
   DEPLOYMENT: z.string().default('production'),
+  PLATFORM_VERSION: z
+    .string()
+    .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/, 'a version such as 1.4.0')
+    .default(packageJson.version),
   DIST_DIR: z.string().optional(),
   REDIS_URL: redisUrl.optional(),
   REDIS_TIMEOUT_S: seconds.default(0.5),
@@ -128,9 +152,22 @@ export interface Config {
   readonly ecomUserIds: readonly string[]
   readonly antifraud: boolean
   readonly errorReportUrl: string | undefined
+  /** Origins of images the gateways' answers point at (a CDN), beside the gateways' own: the CSP's img-src. */
+  readonly imageOrigins: readonly string[]
+  /** The web platform's release version, sent as `x-platform-version` (the build id is the app version). */
+  readonly platformVersion: string
   readonly logLevel: string
   readonly trustProxy: string | undefined
   readonly otpIpLimit: number
+  /** SMS code requests per phone per hour, counted by the server whatever the gateway counts. */
+  readonly otpPhoneLimit: number
+  /**
+   * Key of the signed session cookie (who signed in, for per-user flags). Unset: a random key per
+   * process, so a replica cannot read another's; multi-replica deployments set `SESSION_SECRET`.
+   */
+  readonly sessionSecret: string
+  /** Whether the session cookies are `Secure` and named `__Host-…`: `PUBLIC_ORIGIN` is https. */
+  readonly secureCookies: boolean
   readonly profileLoadDelayMs: number
   readonly timeouts: {
     readonly upstreamConnectMs: number
@@ -230,9 +267,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ecomUserIds: Object.freeze([...e.ECOM_USER_IDS]),
     antifraud,
     errorReportUrl: e.ERROR_REPORT_URL,
+    imageOrigins: Object.freeze([...e.IMAGE_ORIGINS]),
+    platformVersion: e.PLATFORM_VERSION,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     otpIpLimit: e.OTP_IP_LIMIT,
+    otpPhoneLimit: e.OTP_PHONE_LIMIT,
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    secureCookies: (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     profileLoadDelayMs: e.PROFILE_LOAD_DELAY_MS,
     timeouts: Object.freeze({
       upstreamConnectMs: ms(e.UPSTREAM_CONNECT_TIMEOUT_S),
@@ -263,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       yandexCaptcha: e.YANDEX_CAPTCHA_KEY,
       captchaScriptUrl: e.CAPTCHA_SCRIPT_URL,
       kfpCid: e.KFP_CID,
+      platformVersion: e.PLATFORM_VERSION,
       fingerprintUrl: e.FINGERPRINT_URL,
       debug: e.NODE_ENV !== 'production',
       adfoxOwnerId: e.ADFOX_OWNER_ID,

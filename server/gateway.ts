@@ -14,7 +14,7 @@ import {
   type AuthHandler,
   type GatewayFetch,
 } from '#shared/api/client.ts'
-import { deviceTagFor, type HeaderContext } from '#shared/api/headers.ts'
+import { deviceTagFor, validDeviceId, type HeaderContext } from '#shared/api/headers.ts'
 import type { EndpointDef, Gateway } from '#shared/api/endpoint.ts'
 import type { StandardSchemaV1 } from '#shared/api/standard-schema.ts'
 import { COOKIE } from '#shared/cookies.ts'
@@ -91,14 +91,14 @@ export function headerContextOf(request: FastifyRequest, config: Config, appVers
     sessionId: readCookie(request, COOKIE.sessionId),
     deviceId: sanitizeDeviceId(request.cookies[COOKIE.deviceId]),
     appVersion,
+    platformVersion: config.platformVersion,
     clientName: config.publicConfig.clientName,
     deviceTag: deviceTagFor(request.headers['user-agent']),
   }
 }
 
 /** The device id cookie is an uppercase hex hash; anything else is ignored. */
-export const sanitizeDeviceId = (value: string | undefined): string | undefined =>
-  value && /^[0-9A-F]{8,128}$/.test(value) ? value : undefined
+export const sanitizeDeviceId = validDeviceId
 
 export interface ServerApiDeps {
   config: Config

@@ -4,6 +4,7 @@ import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '#shared/api/errors.ts'
 import { loggerOptions, redactText, redactUrl } from './logger.ts'
+import { acceptedRequestId, requestIdOf, traceIdOf } from './request-id.ts'
 
 /** A pino logger with the app's options that keeps every line it writes. */
 function capture() {
@@ -39,7 +40,37 @@ describe('redactText', () => {
     expect(redactText(text)).not.toContain(secret)
   })
 
+  it.each([
+    ['code 12345', 'code [Redacted]'],
+    ['Неверный код 12345 для попытки', 'Неверный код [Redacted] для попытки'],
+    ['body {"code":"12345","attemptId":"a-1"}', 'body {"code":"[Redacted]","attemptId":"a-1"}'],
+    ["{ code: '54321' }", "{ code: '[Redacted]' }"],
+    ['otp=12345 sent', 'otp=[Redacted] sent'],
+    ['verify-code: 12345', 'verify-code: [Redacted]'],
+  ])('masks the one-time code in %s', (text, redacted) => {
+    expect(redactText(text)).toBe(redacted)
+  })
+
+  it.each([
+    '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b',
+    '98123456-7890-4123-8456-789012345678',
+    '4BF92F3577B34DA6A3CE929D0E0E4736',
+    '0af7651916cd43dd8448eb211c80319c',
+    'A1B2C3D4E5F60718293045566778899AABBCCDDEEFF00112233445566778899A',
+  ])('never masks inside the identifier %s', (id) => {
+    expect(redactText(`request ${id} failed`)).toBe(`request ${id} failed`)
+    expect(redactText(`/x?id=${id}`)).toBe(`/x?id=${id}`)
+  })
+
+  it('still masks a phone or a card beside an identifier', () => {
+    const id = '98123456-7890-4123-8456-789012345678'
+    expect(redactText(`${id}, ${PHONE}; ${CARD}`)).toBe(`${id}, 79*******01; [Redacted]`)
+    expect(redactText(`${PHONE}1234567890123`)).toBe('[Redacted]')
+    expect(redactText(`tel${PHONE}, phone:${PHONE}`)).toBe('tel79*******01, phone:79*******01')
+  })
+
   it('keeps what is not a secret', () => {
+    expect(redactText('HTTP code 503, code network')).toBe('HTTP code 503, code network')
     expect(redactText('/product/900006-krem?page=2&sort=price')).toBe('/product/900006-krem?page=2&sort=price')
     expect(redactText('/catalog/12-uhod?brand=7')).toBe('/catalog/12-uhod?brand=7')
     expect(redactUrl(`/search?q=${PHONE}`)).toBe('/search?q=79*******01')
@@ -68,6 +99,30 @@ describe('the logger', () => {
     expect(log.text()).toContain('Page not found: /nope/79*******01')
   })
 
+  it('logs a client request id only when it is a UUID or a trace id, and keeps it whole', async () => {
+    const log = capture()
+    const app = Fastify({
+      logger: { ...loggerOptions('info'), stream: log.stream },
+      genReqId: (r) => requestIdOf(r.headers),
+    })
+    app.get('/', async (request) => ({ id: request.id }))
+    const idOf = async (headers: Record<string, string>) =>
+      (JSON.parse((await app.inject({ url: '/', headers })).body) as { id: string }).id
+    const uuid = '985B1C2E-1D7A-4F0B-9C3E-7A1E2B3C485B'
+    expect(await idOf({ 'x-request-id': uuid })).toBe(uuid.toLowerCase())
+    expect(await idOf({ 'x-request-id': '4bf92f3577b34da6a3ce929d0e0e4736' })).toBe('4bf92f3577b34da6a3ce929d0e0e4736')
+    expect(await idOf({ traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' })).toBe(
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    )
+    const phoneId = await idOf({ 'x-request-id': PHONE })
+    expect(phoneId).not.toBe(PHONE)
+    expect(phoneId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    await app.close()
+    expect(log.text()).not.toContain(PHONE)
+    expect(log.text()).toContain(`"reqId":"${uuid.toLowerCase()}"`)
+    expect(log.text()).toContain(`"reqId":"${phoneId}"`)
+  })
+
   it('redacts secrets inside error messages, stacks and nested fields', () => {
     const log = capture()
     const logger = pino(loggerOptions('info'), log.stream)
@@ -91,5 +146,48 @@ describe('the logger', () => {
     expect(second!.otp!.code).toBe('[Redacted]')
     expect(second!.body!.phone).toBe('[Redacted]')
     expect(second!.body!.idCode).toBe('[Redacted]')
+  })
+})
+
+describe('request ids', () => {
+  it.each([
+    ['985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b', '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b'],
+    [' 985B1C2E-1D7A-4F0B-9C3E-7A1E2B3C485B ', '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b'],
+    ['4bf92f3577b34da6a3ce929d0e0e4736', '4bf92f3577b34da6a3ce929d0e0e4736'],
+  ])('accepts %j', (value, id) => {
+    expect(acceptedRequestId(value)).toBe(id)
+  })
+
+  it.each([
+    PHONE,
+    'req-12345678',
+    'abc',
+    '00000000000000000000000000000000',
+    '985b1c2e1d7a4f0b9c3e7a1e2b3c485b0',
+    '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b\nforged',
+    `${JWT}`,
+    undefined,
+  ])('refuses %j', (value) => {
+    expect(acceptedRequestId(value)).toBeUndefined()
+  })
+
+  it('takes the trace id of a valid traceparent only', () => {
+    expect(traceIdOf('00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01')).toBe(
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    )
+    expect(traceIdOf('00-00000000000000000000000000000000-00f067aa0ba902b7-01')).toBeUndefined()
+    expect(traceIdOf('ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toBeUndefined()
+    expect(traceIdOf('00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01')).toBeUndefined()
+    expect(traceIdOf(`00-${PHONE}-00f067aa0ba902b7-01`)).toBeUndefined()
+  })
+
+  it('prefers X-Request-Id, then traceparent, then a fresh UUID', () => {
+    const uuid = '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b'
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
+    expect(requestIdOf({ 'x-request-id': uuid, traceparent })).toBe(uuid)
+    expect(requestIdOf({ 'x-request-id': PHONE, traceparent })).toBe('4bf92f3577b34da6a3ce929d0e0e4736')
+    const fresh = requestIdOf({ 'x-request-id': PHONE })
+    expect(acceptedRequestId(fresh)).toBe(fresh)
+    expect(requestIdOf({})).not.toBe(fresh)
   })
 })

@@ -49,18 +49,34 @@ const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g
 /** A bearer credential in a message. */
 const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi
 /**
- * A run of 10 to 19 digits, possibly split by spaces, dashes, brackets or their URL encodings
- * (`+7 (900) 000-00-01`, `4111-1111-1111-1111`, `%2B7%20900…`): a phone (10-12 digits) or a card number.
+ * An identifier, kept whole: a UUID (our request ids) or a run of 16 or more hex digits with at least
+ * one letter (trace ids, device ids, hashes). A phone-like run of digits inside one is not a phone.
  */
-const DIGIT_RUN = /(?:%2[bB]|\+)?\d(?:(?:[\s\-()+]|%20|%28|%29){0,3}\d){9,18}/g
+const IDENTIFIER =
+  '(?<![0-9a-z])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[0-9a-f]{16,}(?![0-9a-z]))[0-9a-f]*[a-f][0-9a-f]*)(?![0-9a-z])'
+/**
+ * A run of 10 or more digits, possibly split by spaces, dashes, brackets or their URL encodings
+ * (`+7 (900) 000-00-01`, `4111-1111-1111-1111`, `%2B7%20900…`), whole (never the tail of a longer
+ * run): a phone (10-12 digits) or a card number, even glued to a word (`tel79000000001`).
+ */
+const DIGIT_RUN = '(?<!\\d)(?:%2b|\\+)?\\d(?:(?:[\\s\\-()+]|%20|%28|%29){0,3}\\d){9,}(?!\\d)'
+/** Identifiers (kept) or digit runs (masked), in one pass so a run is never taken from inside an identifier. */
+const IDENTIFIER_OR_DIGITS = new RegExp(`(${IDENTIFIER})|${DIGIT_RUN}`, 'gi')
+/**
+ * A one-time code in free text: `code 12345`, `код: 12345`, `"code":"12345"`, `otp=12345`. A
+ * code word followed by 4 to 8 digits; HTTP statuses (3 digits) stay readable.
+ */
+const OTP_CODE = /((?:code|код|otp)["']?\s*[:=]?\s*["']?)\d{4,8}(?!\d)/giu
 
-/** Removes phones, card numbers, tokens and secret query values from a text (a URL, a message, a stack). */
+/** Removes phones, card numbers, tokens, codes and secret query values from a text (a URL, a message, a stack). */
 export function redactText(text: string): string {
   return text
     .replace(SECRET_PARAM, `$1${CENSOR}`)
     .replace(JWT, CENSOR)
     .replace(BEARER, `$1${CENSOR}`)
-    .replace(DIGIT_RUN, (run) => {
+    .replace(OTP_CODE, `$1${CENSOR}`)
+    .replace(IDENTIFIER_OR_DIGITS, (run, identifier: string | undefined) => {
+      if (identifier) return run
       const digits = run.replace(/%2[bB]|%2[0189]/g, '').replace(/\D/g, '')
       if (digits.length < 10) return run
       return digits.length <= 12 ? maskPhone(digits) : CENSOR

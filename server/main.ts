@@ -5,6 +5,7 @@
 import { createServer } from 'node:http'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { waitForQuietListener } from './quiet-listener.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { createMetrics } from './metrics.ts'
@@ -70,7 +71,11 @@ async function main(): Promise<void> {
       process.exit(0)
     }, shutdownTimeoutMs)
     hardStop.unref()
-    setTimeout(() => {
+    setTimeout(async () => {
+      // Connections the kernel queued but the loop has not accepted yet would be reset by the close:
+      // wait for a quiet spell first (bounded, so the exit deadline still holds).
+      const how = await waitForQuietListener(app.server, 250, Math.max(0, shutdownTimeoutMs - shutdownGraceMs - 2_000))
+      app.log.info({ how }, 'listener quiet: closing')
       // Stop listening; in-flight requests finish, idle keep-alive sockets close.
       Promise.all([app.close(), new Promise((done) => metricsServer.close(done))]).then(
         () => process.exit(0),

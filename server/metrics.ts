@@ -22,6 +22,10 @@ export interface Metrics {
   readonly gatewayUp: Gauge<'gateway'>
   /** Redis calls that failed or timed out, by what degraded: `otp_limit` (refused), `refresh` (went in process). */
   readonly redisFallbacks: Counter<'what'>
+  /** Error reports by source, route, code and outcome: `reported` (sent or logged) or `suppressed` (over the per-minute cap). */
+  readonly errorReports: Counter<'source' | 'route' | 'code' | 'outcome'>
+  /** CSP violation reports by directive and outcome: `blocked`, `reported` (report-only), `invalid`, `rate_limited`. */
+  readonly cspReports: Counter<'directive' | 'outcome'>
 }
 
 /** Creates a fresh registry (one per app, so tests never share counters). */
@@ -100,8 +104,20 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     }),
     redisFallbacks: new Counter({
       name: 'redis_fallbacks_total',
-      help: 'Redis failures the server degraded around: otp_limit (send refused), refresh (in-process coordination)',
+      help: 'Redis failures the server degraded around: otp_limit (send refused), refresh (in-process coordination), revoked_tokens (checked in process only)',
       labelNames: ['what'],
+      registers: [registry],
+    }),
+    errorReports: new Counter({
+      name: 'error_reports_total',
+      help: 'Error reports by source (server, browser), route name, code (error code or status) and outcome: reported, or suppressed past one per source, route and code a minute',
+      labelNames: ['source', 'route', 'code', 'outcome'],
+      registers: [registry],
+    }),
+    cspReports: new Counter({
+      name: 'csp_reports_total',
+      help: 'CSP violation reports by directive (other for an unknown one, unknown when unread) and outcome: blocked, reported (report-only), invalid, rate_limited',
+      labelNames: ['directive', 'outcome'],
       registers: [registry],
     }),
   }

@@ -15,17 +15,28 @@ const FORWARDED = [
   'range',
 ]
 
-/** Response headers never passed back to the browser. */
-const HOP_BY_HOP = [
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]
+/**
+ * Upstream response headers passed back to the browser; every other one is dropped: the gateway's
+ * `Server`, `X-Powered-By`, CORS (`Access-Control-*`), cookies, hop-by-hop headers and any header
+ * its `Connection` names (RFC 9110 section 7.6.1).
+ */
+const PASSED_BACK = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'vary',
+  'retry-after',
+  'location',
+  'date',
+  'age',
+])
 
 /**
  * The upstream request headers: an allow-list of the browser's (never its Authorization, Cookie,
@@ -51,9 +62,19 @@ export function upstreamRequestHeaders(
   return headers
 }
 
-/** The upstream response headers without hop-by-hop headers and cookies of the gateway's. */
+/** The upstream response headers the browser may see (the allow-list above, minus those `Connection` names). */
 export function downstreamResponseHeaders<T extends object>(headers: T): T {
-  const result = { ...headers } as Record<string, unknown>
-  for (const name of [...HOP_BY_HOP, 'set-cookie']) delete result[name]
+  const source = headers as Record<string, unknown>
+  const named = new Set(
+    String(source['connection'] ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  const result: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(source)) {
+    const lower = name.toLowerCase()
+    if (PASSED_BACK.has(lower) && !named.has(lower)) result[name] = value
+  }
   return result as T
 }

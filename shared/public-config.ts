@@ -15,8 +15,10 @@ export const PublicConfigSchema = z.object({
   kfpCid: z.string(),
   /** The device-fingerprint service that issues the token of the code request; unset: no token. */
   fingerprintUrl: z.optional(z.string()),
-  /** Running build id. */
+  /** Running build id (the client version of spec section 7). */
   version: z.string(),
+  /** The web platform's release version (spec section 9's platform version), not the build id. */
+  platformVersion: z.string(),
   debug: z.boolean(),
   /** Advertising owner id; ad slots render only when it is set. */
   adfoxOwnerId: z.optional(z.string()),

@@ -20,7 +20,13 @@ function options(answer: unknown): ApiClientOptions {
     baseUrl: () => 'http://gateway.test',
     fetch: async () =>
       new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }),
-    headers: () => ({ requestId: 'r', deviceId: undefined, appVersion: '1', clientName: 'web' }),
+    headers: () => ({
+      requestId: 'r',
+      deviceId: undefined,
+      appVersion: '1',
+      platformVersion: '1.0.0',
+      clientName: 'web',
+    }),
     timeoutMs: 1_000,
   }
 }

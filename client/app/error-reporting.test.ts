@@ -27,6 +27,19 @@ describe('browser error reports', () => {
     expect(calls).toEqual([])
   })
 
+  it('reports the same error on the same page once', async () => {
+    const { reportError } = await import('./error-reporting.ts')
+    for (let i = 0; i < 3; i++) reportError({ message: 'HTTP 503', status: 503 })
+    reportError({ message: 'HTTP 502', status: 502 })
+    vi.stubGlobal('location', { pathname: '/product/1-x', search: '' })
+    reportError({ message: 'HTTP 503', status: 503 })
+    expect(calls.map((c) => c.body)).toEqual([
+      { message: 'HTTP 503', url: '/catalog?page=2', status: 503 },
+      { message: 'HTTP 502', url: '/catalog?page=2', status: 502 },
+      { message: 'HTTP 503', url: '/product/1-x', status: 503 },
+    ])
+  })
+
   it('stops after the per-page limit', async () => {
     const { reportError, MAX_REPORTS_PER_PAGE } = await import('./error-reporting.ts')
     for (let i = 0; i < MAX_REPORTS_PER_PAGE + 3; i++) reportError({ message: `e${i}` })

@@ -9,19 +9,27 @@ import { ERROR_REPORT_PATH } from '#shared/auth/paths.ts'
 export const MAX_REPORTS_PER_PAGE = 5
 
 let sent = 0
+/** What was reported already on this page (status, message and URL): the same error is reported once. */
+const reported = new Set<string>()
 
-/** Sends one report; a no-op past the per-page limit or for 404s. */
+/** Sends one report; a no-op past the per-page limit, for 404s and for an error already reported on this page. */
 export function reportError(report: {
   message: string
   stack?: string | undefined
   status?: number | undefined
 }): void {
   if (report.status === 404 || sent >= MAX_REPORTS_PER_PAGE) return
+  const url = (location.pathname + location.search).slice(0, 2000)
+  // One failed navigation can surface its error more than once (the navigation's outcome, a view's
+  // hook, an unhandled rejection of the same fetch): it is one error.
+  const identity = `${report.status ?? ''}\u0000${report.message}\u0000${url}`
+  if (reported.has(identity)) return
+  reported.add(identity)
   sent++
   const body = JSON.stringify({
     message: report.message.slice(0, 2000),
     ...(report.stack ? { stack: report.stack.slice(0, 8000) } : {}),
-    url: (location.pathname + location.search).slice(0, 2000),
+    url,
     ...(report.status ? { status: report.status } : {}),
   })
   fetch(ERROR_REPORT_PATH, {

@@ -46,6 +46,7 @@ async function start(): Promise<void> {
       requestId: crypto.randomUUID(),
       deviceId: readBrowserCookie(COOKIE.deviceId),
       appVersion: config.version,
+      platformVersion: config.platformVersion,
       clientName: config.clientName,
     }),
     onEvent: (event) => {

@@ -11,6 +11,7 @@ export const testConfig = (overrides: Partial<PublicConfig> = {}): PublicConfig 
   config: 'test',
   kfpCid: 'test-kfp',
   version: 'test',
+  platformVersion: '0.0.0-test',
   debug: false,
   ecom: 'false',
   favoritesAvailable: true,

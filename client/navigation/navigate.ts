@@ -21,6 +21,7 @@ import { resolveNavigation } from '#shared/routing/rules.ts'
 import { parseSearch } from '#shared/routing/search.ts'
 import type { PageMeta, SessionState } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
+import { fetchOnce } from '#client/lib/single-flight.ts'
 
 /** What a navigation resolved to (`M`: the app's view module). */
 export type NavigationResult<M> =
@@ -84,21 +85,38 @@ export async function navigate<M>(
   // A guarded page without a session renders its frame only: its loaders wait for the sign-in.
   const entries = decision.blocked === 'login' ? [] : Object.entries(queries)
 
-  const settled: Promise<LoadedPage> = Promise.all(
+  // The page's outcome is known as soon as an essential loader fails (the error page), whatever the
+  // optional blocks still do: the view is then never mounted, so its hooks never ask for the data again.
+  let essentialFailed: (loaded: LoadedPage) => void = () => undefined
+  const failedEarly = new Promise<LoadedPage>((resolve) => (essentialFailed = resolve))
+  const loaded: Promise<LoadedPage> = Promise.all(
     entries.map(async ([loader, query]) => {
       const key = unstable_serialize(query.key)
       const known = query.personal ? undefined : input.known(key)
       if (known !== undefined) return { loader, data: known, error: undefined }
       try {
-        return { loader, data: await mutate(key, query.fetch(input.api), { revalidate: false }), error: undefined }
+        // Shared with a prefetch or the view's hook asking for the key meanwhile; a prefetch that has
+        // just failed gives its failure instead of a second round of calls to a failing backend.
+        const data = await mutate(
+          key,
+          fetchOnce(key, () => query.fetch(input.api), { reuseFailure: true }),
+          {
+            revalidate: false,
+          },
+        )
+        return { loader, data, error: undefined }
       } catch (error) {
-        return { loader, data: undefined, error: toAppError(error) }
+        const failure = toAppError(error)
+        if (!query.optional && failure.code !== 'aborted')
+          essentialFailed({ data: {}, failures: { [loader]: failure } })
+        return { loader, data: undefined, error: failure }
       }
     }),
   ).then((results) => ({
     data: Object.fromEntries(results.map((r) => [r.loader, r.data])),
     failures: Object.fromEntries(results.flatMap((r) => (r.error ? [[r.loader, r.error] as const] : []))),
   }))
+  const settled = Promise.race([loaded, failedEarly])
   const view = await loadPage(name, url)
   const early = await Promise.race([settled, wait(TRANSITION_WAIT_MS).then(() => undefined)])
 

@@ -12,6 +12,7 @@ import type { SearchParams } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { loadRoutingKit } from '#client/navigation/load-routing-kit.ts'
+import { fetchOnce } from '#client/lib/single-flight.ts'
 import type { QueryRef } from '../data/use-query.ts'
 
 /** The loaders a route module declares (`{ goods: Query<GoodsAnswer>, … }`). */
@@ -100,18 +101,21 @@ export function RouteView({ view, Page }: { view: PageView; Page: ComponentType<
     for (const [loader, key] of Object.entries(view.keys)) {
       refs[loader] = {
         key,
-        fetch: async (api, signal) =>
-          (await loadRoutingKit()).fetchRouteLoader(
-            route,
-            loader,
-            {
-              params: view.params,
-              search: view.search,
-              session: { ...sessionRef.current, customerCode: false, storeChosen: undefined },
-              product: config.product,
-            },
-            api,
-            signal,
+        // While the navigation (or a prefetch) still fetches this key, the hook shares that fetch.
+        fetch: (api, signal) =>
+          fetchOnce(key, async () =>
+            (await loadRoutingKit()).fetchRouteLoader(
+              route,
+              loader,
+              {
+                params: view.params,
+                search: view.search,
+                session: { ...sessionRef.current, customerCode: false, storeChosen: undefined },
+                product: config.product,
+              },
+              api,
+              signal,
+            ),
           ),
       }
     }

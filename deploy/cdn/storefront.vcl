@@ -2,7 +2,7 @@
 # VCL accepts the same subroutines). The origin decides what may be cached with its Cache-Control:
 # anonymous pages send `public, max-age=0, s-maxage=60, stale-while-revalidate=300`, personal pages and
 # every answer that sets a cookie `private, no-store`. The CDN adds one rule: a request that carries
-# the session cookie `access_token` bypasses the cache entirely (neither read from nor written to it).
+# a session cookie (`access_token`, `refresh_token`, or their `__Host-` names) bypasses the cache entirely (neither read from nor written to it).
 # Cookies every visitor has (device id, consent, city) are not part of the cache key: anonymous pages do
 # not vary on them. They are still forwarded to the origin on a miss.
 vcl 4.1;
@@ -17,7 +17,7 @@ backend storefront {
 
 sub vcl_recv {
   # Signed-in shoppers: straight to the origin, never a cached copy of someone else's page.
-  if (req.http.Cookie ~ "(^|;\s*)access_token=") {
+  if (req.http.Cookie ~ "(^|;\s*)(__Host-)?(access_token|refresh_token)=") {
     return (pass);
   }
   if (req.method != "GET" && req.method != "HEAD") {

@@ -1,8 +1,13 @@
 /**
  * Error reporting (spec section 8): server faults (any 5xx answer, and thrown errors other than 404
  * and other than a client's mistake) and the browser's reports (`POST /api/error-report`, at most
- * `REPORTS_PER_MINUTE` per client) go to `ERROR_REPORT_URL` when it is set, with the user's id and
- * e-mail attached; unset, they are only logged. Reporting never fails a request.
+ * `REPORTS_PER_MINUTE` per client) go to `ERROR_REPORT_URL` when it is set, with the user's id
+ * attached; unset, they are only logged. Reporting never fails a request.
+ *
+ * An outage must not be amplified: server reports make no gateway call of their own (the user id comes
+ * from the session; the reporting side resolves the e-mail from it), and every kind of report is capped
+ * at one per (source, route, code) and minute per process. The rest are counted, never sent
+ * (`error_reports_total{outcome="suppressed"}`).
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
@@ -10,6 +15,7 @@ import { safeParse } from 'zod/mini'
 import { AppError, errorBody } from '#shared/api/errors.ts'
 import { ErrorReportSchema } from '#shared/api/error-report.ts'
 import { ERROR_REPORT_PATH } from '#shared/auth/paths.ts'
+import { matchPath } from '#shared/routing/rules.ts'
 import { getProfile } from '#shared/gateway/profile.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 import { redactUrl } from '../logger.ts'
@@ -56,16 +62,80 @@ const isClientMistake = (error: Error): boolean => {
 /** How long the e-mail lookup and the delivery may take. */
 const REPORT_TIMEOUT_MS = 2_000
 
+/** Distinct (source, route, code) keys one minute may hold; past it, reports of new keys are suppressed too. */
+const MAX_KEYS_PER_MINUTE = 1_000
+
+/** How long a signed-in user's e-mail, looked up for a browser report, is kept (per process). */
+const EMAIL_TTL_MS = 10 * 60_000
+const MAX_EMAILS = 10_000
+
+/**
+ * Admits at most one report per key and calendar minute; the keys of the minute are forgotten when
+ * the next one starts, so memory stays bounded by `maxKeys`.
+ */
+export function createReportCap(options: { maxKeys?: number; now?: () => number } = {}) {
+  const maxKeys = options.maxKeys ?? MAX_KEYS_PER_MINUTE
+  const now = options.now ?? Date.now
+  let minute = -1
+  const seen = new Set<string>()
+  return {
+    admit(key: string): boolean {
+      const current = Math.floor(now() / 60_000)
+      if (current !== minute) {
+        minute = current
+        seen.clear()
+      }
+      if (seen.has(key) || seen.size >= maxKeys) return false
+      seen.add(key)
+      return true
+    },
+  }
+}
+
+/** The route of a page URL the browser reported (`/product/1-x?…` → `product`), for the cap and the report. */
+function routeOfUrl(url: string | undefined): string {
+  if (!url) return 'unknown'
+  const pathname = url.split(/[?#]/)[0] ?? ''
+  if (!pathname.startsWith('/')) return 'unknown'
+  return matchPath(pathname).match?.route.name ?? 'unmatched'
+}
+
+/** The user id of a request's session: the token's subject, else the session's user id; none once it ended. */
+function userIdOf(request: FastifyRequest): string | undefined {
+  const session = request.session
+  // Requests refused before our hooks ran (a closing server's 503) have no session.
+  if (!session || session.ended) return undefined
+  return session.claims()?.sub ?? session.userId()
+}
+
 /** Installs the reporting hooks and the browser's report route. */
 export const errorReportPlugin = fp(
   async (app) => {
     const { config } = app
     app.decorateRequest('reportedError', undefined)
 
-    /** The e-mail of the signed-in user, best effort: a lookup that never refreshes or rotates tokens. */
+    const cap = createReportCap()
+    const emails = new Map<string, { email: string | undefined; until: number }>()
+
+    /** Counts a report and says whether it may be sent: one per (source, route, code) and minute. */
+    function admit(source: ErrorReportPayload['source'], route: string, code: string): boolean {
+      const admitted = cap.admit(`${source}\u0000${route}\u0000${code}`)
+      app.metrics.errorReports.inc({ source, route, code, outcome: admitted ? 'reported' : 'suppressed' })
+      return admitted
+    }
+
+    /**
+     * The e-mail of the signed-in user for a browser report, best effort: a lookup that never refreshes
+     * or rotates tokens, made only for an admitted report and kept per user for a while, so a shopper's
+     * reports cost at most one gateway call per `EMAIL_TTL_MS`. Server reports never look it up.
+     */
     async function emailOf(request: FastifyRequest): Promise<string | undefined> {
       const token = request.session?.auth.token()
-      if (!token || request.session.ended) return undefined
+      // Kept by the token's own subject, never by a cookie the browser could have written.
+      const userId = request.session?.claims()?.sub
+      if (!token || !userId || request.session.ended) return undefined
+      const known = emails.get(userId)
+      if (known && known.until > Date.now()) return known.email
       const api = createServerApi({
         config,
         agent: app.upstream,
@@ -75,24 +145,26 @@ export const errorReportPlugin = fp(
         headers: () => headerContextOf(request, config, app.buildId),
         auth: { token: () => token, refresh: async () => false },
       })
+      let email: string | undefined
       try {
-        return (await api.call(getProfile)).email ?? undefined
+        email = (await api.call(getProfile)).email ?? undefined
       } catch {
-        return undefined
+        email = undefined
       }
+      if (emails.size >= MAX_EMAILS) emails.delete(emails.keys().next().value!)
+      emails.set(userId, { email, until: Date.now() + EMAIL_TTL_MS })
+      return email
     }
 
     async function deliver(
       request: FastifyRequest,
-      report: Omit<ErrorReportPayload, 'userId' | 'requestId' | 'buildId' | 'at' | 'route'>,
+      report: Omit<ErrorReportPayload, 'userId' | 'requestId' | 'buildId' | 'at'>,
     ): Promise<void> {
       const payload: ErrorReportPayload = {
         ...report,
-        route: request.routeName,
         requestId: request.id,
         buildId: app.buildId,
-        // Requests refused before our hooks ran (a closing server's 503) have no session.
-        userId: request.session?.userId(),
+        userId: userIdOf(request),
         at: new Date().toISOString(),
       }
       if (!config.errorReportUrl) {
@@ -102,7 +174,7 @@ export const errorReportPlugin = fp(
         )
         return
       }
-      payload.email ??= await emailOf(request)
+      if (payload.source === 'browser') payload.email ??= await emailOf(request)
       try {
         const response = await fetch(config.errorReportUrl, {
           method: 'POST',
@@ -128,8 +200,11 @@ export const errorReportPlugin = fp(
       if (status === 404 || NOT_REPORTED_ROUTES.has(request.routeName) || request.url === '/readyz') return
       if (status < 500 && (!error || isClientMistake(error))) return
       if (error instanceof AppError && error.status === 404) return
+      const route = request.routeName
+      if (!admit('server', route, error instanceof AppError ? error.code : String(status))) return
       deliver(request, {
         source: 'server',
+        route,
         message: error?.message ?? `HTTP ${status}`,
         code: error instanceof AppError ? error.code : (error as { code?: string } | undefined)?.code,
         status,
@@ -138,7 +213,7 @@ export const errorReportPlugin = fp(
       }).catch((failure: Error) => request.log.warn({ err: failure.message }, 'error report failed'))
     })
 
-    /** The browser's report: validated, capped, and sent on with the user's id (and e-mail when known). */
+    /** The browser's report: validated, capped per client and per (route, code), sent on with the user's id and e-mail. */
     const limiter = createMemoryLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, maxKeys: 10_000 })
     app.post(ERROR_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
       request.routeName = 'error-report'
@@ -151,9 +226,11 @@ export const errorReportPlugin = fp(
       }
       const parsed = safeParse(ErrorReportSchema, request.body)
       if (!parsed.success) return reply.code(400).send(errorBody('bad_request'))
-      if (parsed.data.status !== 404) {
+      const route = routeOfUrl(parsed.data.url)
+      if (parsed.data.status !== 404 && admit('browser', route, String(parsed.data.status ?? 'script'))) {
         deliver(request, {
           source: 'browser',
+          route,
           message: parsed.data.message,
           status: parsed.data.status,
           stack: parsed.data.stack,

@@ -1,18 +1,19 @@
 /**
- * `/webgate/*` and `/{product}-id/*` proxied to the configured gateways with @fastify/http-proxy.
- * The server adds the gateway headers, attaches the bearer only for calls the catalogue marks,
+ * `/webgate/*` and `/{product}-id/*` forwarded to the configured gateways with @fastify/reply-from,
+ * for the calls of the allow-list only (server/proxy-allow-list.ts): everything else answers our
+ * 404. The server adds the gateway headers, attaches the bearer only for calls the catalogue marks,
  * refreshes once and retries once on a 401, and never passes the browser's credentials or the
  * gateway's cookies through. No proxy retries: the browser's client applies the spec's policy.
  */
 import fp from 'fastify-plugin'
-import httpProxy from '@fastify/http-proxy'
+import replyFrom from '@fastify/reply-from'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { request as undiciRequest } from 'undici'
-import type { Gateway } from '#shared/api/endpoint.ts'
+import type { AnyEndpoint, Gateway } from '#shared/api/endpoint.ts'
 import { FALLBACK_MESSAGE, codeForStatus, errorBody } from '#shared/api/errors.ts'
-import { createEndpointIndex } from '#shared/api/endpoint-index.ts'
 import { ENDPOINTS } from '#shared/gateway/index.ts'
 import { headerContextOf } from '../gateway.ts'
+import { createProxyAllowList } from '../proxy-allow-list.ts'
 import { downstreamResponseHeaders, upstreamRequestHeaders } from '../proxy-headers.ts'
 
 /** Body cap of proxied calls (DESIGN.md section 4). */
@@ -60,11 +61,41 @@ function sendOwnFailure(reply: FastifyReply, status: number): void {
   void reply.code(status).header('cache-control', 'no-store').send(errorBody(code))
 }
 
+/** The methods the proxy routes take; the allow-list decides per call. */
+const PROXY_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+/**
+ * Whether an upstream answer has the body its endpoint declares: a JSON endpoint's body must be JSON
+ * (an HTML error page of a gateway's balancer is no answer of ours). Bodiless answers always fit.
+ */
+export function declaredBodyFits(
+  endpoint: AnyEndpoint,
+  method: string,
+  status: number,
+  headers: Record<string, string | string[] | number | undefined>,
+): boolean {
+  if (method === 'HEAD' || status === 204 || status === 304 || (status >= 300 && status < 400)) return true
+  if (Number(headers['content-length']) === 0 && headers['content-length'] !== undefined) return true
+  const type = String(headers['content-type'] ?? '').toLowerCase()
+  if (endpoint.responseType === 'text') return !type.startsWith('text/html')
+  return /^application\/([\w.+-]+\+)?json\b/.test(type)
+}
+
+/** Replaces an upstream body that is not what the endpoint declares by our own 502. */
+function sendWrongBody(reply: FastifyReply, endpoint: AnyEndpoint): void {
+  for (const name of BODY_HEADERS) reply.removeHeader(name)
+  reply.log.warn({ endpoint: endpoint.name }, 'proxy upstream answered a body of the wrong type')
+  void reply
+    .code(502)
+    .header('cache-control', 'no-store')
+    .send(errorBody('upstream', { message: FALLBACK_MESSAGE }))
+}
+
 /** Registers both gateway proxies. */
 export const proxyPlugin = fp(
   async (app) => {
     const { config } = app
-    const index = createEndpointIndex(ENDPOINTS, config.product)
+    const allowList = createProxyAllowList(ENDPOINTS, config.product)
     const gateways: Array<{ gateway: Gateway; prefix: string; upstream: string }> = [
       { gateway: 'web', prefix: '/webgate', upstream: config.webGatewayUrl },
       { gateway: 'id', prefix: `/${config.product}-id`, upstream: config.idGatewayUrl },
@@ -76,7 +107,12 @@ export const proxyPlugin = fp(
       const basePath = target.pathname.replace(/\/$/, '')
 
       /** Re-sends a call after a refresh; the body was parsed by Fastify, so it can be sent again. */
-      async function retryAfterRefresh(request: FastifyRequest, reply: FastifyReply, path: string): Promise<void> {
+      async function retryAfterRefresh(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        endpoint: AnyEndpoint,
+        path: string,
+      ): Promise<void> {
         const headers = upstreamRequestHeaders(
           request.headers,
           gateway,
@@ -95,16 +131,21 @@ export const proxyPlugin = fp(
           headers,
           body: body ?? null,
           dispatcher: app.upstream,
+          headersTimeout: config.timeouts.upstreamHeadersMs,
+          bodyTimeout: config.timeouts.upstreamBodyMs,
         })
-        request.session.commit(reply)
-        reply
-          .code(response.statusCode)
-          .headers(downstreamResponseHeaders(response.headers) as Record<string, string>)
-          .header('cache-control', 'private, no-store')
         if (response.statusCode >= 500) {
           await response.body.dump()
           return sendOwnFailure(reply, response.statusCode)
         }
+        if (!declaredBodyFits(endpoint, request.method, response.statusCode, response.headers)) {
+          await response.body.dump()
+          return sendWrongBody(reply, endpoint)
+        }
+        reply
+          .code(response.statusCode)
+          .headers(downstreamResponseHeaders(response.headers) as Record<string, string>)
+          .header('cache-control', 'private, no-store')
         return reply.send(response.body)
       }
 
@@ -113,39 +154,46 @@ export const proxyPlugin = fp(
         scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) =>
           done(null, body),
         )
-        await scope.register(httpProxy, {
-          upstream: target.origin,
-          prefix,
-          rewritePrefix: basePath,
+        await scope.register(replyFrom, {
+          base: target.origin,
           retryMethods: [],
+          disableRequestLogging: true,
           undici: {
             connect: { timeout: config.timeouts.upstreamConnectMs, rejectUnauthorized: true },
             headersTimeout: config.timeouts.upstreamHeadersMs,
             bodyTimeout: config.timeouts.upstreamBodyMs,
             connections: 128,
           },
-          disableRequestLogging: true,
-          httpMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-          preValidation: async (request, reply) => {
-            const path = request.url.slice(prefix.length).split('?')[0] ?? ''
-            // The mock's control paths are never reachable through the storefront.
-            if (/(^|\/)(__mock|\.\.)(\/|$)/.test(decodeURIComponent(path).replaceAll('\\', '/'))) {
-              return reply.code(404).send(errorBody('not_found', { gatewaySpelling: true }))
-            }
-            const endpoint = index.find(gateway, request.method, path)
-            request.routeName = endpoint ? `proxy:${endpoint.name}` : `proxy:${gateway}`
-            request.proxyAuth = endpoint?.auth === true
-            if (request.proxyAuth) await request.session.ensureFresh()
-          },
-          replyOptions: {
+        })
+
+        const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+          const queryAt = request.url.indexOf('?')
+          const rawPath = (queryAt === -1 ? request.url : request.url.slice(0, queryAt)).slice(prefix.length)
+          const decision = allowList.decide(gateway, request.method, rawPath)
+          if (decision.kind !== 'forward') {
+            request.routeName =
+              decision.kind === 'owned' ? `proxy:refused:${decision.endpoint.name}` : `proxy:${gateway}`
+            if (decision.kind === 'owned')
+              request.log.warn({ endpoint: decision.endpoint.name }, 'proxy refused a server-owned call')
+            return reply
+              .code(404)
+              .header('cache-control', 'no-store')
+              .send(errorBody('not_found', { gatewaySpelling: true }))
+          }
+          const { endpoint, path } = decision.target
+          const search = queryAt === -1 ? '' : request.url.slice(queryAt)
+          request.routeName = `proxy:${endpoint.name}`
+          request.proxyAuth = endpoint.auth
+          if (request.proxyAuth) await request.session.ensureFresh()
+          return reply.from(basePath + path + search, {
             rewriteRequestHeaders: (raw, headers) => {
-              const request = raw as FastifyRequest
+              const incoming = raw as unknown as FastifyRequest
               return upstreamRequestHeaders(
                 headers,
                 gateway,
-                headerContextOf(request, config, app.buildId),
-                request.proxyAuth ? request.session.auth.token() : undefined,
-                request.ip,
+                headerContextOf(incoming, config, app.buildId),
+                incoming.proxyAuth ? incoming.session.auth.token() : undefined,
+                incoming.ip,
               )
             },
             rewriteHeaders: (headers) =>
@@ -153,20 +201,13 @@ export const proxyPlugin = fp(
             onResponse: (rawRequest, rawReply, res) => {
               const request = rawRequest as FastifyRequest
               const reply = rawReply as FastifyReply
-              const path = request.url.slice(prefix.length).split('?')[0] ?? ''
               if (res.statusCode === 401 && request.proxyAuth && request.session.auth.token()) {
                 res.stream.resume()
                 // Spec section 4: one refresh (shared with concurrent requests), then one retry.
                 request.session.auth
                   .refresh()
                   .then((ok) => {
-                    if (ok)
-                      return retryAfterRefresh(
-                        request,
-                        reply,
-                        path + (request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''),
-                      )
-                    request.session.commit(reply)
+                    if (ok) return retryAfterRefresh(request, reply, endpoint, path + search)
                     return void reply
                       .code(401)
                       .header('cache-control', 'no-store')
@@ -175,17 +216,25 @@ export const proxyPlugin = fp(
                   .catch((error: Error) => upstreamError(reply, error))
                 return
               }
-              request.session.commit(reply)
               if (res.statusCode >= 500) {
                 res.stream.resume()
                 return sendOwnFailure(reply, res.statusCode)
+              }
+              // The upstream headers are on the reply by now (after the allow-list of proxy-headers.ts).
+              const headers = reply.getHeaders() as Record<string, string | string[] | undefined>
+              if (!declaredBodyFits(endpoint, request.method, res.statusCode, headers)) {
+                res.stream.resume()
+                return sendWrongBody(reply, endpoint)
               }
               if (request.proxyAuth) reply.header('cache-control', 'private, no-store')
               reply.send(res.stream)
             },
             onError: (reply, { error }) => upstreamError(reply as FastifyReply, error),
-          },
-        })
+          })
+        }
+
+        scope.route({ method: PROXY_METHODS, url: prefix, handler: forward })
+        scope.route({ method: PROXY_METHODS, url: `${prefix}/*`, handler: forward })
       })
     }
   },

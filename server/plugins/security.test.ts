@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { documentHead } from '../render/document.ts'
-import { CAPTCHA_ORIGIN, captchaOrigin, contentSecurityPolicy, fingerprintOrigin, originOf } from './security.ts'
+import {
+  CAPTCHA_ORIGIN,
+  captchaOrigin,
+  contentSecurityPolicy,
+  fingerprintOrigin,
+  imageOrigins,
+  originOf,
+  REPORTING_ENDPOINTS,
+} from './security.ts'
 
 const SCRIPT_SELF = "script-src 'self'"
 
@@ -41,10 +49,35 @@ describe('content security policy', () => {
 
   it('adds the tile origin to images and the ad origin to scripts only when they are configured', () => {
     const csp = contentSecurityPolicy(undefined, { tiles: 'http://127.0.0.1:4010', ads: 'https://yandex.ru' })
-    expect(csp).toContain("img-src 'self' data: https: http://127.0.0.1:4010;")
+    expect(csp).toContain("img-src 'self' data: http://127.0.0.1:4010 https://yandex.ru;")
     expect(csp).toContain(`${SCRIPT_SELF} https://yandex.ru;`)
     expect(csp).toContain("connect-src 'self' https://yandex.ru;")
     expect(contentSecurityPolicy(undefined, {})).not.toMatch(/yandex\.ru|127\.0\.0\.1/)
+  })
+
+  it('allows images only from the configured origins, never any https: host', () => {
+    const csp = contentSecurityPolicy(undefined, {
+      images: imageOrigins({
+        webGatewayUrl: 'https://gw.example/webgate',
+        idGatewayUrl: 'https://id.example/aurora-id',
+        imageOrigins: ['https://cdn.example', 'https://*.img.example'],
+      }),
+    })
+    expect(csp).toContain(
+      "img-src 'self' data: https://gw.example https://id.example https://cdn.example https://*.img.example;",
+    )
+    expect(contentSecurityPolicy(undefined)).toContain("img-src 'self' data:;")
+    for (const policy of [csp, contentSecurityPolicy(undefined)]) {
+      const imgSrc = policy.split('; ').find((d) => d.startsWith('img-src '))!
+      expect(imgSrc.split(' ')).not.toContain('https:')
+      expect(imgSrc.split(' ')).not.toContain('*')
+    }
+  })
+
+  it('names the reporting endpoint for report-to and report-uri', () => {
+    const csp = contentSecurityPolicy(undefined)
+    expect(csp).toMatch(/; report-uri \/api\/csp-report; report-to csp-endpoint$/)
+    expect(REPORTING_ENDPOINTS).toBe('csp-endpoint="/api/csp-report"')
   })
 
   it('reads the origin of a tile template and ignores a malformed one', () => {

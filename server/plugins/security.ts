@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { errorBody } from '#shared/api/errors.ts'
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from './csp-report.ts'
 
 /** SmartCaptcha's origin, the default captcha origin. */
 export const CAPTCHA_ORIGIN = 'https://smartcaptcha.yandexcloud.net'
@@ -28,6 +29,8 @@ export const fingerprintOrigin = (config: { fingerprintUrl?: string | undefined 
 
 /** Origins the configuration adds to the page CSP, each only when configured. */
 export interface CspOrigins {
+  /** Origins images may come from besides our own (img-src): the gateways' and `IMAGE_ORIGINS`. */
+  images?: readonly (string | undefined)[] | undefined
   /** Origin of `MAP_TILE_URL` (img-src). */
   tiles?: string | undefined
   /** Origin of the ad loader (script-src, connect-src, frame-src), set only with `ADFOX_OWNER_ID`. */
@@ -50,8 +53,9 @@ export function originOf(url: string | undefined): string | undefined {
 
 /**
  * The page CSP: scripts are our own files only, plus the captcha's and the ad network's origins when
- * configured; the only inline script is the document's consent mark, allowed by its hash (the same for
- * every visitor, so pages stay cacheable; a nonce would not be).
+ * configured; the consent mark is a file of our origin, so no inline script is allowed. Images come
+ * from an allow-list of configured origins (never any `https:` host). Violations are reported to
+ * `/api/csp-report` (`report-to` for the Reporting API, `report-uri` for browsers without it).
  */
 export const contentSecurityPolicy = (captcha: string | undefined, origins: CspOrigins = {}): string => {
   const list = (...items: Array<string | false | undefined>) => [...new Set(items.filter(Boolean))].join(' ')
@@ -61,7 +65,7 @@ export const contentSecurityPolicy = (captcha: string | undefined, origins: CspO
     "style-src 'self'",
     // React writes `style` attributes for reserved image sizes; element styles stay 'self'.
     "style-src-attr 'unsafe-inline'",
-    `img-src ${list("'self' data: https:", origins.tiles)}`,
+    `img-src ${list("'self' data:", ...(origins.images ?? []), origins.tiles, origins.ads)}`,
     "font-src 'self'",
     `connect-src ${list("'self'", captcha, origins.ads, ...(origins.connect ?? []))}`,
     `frame-src ${list("'self'", captcha, origins.ads)}`,
@@ -69,6 +73,8 @@ export const contentSecurityPolicy = (captcha: string | undefined, origins: CspO
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ].join('; ')
 }
 
@@ -87,17 +93,36 @@ export function isSameOrigin(request: FastifyRequest): boolean {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** `Reporting-Endpoints` of every page: where `report-to csp-endpoint` sends violations. */
+export const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`
+
+/**
+ * The image origins of the CSP: the gateways' (their answers may point at images they serve) and
+ * `IMAGE_ORIGINS` (a CDN). Relative image URLs, as the mock gateway's, are ours ('self', through the proxy).
+ */
+export const imageOrigins = (config: {
+  webGatewayUrl: string
+  idGatewayUrl: string
+  imageOrigins: readonly string[]
+}): string[] =>
+  [originOf(config.webGatewayUrl), originOf(config.idGatewayUrl), ...config.imageOrigins].filter(
+    (origin): origin is string => origin !== undefined,
+  )
+
 /** Adds the headers and refuses cross-site state changes with 403. */
 export const securityPlugin = fp(
   async (app) => {
     const publicConfig = app.config.publicConfig
     const csp = contentSecurityPolicy(captchaOrigin(publicConfig), {
+      images: imageOrigins(app.config),
       tiles: originOf(publicConfig.mapTileUrl),
       ads: publicConfig.adfoxOwnerId ? originOf(publicConfig.adfoxScriptUrl) : undefined,
       connect: [fingerprintOrigin(publicConfig)],
     })
     app.addHook('onRequest', async (request, reply) => {
       if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
+      // Browsers send violation reports on their own, with or without an Origin; a report changes no state.
+      if (request.routeOptions.url === CSP_REPORT_PATH) return
       request.log.warn(
         { origin: request.headers.origin, site: request.headers['sec-fetch-site'] },
         'cross-site request refused',
@@ -110,6 +135,7 @@ export const securityPlugin = fp(
       const type = String(reply.getHeader('content-type') ?? '')
       if (type.startsWith('text/html')) {
         reply.header('content-security-policy', csp)
+        reply.header('reporting-endpoints', REPORTING_ENDPOINTS)
         reply.header('referrer-policy', 'strict-origin-when-cross-origin')
         reply.header('cross-origin-opener-policy', 'same-origin')
         reply.header('x-frame-options', 'DENY')

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis'
 import { createSharedState } from '../redis/shared-state.ts'
 import type { RateLimiter } from '../session/otp-limiter.ts'
 import type { RefreshCoordinator } from '../session/refresher.ts'
+import type { RevokedTokens } from '../session/revoked-tokens.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,10 @@ declare module 'fastify' {
     redis: Redis | undefined
     /** The per-IP limit on SMS code requests: in Redis with `REDIS_URL`, else per process. */
     otpLimiter: RateLimiter
+    /** The per-phone limit on SMS code requests (Redis or per process, like the per-IP one). */
+    otpPhoneLimiter: RateLimiter
+    /** Signed-out tokens, refused afterwards (Redis or per process). */
+    revokedTokens: RevokedTokens
     /** Runs each token refresh once across replicas; undefined without `REDIS_URL`. */
     refreshCoordinator: RefreshCoordinator | undefined
   }
@@ -25,6 +30,8 @@ export const sharedStatePlugin = fp(
     const shared = createSharedState(app.config, app.metrics, app.log)
     app.decorate('redis', shared.redis)
     app.decorate('otpLimiter', shared.otpLimiter)
+    app.decorate('otpPhoneLimiter', shared.otpPhoneLimiter)
+    app.decorate('revokedTokens', shared.revokedTokens)
     app.decorate('refreshCoordinator', shared.refreshCoordinator)
     app.addHook('onClose', async () => {
       await shared.close()

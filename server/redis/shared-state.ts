@@ -17,15 +17,20 @@ import type { Metrics } from '../metrics.ts'
 import type { RefreshCoordinator } from '../session/refresher.ts'
 import { closeRedisClient, createRedisClient } from './client.ts'
 import { createSharedRefresh } from '../session/shared-refresh.ts'
+import { createMemoryRevokedTokens, createRedisRevokedTokens, type RevokedTokens } from '../session/revoked-tokens.ts'
 
 /** What degraded when Redis failed: the label of `redis_fallbacks_total`. */
-export type FallbackKind = 'otp_limit' | 'refresh'
+export type FallbackKind = 'otp_limit' | 'refresh' | 'revoked_tokens'
 
 /** The shared services and how to let go of them. */
 export interface SharedState {
   /** The client, undefined without `REDIS_URL`. */
   redis: Redis | undefined
   otpLimiter: RateLimiter
+  /** The per-phone limit on SMS code requests, shared like the per-IP one. */
+  otpPhoneLimiter: RateLimiter
+  /** Signed-out tokens, refused afterwards. */
+  revokedTokens: RevokedTokens
   /** Runs each token refresh once across replicas; undefined without `REDIS_URL`. */
   refreshCoordinator: RefreshCoordinator | undefined
   close(): Promise<void>
@@ -34,11 +39,14 @@ export interface SharedState {
 /** Builds the shared services; never waits for Redis (a replica starts with Redis down). */
 export function createSharedState(config: Config, metrics: Metrics, log: FastifyBaseLogger): SharedState {
   const limit = { limit: config.otpIpLimit, windowMs: OTP_LIMIT_WINDOW_MS }
+  const phoneLimit = { limit: config.otpPhoneLimit, windowMs: OTP_LIMIT_WINDOW_MS }
   const settings = config.redis
   if (!settings)
     return {
       redis: undefined,
       otpLimiter: createMemoryLimiter(limit),
+      otpPhoneLimiter: createMemoryLimiter(phoneLimit),
+      revokedTokens: createMemoryRevokedTokens(),
       refreshCoordinator: undefined,
       close: async () => undefined,
     }
@@ -57,7 +65,7 @@ export function createSharedState(config: Config, metrics: Metrics, log: Fastify
     )
   }
   // Both series exist from the start, so a rate() alert sees 0 rather than nothing.
-  for (const what of ['otp_limit', 'refresh'] as const) metrics.redisFallbacks.inc({ what }, 0)
+  for (const what of ['otp_limit', 'refresh', 'revoked_tokens'] as const) metrics.redisFallbacks.inc({ what }, 0)
   const { timeouts } = config
   return {
     redis,
@@ -66,6 +74,17 @@ export function createSharedState(config: Config, metrics: Metrics, log: Fastify
       ...limit,
       keyPrefix: `${settings.keyPrefix}otp-ip`,
       onFallback: fallback('otp_limit'),
+    }),
+    otpPhoneLimiter: createRedisLimiter({
+      client: redis,
+      ...phoneLimit,
+      keyPrefix: `${settings.keyPrefix}otp-phone`,
+      onFallback: fallback('otp_limit'),
+    }),
+    revokedTokens: createRedisRevokedTokens({
+      client: redis,
+      keyPrefix: settings.keyPrefix,
+      onFallback: fallback('revoked_tokens'),
     }),
     refreshCoordinator: createSharedRefresh({
       client: redis,

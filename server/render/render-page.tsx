@@ -21,6 +21,7 @@ import { App } from '#client/app/app.tsx'
 import type { BootData, View } from '#client/app/boot.ts'
 import { PAGE_MODULES, hasPage } from '#client/views/registry.ts'
 import type { AnonymousCache } from '../caching/data-cache.ts'
+import { cookieName } from '../session/cookies.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { pageCacheKey, type PageCache, type PageLookup } from '../caching/page-cache.ts'
 import type { Config } from '../config.ts'
@@ -269,7 +270,8 @@ async function answer(
 function pageCacheKeyOf(deps: RenderDeps, page: PageRequest, state: SessionState): string | undefined {
   if (!deps.pageCache.enabled || state.authorized) return undefined
   const cookies = page.request.cookies
-  if (cookies[COOKIE.accessToken] !== undefined || cookies[COOKIE.refreshToken] !== undefined) return undefined
+  const present = (name: string) => cookies[cookieName(page.request, name)] !== undefined
+  if (present(COOKIE.accessToken) || present(COOKIE.refreshToken)) return undefined
   return pageCacheKey({
     url: page.request.url,
     origin: page.origin,

@@ -1,28 +1,79 @@
-/** Setting and clearing the contract cookies of DESIGN.md section 2. */
+/**
+ * Setting, reading and clearing the contract cookies of DESIGN.md section 2. The HttpOnly cookies
+ * only the server reads (the tokens, the session id, the signed session user) are named `__Host-…`
+ * and always `Secure` when `PUBLIC_ORIGIN` is https; page JavaScript never sees them either way.
+ */
 import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIE } from '#shared/cookies.ts'
 import { COOKIE_MAX_AGE_S } from '#shared/constants.ts'
+import { decodeClaims } from './jwt.ts'
 
-/** Cookie options for a request: `Path=/`, `SameSite=Lax`, `Secure` over HTTPS. */
-export function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
-  return {
-    path: '/',
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
-    httpOnly,
-    maxAge: COOKIE_MAX_AGE_S,
-  }
+/** The signed cookie naming who signed in (see signed-user.ts); HttpOnly. */
+export const SESSION_USER_COOKIE = 'session_user'
+
+/** Refresh tokens live 30 days at the gateway; their cookie lives as long. */
+export const REFRESH_TOKEN_MAX_AGE_S = 30 * 24 * 3600
+/** The access token's life when its `exp` cannot be read (the gateway's default, 15 minutes). */
+export const ACCESS_TOKEN_FALLBACK_S = 15 * 60
+
+const SERVER_ONLY = new Set<string>([COOKIE.accessToken, COOKIE.refreshToken, COOKIE.sessionId, SESSION_USER_COOKIE])
+
+const secure = (request: FastifyRequest) => request.server.config.secureCookies || request.protocol === 'https'
+
+/** The name a contract cookie has on the wire: `__Host-access_token` over https for server-only ones. */
+export function cookieName(request: FastifyRequest, name: string): string {
+  return request.server.config.secureCookies && SERVER_ONLY.has(name) ? `__Host-${name}` : name
 }
 
-/** Writes the session cookies after a token exchange or refresh. */
+/** Cookie options for a request: `Path=/`, `SameSite=Lax`, `Secure` over HTTPS, a year unless said. */
+export function cookieOptions(request: FastifyRequest, httpOnly: boolean, maxAge: number = COOKIE_MAX_AGE_S) {
+  return { path: '/', sameSite: 'lax' as const, secure: secure(request), httpOnly, maxAge }
+}
+
+/** Sets a contract cookie under its wire name. */
+export function setCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  options: ReturnType<typeof cookieOptions>,
+): void {
+  reply.setCookie(cookieName(request, name), value, options)
+}
+
+/** Clears a contract cookie under its wire name. */
+export function clearCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
+  reply.clearCookie(cookieName(request, name), { path: '/', sameSite: 'lax', secure: secure(request) })
+}
+
+/** Seconds the access token has left, from its `exp` (at least a minute, so a clock skew never drops it early). */
+function accessTokenMaxAge(token: string): number {
+  const exp = decodeClaims(token)?.exp
+  if (typeof exp !== 'number') return ACCESS_TOKEN_FALLBACK_S
+  return Math.max(60, Math.min(REFRESH_TOKEN_MAX_AGE_S, Math.floor(exp - Date.now() / 1000)))
+}
+
+/** Writes the session cookies after a token exchange or refresh; each lives as long as its token. */
 export function setTokenCookies(
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: { accessToken: string; refreshToken: string },
 ): void {
-  reply.setCookie(COOKIE.accessToken, tokens.accessToken, cookieOptions(request, true))
-  reply.setCookie(COOKIE.refreshToken, tokens.refreshToken, cookieOptions(request, true))
+  setCookie(
+    request,
+    reply,
+    COOKIE.accessToken,
+    tokens.accessToken,
+    cookieOptions(request, true, accessTokenMaxAge(tokens.accessToken)),
+  )
+  setCookie(
+    request,
+    reply,
+    COOKIE.refreshToken,
+    tokens.refreshToken,
+    cookieOptions(request, true, REFRESH_TOKEN_MAX_AGE_S),
+  )
 }
 
 /** Clears everything that says "signed in" (a failed refresh, sign-out). */
@@ -30,11 +81,12 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
   for (const name of [
     COOKIE.accessToken,
     COOKIE.refreshToken,
+    SESSION_USER_COOKIE,
     COOKIE.userId,
     COOKIE.incompleteProfile,
     COOKIE.customerCode,
   ]) {
-    reply.clearCookie(name, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' })
+    clearCookie(request, reply, name)
   }
 }
 
@@ -44,8 +96,8 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
  */
 const HEADER_SAFE = /^[\x21-\x7e]+$/
 
-/** Reads a cookie, treating an unparseable, empty or non-header-safe value as absent. */
+/** Reads a contract cookie under its wire name; an unparseable, empty or non-header-safe value is absent. */
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const value = request.cookies[name]
+  const value = request.cookies[cookieName(request, name)]
   return value && HEADER_SAFE.test(value) ? value : undefined
 }

@@ -7,7 +7,16 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIE } from '#shared/cookies.ts'
 import { LOGIN_CODE_COOKIE, LOGIN_CODE_MAX_AGE_S } from '#shared/auth/bff.ts'
-import { cookieOptions, readCookie } from './cookies.ts'
+import {
+  clearCookie,
+  cookieName,
+  cookieOptions,
+  readCookie,
+  REFRESH_TOKEN_MAX_AGE_S,
+  SESSION_USER_COOKIE,
+  setCookie,
+} from './cookies.ts'
+import { signUser } from './signed-user.ts'
 
 const loginCodeOptions = (request: FastifyRequest, product: string) => ({
   ...cookieOptions(request, true),
@@ -17,13 +26,23 @@ const loginCodeOptions = (request: FastifyRequest, product: string) => ({
   maxAge: LOGIN_CODE_MAX_AGE_S,
 })
 
-/** Gives the visitor a random session id when the login starts and none exists yet. */
-export function ensureSessionId(request: FastifyRequest, reply: FastifyReply): void {
-  if (readCookie(request, COOKIE.sessionId)) return
-  const id = randomBytes(16).toString('hex')
+const newSessionId = () => randomBytes(16).toString('hex')
+
+/** Makes `id` this visitor's session id, for the rest of this request's calls too. */
+function useSessionId(request: FastifyRequest, reply: FastifyReply, id: string): void {
   // Later calls of this request already carry it as the session id header.
-  request.cookies[COOKIE.sessionId] = id
-  reply.setCookie(COOKIE.sessionId, id, cookieOptions(request, true))
+  request.cookies[cookieName(request, COOKIE.sessionId)] = id
+  setCookie(request, reply, COOKIE.sessionId, id, cookieOptions(request, true))
+}
+
+/** Gives the visitor a random session id when none exists yet. */
+export function ensureSessionId(request: FastifyRequest, reply: FastifyReply): void {
+  if (!readCookie(request, COOKIE.sessionId)) useSessionId(request, reply, newSessionId())
+}
+
+/** A fresh session id at sign-in, so an id planted before it (session fixation) never names a signed-in session. */
+export function renewSessionId(request: FastifyRequest, reply: FastifyReply): void {
+  useSessionId(request, reply, newSessionId())
 }
 
 /** Keeps the one-time login code server-side, in an HttpOnly cookie of the id-gateway paths. */
@@ -42,22 +61,32 @@ export function clearLoginCode(request: FastifyRequest, reply: FastifyReply, pro
 
 /** Allows the registration route without a JWT (spec section 6). */
 export function setCustomerCode(request: FastifyRequest, reply: FastifyReply): void {
-  reply.setCookie(COOKIE.customerCode, '1', cookieOptions(request, false))
+  setCookie(request, reply, COOKIE.customerCode, '1', cookieOptions(request, false))
 }
 
 /** Clears the customer-code cookie once the account exists. */
 export function clearCustomerCode(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(COOKIE.customerCode, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' })
+  clearCookie(request, reply, COOKIE.customerCode)
 }
 
-/** Writes who signed in and whether the profile is complete (both readable by page JavaScript). */
+/**
+ * Writes who signed in and whether the profile is complete: `user_id` and `incomplete_profile` for
+ * page JavaScript, and the signed session user the server's per-user decisions read.
+ */
 export function setProfileCookies(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string | undefined,
   incomplete: boolean,
 ): void {
-  if (userId) reply.setCookie(COOKIE.userId, userId, cookieOptions(request, false))
-  if (incomplete) reply.setCookie(COOKIE.incompleteProfile, '1', cookieOptions(request, false))
-  else reply.clearCookie(COOKIE.incompleteProfile, { path: '/', sameSite: 'lax', secure: request.protocol === 'https' })
+  if (userId) {
+    const options = cookieOptions(request, false, REFRESH_TOKEN_MAX_AGE_S)
+    setCookie(request, reply, COOKIE.userId, userId, options)
+    const signed = signUser(request.server.config.sessionSecret, userId)
+    setCookie(request, reply, SESSION_USER_COOKIE, signed, { ...options, httpOnly: true })
+    // Read by the rest of this request (the session view of the answer).
+    request.cookies[cookieName(request, SESSION_USER_COOKIE)] = signed
+  }
+  if (incomplete) setCookie(request, reply, COOKIE.incompleteProfile, '1', cookieOptions(request, false))
+  else clearCookie(request, reply, COOKIE.incompleteProfile)
 }

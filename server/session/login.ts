@@ -9,7 +9,7 @@ import type { ApiClient } from '#shared/api/client.ts'
 import { getKeeperBunch, getProfile } from '#shared/gateway/profile.ts'
 import type { TokenPair } from '#shared/models/auth.ts'
 import type { BffSession } from '#shared/auth/bff.ts'
-import { setProfileCookies } from './login-cookies.ts'
+import { renewSessionId, setProfileCookies } from './login-cookies.ts'
 
 /** Whether the profile of the session is incomplete. Failures other than a 422 are thrown. */
 export async function isProfileIncomplete(api: ApiClient): Promise<boolean> {
@@ -33,6 +33,7 @@ export async function establishSession(
   options: { userId?: string | undefined; profileLoadDelayMs: number },
 ): Promise<BffSession> {
   request.session.adopt(tokens)
+  renewSessionId(request, reply)
   const [userId, incomplete] = await Promise.all([
     options.userId ?? request.session.claims()?.sub ?? request.api.call(getProfile).then((profile) => profile.userId),
     isProfileIncomplete(request.api).catch((error: unknown) => {

@@ -3,7 +3,10 @@
  * refresh per refresh token, across replicas with the shared state's coordinator) and, per request,
  * `request.session` read from the cookies, with the access token's claims decoded once.
  */
+import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
+import { COOKIE } from '#shared/cookies.ts'
+import { cookieName, cookieOptions, readCookie, setCookie } from './cookies.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 import { createRequestSession, type RequestSession } from './request-session.ts'
 import { TokenRefresher } from './refresher.ts'
@@ -13,6 +16,8 @@ declare module 'fastify' {
     refresher: TokenRefresher
   }
   interface FastifyRequest {
+    /** A session id made for a visitor who had none (handed out with a private answer). */
+    newSessionId: string | undefined
     /** The visitor's session (tokens stay server-side). */
     session: RequestSession
   }
@@ -30,7 +35,14 @@ export const sessionPlugin = fp(
       }),
     )
     app.decorateRequest('session', null as unknown as RequestSession)
+    app.decorateRequest('newSessionId', undefined)
     app.addHook('onRequest', async (request) => {
+      // Every gateway call carries a session id from the first request on (spec section 7): a visitor
+      // without one gets one now, used by this request's calls and handed out with the answer below.
+      if (!request.url.startsWith('/assets/') && !readCookie(request, COOKIE.sessionId)) {
+        request.newSessionId = randomBytes(16).toString('hex')
+        request.cookies[cookieName(request, COOKIE.sessionId)] = request.newSessionId
+      }
       // The refresh call goes without the session's bearer, so it has its own client (built only if needed).
       const idApi = () =>
         createServerApi({
@@ -42,6 +54,29 @@ export const sessionPlugin = fp(
           timeoutMs: config.timeouts.upstreamBodyMs,
         })
       request.session = createRequestSession(request, { config, refresher: app.refresher, idApi })
+      // A token signed out on any replica is never used again: the request goes on signed out.
+      const tokens = request.session.tokens()
+      if (tokens.length > 0 && !request.url.startsWith('/assets/') && (await app.revokedTokens.anyRevoked(tokens))) {
+        request.log.info('signed-out token presented')
+        request.session.end()
+      }
+    })
+    // Cookie changes (a refresh, a sign-out, a refused refresh) reach the reply at one edge, before its
+    // headers: a route that refreshed and never committed still sets the new cookies.
+    app.addHook('onSend', async (request, reply, payload) => {
+      request.session?.commit(reply)
+      // The new session id goes out with any answer a shared cache will not keep: a cookie would make a
+      // public page private (DESIGN.md section 6), so a visitor whose first page came from the cache gets
+      // it with the first call of its page script instead. Crawlers get none.
+      const newId = request.newSessionId
+      // (A sign-in in this request renewed the id and set its cookie already.)
+      const unchanged = request.cookies[cookieName(request, COOKIE.sessionId)] === newId
+      if (newId && unchanged && !request.session?.state().bot) {
+        const cacheControl = String(reply.getHeader('cache-control') ?? '')
+        if (!/public|s-maxage/.test(cacheControl))
+          setCookie(request, reply, COOKIE.sessionId, newId, cookieOptions(request, true))
+      }
+      return payload
     })
   },
   { name: 'session', dependencies: ['context', 'upstream', 'shared-state'] },

@@ -8,7 +8,8 @@ import { COOKIE } from '#shared/cookies.ts'
 import type { AuthHandler, ApiClient } from '#shared/api/client.ts'
 import type { SessionState } from '#shared/routing/types.ts'
 import { ecomEnabledFor, type Config } from '../config.ts'
-import { clearSessionCookies, readCookie, setTokenCookies } from './cookies.ts'
+import { clearSessionCookies, readCookie, SESSION_USER_COOKIE, setTokenCookies } from './cookies.ts'
+import { verifyUser } from './signed-user.ts'
 import { decodeClaims, isExpiring, type JwtClaims } from './jwt.ts'
 import { isCrawler } from './bot.ts'
 import type { TokenPair, TokenRefresher } from './refresher.ts'
@@ -29,8 +30,10 @@ export interface RequestSession {
   commit(reply: FastifyReply): void
   /** Adopts tokens from a login (BFF). */
   adopt(tokens: TokenPair): void
-  /** Forgets the session (sign-out). */
+  /** Forgets the session (sign-out, a refused refresh, a signed-out token). */
   end(): void
+  /** The tokens the request came with or the session holds now (for the sign-out's denylist). */
+  tokens(): string[]
 }
 
 /** Builds the session of a request; `idApi` is a client without auth used for the refresh call. */
@@ -75,21 +78,27 @@ export function createRequestSession(
     return true
   }
 
+  // Who signed in, as signed by the server at sign-in: never the `user_id` cookie page script can write.
+  const verifiedUserId = () =>
+    ended ? undefined : verifyUser(deps.config.sessionSecret, readCookie(request, SESSION_USER_COOKIE))
+
   const session: RequestSession = {
     state: () => ({
-      authorized: accessToken !== undefined && !ended,
+      // The access token's cookie lives as long as the token; the refresh token keeps the session alive.
+      authorized: (accessToken !== undefined || refreshToken !== undefined) && !ended,
       customerCode: readCookie(request, COOKIE.customerCode) !== undefined,
       incompleteProfile: !ended && readCookie(request, COOKIE.incompleteProfile) === '1',
-      ecomEnabled: !ended && ecomEnabledFor(deps.config, readCookie(request, COOKIE.userId)),
+      ecomEnabled: !ended && ecomEnabledFor(deps.config, verifiedUserId()),
       storeChosen: undefined,
       bot,
     }),
-    userId: () => (ended ? undefined : readCookie(request, COOKIE.userId)),
+    userId: verifiedUserId,
     claims,
     auth: { token: () => accessToken, refresh },
     async ensureFresh() {
+      if (!refreshToken) return
       const current = claims()
-      if (current && refreshToken && isExpiring(current, Date.now())) await refresh().catch(() => undefined)
+      if (!accessToken || (current && isExpiring(current, Date.now()))) await refresh().catch(() => undefined)
     },
     get ended() {
       return ended
@@ -107,6 +116,7 @@ export function createRequestSession(
       pending = { kind: 'set', tokens }
     },
     end,
+    tokens: () => [accessToken, refreshToken].filter((token): token is string => token !== undefined),
   }
   return session
 }

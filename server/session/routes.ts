@@ -22,7 +22,7 @@ import { registerProfile, updateProfile } from '#shared/gateway/profile.ts'
 import { OtpCheckSchema, OtpRequestSchema, type OtpAttempt } from '#shared/models/auth.ts'
 import { ProfilePatchSchema, type Profile } from '#shared/models/profile.ts'
 import { mainSiteLocation } from '#shared/routing/rules.ts'
-import { clearSessionCookies } from './cookies.ts'
+import { clearSessionCookies, REFRESH_TOKEN_MAX_AGE_S } from './cookies.ts'
 import { establishSession, isProfileIncomplete } from './login.ts'
 import {
   clearCustomerCode,
@@ -34,6 +34,7 @@ import {
   setProfileCookies,
 } from './login-cookies.ts'
 import type { RateLimiter } from './otp-limiter.ts'
+import { clientAddressKey } from './client-address.ts'
 
 /** Body cap of our own JSON routes (DESIGN.md section 4). */
 const BODY_LIMIT = 64 * 1024
@@ -41,6 +42,8 @@ const BODY_LIMIT = 64 * 1024
 export interface SessionRoutesOptions {
   /** The OTP per-IP limiter; the app's (Redis or per process, see the shared-state plugin) by default. */
   otpLimiter?: RateLimiter
+  /** The OTP per-phone limiter; the app's by default. */
+  otpPhoneLimiter?: RateLimiter
 }
 
 /** Answers a failed gateway call like the gateway would: its status and code, a safe message. */
@@ -70,15 +73,22 @@ export const sessionRoutesPlugin = fp(
     const { aud } = config.publicConfig
     const prefix = `/${product}-id`
     const limiter = opts.otpLimiter ?? app.otpLimiter
+    const phoneLimiter = opts.otpPhoneLimiter ?? app.otpPhoneLimiter
     const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
 
-    /** Sign-out: clears the session cookies and the login code (the refresh token is simply forgotten). */
+    /**
+     * Sign-out ends the session: its tokens go on the denylist for as long as the refresh token could
+     * live (the gateway has no revocation call), the cookies are cleared, and the browser is told to
+     * drop every cookie of the origin.
+     */
     app.post(LOGOUT_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       request.routeName = 'session.logout'
+      const tokens = request.session.tokens()
+      if (tokens.length > 0) await app.revokedTokens.add(tokens, REFRESH_TOKEN_MAX_AGE_S * 1000)
       request.session.end()
       clearSessionCookies(request, reply)
       clearLoginCode(request, reply, product)
-      return noStore(reply).code(204).send()
+      return noStore(reply).header('clear-site-data', '"cookies"').code(204).send()
     })
 
     /** Asks for an SMS code, within the per-IP limit (answered like the gateway's 422). */
@@ -86,8 +96,15 @@ export const sessionRoutesPlugin = fp(
       request.routeName = requestOtp.name
       const parsed = safeParse(OtpRequestSchema, { ...(request.body as object), aud })
       if (!parsed.success) return invalid(reply)
-      if (!(await limiter.take(request.ip))) {
+      // The address counts per IPv4 address or IPv6 /64; the phone counts whatever the gateway counts.
+      if (!(await limiter.take(clientAddressKey(request.ip)))) {
         request.log.info('otp per-ip limit reached')
+        return noStore(reply)
+          .code(422)
+          .send(errorBody('unprocessable', { gatewaySpelling: true }))
+      }
+      if (!(await phoneLimiter.take(parsed.data.phone))) {
+        request.log.info('otp per-phone limit reached')
         return noStore(reply)
           .code(422)
           .send(errorBody('unprocessable', { gatewaySpelling: true }))

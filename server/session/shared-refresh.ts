@@ -1,12 +1,19 @@
 /**
- * One token refresh per refresh token across all replicas (DESIGN.md section 6). The first replica
- * to take a short lock in Redis calls the gateway; it stores the outcome briefly, encrypted with a
- * key derived from the old refresh token, and the replicas that lost the race read it instead of
- * calling the gateway with a token the gateway is about to rotate away. Redis keys are derived from
- * the token too (a one-way HKDF), so Redis never holds a usable token or one under its own name.
+ * One token refresh per refresh token across all replicas (DESIGN.md section 6). "Return the stored
+ * outcome, or take the lock" is one atomic step (a Lua script), so a replica can never take the lock
+ * after the winner released it and exchange a token the gateway has already rotated away. The winner
+ * stores the outcome briefly, encrypted with a key derived from the old refresh token, and the
+ * replicas that lost the race read it. A stored success is never overwritten by a refusal: the
+ * store step is a script too, and a refused exchange that finds a success answers that success.
+ * Redis keys are derived from the token as well (a one-way HKDF), so Redis never holds a usable token
+ * or one under its own name.
+ *
+ * The stored outcome doubles as the grace window of a rotated token: for `retainMs` (30 s) after a
+ * refresh, a request that still carries the old refresh token gets the same new pair, on any replica.
  *
  * When Redis fails before the exchange ran, the caller's in-process coordination carries on alone
- * (`onFallback` is told): the refresh still happens, at worst once per replica.
+ * (`onFallback` is told): the refresh still happens, once per replica, and the balancer's stickiness
+ * (deploy/, by a hash of the session cookie) keeps one shopper's burst on one replica.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -71,6 +78,30 @@ function readOutcome(sealed: string, key: Buffer): TokenPair | null {
 /** Releases the lock only while it is still ours (the standard compare-and-delete of a Redis lock). */
 const RELEASE_LUA = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
+/**
+ * One step: the stored outcome if there is one (`{1, outcome}`), else the lock taken for `ARGV[1]`
+ * (`{2}`), else `{0}` (another replica holds it). KEYS: result, lock. ARGV: owner, lock ms.
+ */
+const CLAIM_LUA = `
+local stored = redis.call('get', KEYS[1])
+if stored then return {1, stored} end
+if redis.call('set', KEYS[2], ARGV[1], 'PX', ARGV[2], 'NX') then return {2} end
+return {0}`
+
+/**
+ * Stores an outcome unless a success is stored already; answers what is stored afterwards. Outcomes
+ * are tagged in clear (`ok:` or `no:`) so the script can tell a success from a refusal. KEYS: result.
+ * ARGV: tagged outcome, retain ms.
+ */
+const STORE_LUA = `
+local stored = redis.call('get', KEYS[1])
+if stored and string.sub(stored, 1, 3) == 'ok:' then return stored end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]`
+
+const tag = (outcome: Outcome, key: Buffer): string => `${outcome.tokens ? 'ok' : 'no'}:${seal(outcome, key)}`
+const untag = (stored: string, key: Buffer): TokenPair | null => readOutcome(stored.slice(3), key)
+
 /** Creates the Redis-backed coordinator that `TokenRefresher` runs each refresh through. */
 export function createSharedRefresh(options: SharedRefreshOptions): RefreshCoordinator {
   const { client, keyPrefix, lockMs, onFallback } = options
@@ -107,7 +138,9 @@ export function createSharedRefresh(options: SharedRefreshOptions): RefreshCoord
       throw error
     }
     try {
-      await step(() => client.set(resultKey, seal({ tokens }, key), 'PX', retainMs))
+      const stored = await step(() => client.eval(STORE_LUA, 1, resultKey, tag({ tokens }, key), retainMs))
+      // A refusal that finds a success (a winner whose lock had expired) answers that success.
+      if (tokens === null && typeof stored === 'string') tokens = untag(stored, key)
     } catch (error) {
       // The refresh is done; only the replicas still waiting lose the shared answer.
       onFallback(error)
@@ -125,10 +158,12 @@ export function createSharedRefresh(options: SharedRefreshOptions): RefreshCoord
       const deadline = Date.now() + waitMs
       try {
         for (;;) {
-          const stored = await step(() => client.get(resultKey))
-          if (stored !== null) return readOutcome(stored, key)
-          const taken = await step(() => client.set(lockKey, owner, 'PX', lockMs, 'NX'))
-          if (taken === 'OK') return await win(lockKey, resultKey, owner, key, exchange)
+          const [state, stored] = (await step(() => client.eval(CLAIM_LUA, 2, resultKey, lockKey, owner, lockMs))) as [
+            number,
+            string?,
+          ]
+          if (state === 1 && stored !== undefined) return untag(stored, key)
+          if (state === 2) return await win(lockKey, resultKey, owner, key, exchange)
           if (Date.now() >= deadline)
             throw new RedisStepError('the replica holding the refresh lock did not answer in time')
           await sleep(pollMs)

@@ -68,6 +68,7 @@ function client(fetch: typeof globalThis.fetch, extra: Partial<ApiClientOptions>
     headers: () => ({
       requestId: 'req-1',
       appVersion: 'v1',
+      platformVersion: '1.0.0',
       clientName: 'aurora-web',
       deviceId: undefined,
       sessionId: 's-1',

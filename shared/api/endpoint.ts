@@ -26,8 +26,9 @@ export interface EndpointDef<
   readonly body?: $ZodType<TBody>
   readonly response: $ZodType<TResponse>
   /**
-   * Answered by our own server instead of being proxied: the login calls whose answers carry tokens
-   * (DESIGN.md "Sessions").
+   * Answered by our own server instead of being proxied (DESIGN.md "Sessions"): the login calls, whose
+   * answers carry tokens or the login code, the registration and the profile change (they set cookies),
+   * and the cross-token exchange. The proxy refuses them in every spelling.
    */
   readonly bff?: boolean
   /** The answer is not JSON (an SVG icon): the client returns the text, unvalidated by JSON parsing. */

@@ -7,6 +7,7 @@ const context: HeaderContext = {
   traceId: 'trace-1',
   deviceId: 'ABCDEF0123456789',
   appVersion: 'build-42',
+  platformVersion: '1.4.0',
   clientName: 'aurora-web',
   deviceTag: 'mobile',
 }
@@ -32,9 +33,18 @@ describe('buildHeaders', () => {
     expect(buildHeaders('web', context, 'none')[HEADER.deviceId]).toBe('ABCDEF0123456789')
   })
 
-  it.each([undefined, ''])('sends the omit-empty marker when the device id is %j', (deviceId) => {
-    expect(buildHeaders('web', { ...context, deviceId }, 'none')[HEADER.deviceId]).toBe(DEVICE_ID_OMIT_EMPTY)
-    expect(DEVICE_ID_OMIT_EMPTY).toBe('omit-empty')
+  it.each([undefined, '', 'null', 'undefined', 'abcdef0123456789', 'ABC', '79000000001; x', 'Z'.repeat(16)])(
+    'sends the omit-empty marker while the browser has not computed a device id (%j)',
+    (deviceId) => {
+      expect(buildHeaders('web', { ...context, deviceId }, 'none')[HEADER.deviceId]).toBe(DEVICE_ID_OMIT_EMPTY)
+      expect(DEVICE_ID_OMIT_EMPTY).toBe('omit-empty')
+    },
+  )
+
+  it('sends the platform version, not the build id, as x-platform-version', () => {
+    const headers = buildHeaders('web', context, 'none')
+    expect(headers[HEADER.platformVersion]).toBe('1.4.0')
+    expect(headers[HEADER.appVersion]).toBe('build-42')
   })
 
   it('sends the client version and the platform Web', () => {

@@ -21,13 +21,24 @@ export const DEVICE_ID_OMIT_EMPTY = 'omit-empty'
 /** The platform value of spec section 7. */
 export const PLATFORM = 'Web'
 
-/** What the caller knows about the current request; every field may be absent. */
+/** The device id of spec section 3 as a header may carry it: uppercase hex (a SHA-256 of the fingerprint). */
+const DEVICE_ID = /^[0-9A-F]{8,128}$/
+
+/** A device id as stored (the `device_id` cookie): kept when it has the device id's shape, else undefined. */
+export const validDeviceId = (value: string | undefined): string | undefined =>
+  value && DEVICE_ID.test(value) ? value : undefined
+
+/** What the caller knows about the current request; the optional fields may be absent. */
 export interface HeaderContext {
   requestId: string
   sessionId?: string | undefined
   traceId?: string | undefined
+  /** Sent only once the browser has computed it (a valid device id); the omit-empty marker before. */
   deviceId?: string | undefined
+  /** The client version: the running build id. */
   appVersion: string
+  /** The web platform's release version (`PLATFORM_VERSION`, default package.json's `version`), not the build id. */
+  platformVersion: string
   clientName: string
   /** `mobile` or `desktop`, derived from the user agent. */
   deviceTag?: string | undefined
@@ -45,10 +56,10 @@ export function buildHeaders(
   const headers: Record<string, string> = {
     [HEADER.requestId]: context.requestId,
     [HEADER.traceId]: context.traceId ?? context.requestId,
-    [HEADER.deviceId]: context.deviceId || DEVICE_ID_OMIT_EMPTY,
+    [HEADER.deviceId]: validDeviceId(context.deviceId) ?? DEVICE_ID_OMIT_EMPTY,
     [HEADER.appVersion]: context.appVersion,
     [HEADER.platform]: PLATFORM,
-    [HEADER.platformVersion]: context.appVersion,
+    [HEADER.platformVersion]: context.platformVersion,
     [HEADER.devicePlatform]: PLATFORM,
     [HEADER.deviceTag]: context.deviceTag ?? 'desktop',
   }

@@ -21,6 +21,7 @@ export const requestOtp = defineEndpoint({
   auth: false,
   body: OtpRequestSchema,
   response: OtpAttemptSchema,
+  bff: true,
 })
 
 /** Verifies the code: 400 `wrongCode` (with `attemptsLeft`), 422 `attemptExpired` once expired or after 5 wrong codes. */
@@ -70,4 +71,5 @@ export const exchangeCrossToken = defineEndpoint({
   auth: true,
   body: CrossTokenRequestSchema,
   response: CrossTokenSchema,
+  bff: true,
 })

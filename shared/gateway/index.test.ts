@@ -22,12 +22,20 @@ describe('the endpoint catalogue', () => {
       expect(path).not.toMatch(/^\/v1\/auth\/|^\/v1\/profile$|^\/v3\/profile\/register\/|^\/v1\/keeperid\/bunch$/)
   })
 
-  it('marks exactly the three token-answering login calls as answered by the storefront server', () => {
+  it('marks exactly the calls the storefront server answers itself', () => {
     expect(
       ENDPOINTS.filter((def) => def.bff)
         .map((def) => def.name)
         .sort(),
-    ).toEqual(['auth.otp.check', 'auth.token', 'auth.token.refresh'])
+    ).toEqual([
+      'auth.crossToken.exchange',
+      'auth.otp.check',
+      'auth.otp.request',
+      'auth.token',
+      'auth.token.refresh',
+      'profile.register',
+      'profile.update',
+    ])
   })
 
   it('needs the token for every personal call', () => {

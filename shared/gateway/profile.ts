@@ -29,6 +29,7 @@ export const updateProfile = defineEndpoint({
   auth: true,
   body: ProfilePatchSchema,
   response: ProfileSchema,
+  bff: true,
 })
 
 /** Creates the account of a verified, unregistered phone from its one-time login code. */
@@ -41,6 +42,7 @@ export const registerProfile = defineEndpoint({
   body: RegistrationSchema,
   response: RegistrationResultSchema,
   productCode: true,
+  bff: true,
 })
 
 /** The completeness check: 200 for a complete profile, 422 `incomplete_profile_info` otherwise. */

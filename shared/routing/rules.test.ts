@@ -63,6 +63,9 @@ describe('rule 2: the profile section lives on the main site', () => {
     ['/profile/x', `${MAIN_SITE}/profile/x`],
     ['/profile/orders/12', `${MAIN_SITE}/profile/orders/12`],
     ['/profile/orders?x=1&y=%D0%B0', `${MAIN_SITE}/profile/orders?x=1&y=%D0%B0`],
+    ['/profileabc', `${MAIN_SITE}/profileabc`],
+    ['/profiles/x?a=1', `${MAIN_SITE}/profiles/x?a=1`],
+    ['/profile-settings', `${MAIN_SITE}/profile-settings`],
   ])('answers 301 for %s to %s', (path, location) => {
     expect(navigate(path)).toEqual({
       kind: 'redirect',
@@ -98,6 +101,9 @@ describe('rule 2: the profile section lives on the main site', () => {
     '/profile/..%2F..%2F@evil.example',
     '/profile/../../evil',
     '/profile/%2F%2Fevil.example',
+    '/profile@evil.example',
+    '/profile.evil.example/x',
+    '/profile%2F%2Fevil.example',
   ])('never leaves the main site for the hostile path %s', (path) => {
     const decision = navigate(path)
     expect(decision.kind).toBe('redirect')
@@ -117,17 +123,23 @@ describe('rule 2: the profile section lives on the main site', () => {
     })
   })
 
-  it('does not count /profileabc as the profile section: it is an unknown page', () => {
-    expect(navigate('/profileabc')).toEqual({ kind: 'not-found', status: 404, message: 'Page not found: /profileabc' })
+  it('leaves a /profile path that contains "incomplete" to the route table, as the rule says', () => {
+    expect(navigate('/profileincomplete')).toEqual({
+      kind: 'not-found',
+      status: 404,
+      message: 'Page not found: /profileincomplete',
+    })
+    expect(navigate('/profile/x/incomplete')).toMatchObject({ kind: 'not-found', status: 404 })
   })
 
   it.each([
     ['/profile', true],
     ['/profile/', true],
     ['/profile/x', true],
-    ['/profileabc', false],
-    ['/profiles/x', false],
+    ['/profileabc', true],
+    ['/profiles/x', true],
     ['/x/profile', false],
+    ['/Profile', false],
     ['/', false],
   ])('treats %s as in the profile section: %s', (path, expected) => {
     expect(isProfilePath(path)).toBe(expected)

@@ -62,8 +62,11 @@ export function mainSiteLocation(mainSiteUrl: string, pathname: string, search: 
   return target.toString()
 }
 
-/** Whether a path is in the /profile section: `/profile` itself or below it (not `/profileabc`). */
-export const isProfilePath = (pathname: string): boolean => pathname === '/profile' || pathname.startsWith('/profile/')
+/**
+ * Whether rule 2 looks at a path: any path starting with `/profile`, as the spec words it, so
+ * `/profileabc` and `/profiles/x` too (the main site decides what they are).
+ */
+export const isProfilePath = (pathname: string): boolean => pathname.startsWith('/profile')
 
 /** Matches a path against the route table; undefined for an unmatched path or invalid params (rule 5). */
 export function matchRoute(pathname: string): RouteMatch | undefined {
@@ -99,7 +102,7 @@ export function resolveNavigation(input: NavigationInput): Decision {
   const search = input.search === '' || input.search.startsWith('?') ? input.search : `?${input.search}`
   const { pathname, match: matched } = input.matched ?? matchPath(input.pathname)
 
-  // Rule 2: the profile section lives on the main site, except the incomplete-profile page.
+  // Rule 2: any path starting with /profile goes to the main site unless it contains 'incomplete'.
   if (isProfilePath(pathname) && !pathname.includes('incomplete')) {
     return {
       kind: 'redirect',

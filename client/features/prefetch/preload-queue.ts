@@ -17,6 +17,7 @@ import { parseSearch } from '#shared/routing/search.ts'
 import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#client/navigation/routing-kit.ts'
 import { slowConnection } from './slow-connection.ts'
 import { nextTask } from '#client/lib/next-task.ts'
+import { fetchOnce, resetSingleFlight } from '#client/lib/single-flight.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
@@ -143,11 +144,21 @@ function queueQueries(
       run: async () => {
         if (context.cache.get(key)?.data !== undefined) return
         try {
-          await mutate(key, query.fetch(context.api), { revalidate: false, populateCache: true })
+          // A key whose fetch has just failed is not asked for again: the shopper's focus on the link
+          // they click would otherwise prefetch the failing data once more before the navigation.
+          await mutate(
+            key,
+            fetchOnce(key, () => query.fetch(context.api), { reuseFailure: true }),
+            {
+              revalidate: false,
+              populateCache: true,
+            },
+          )
           succeeded()
         } catch {
-          // A failed prefetch is not an error: the navigation loads the data again and shows its
-          // outcome. It is a sign, though, that the next prefetches would fail as well.
+          // A failed prefetch is not an error: the navigation takes its failure (or, a few seconds
+          // later, loads the data again) and shows its outcome. It is a sign, though, that the next
+          // prefetches would fail as well.
           failed(path)
         }
       },
@@ -156,8 +167,9 @@ function queueQueries(
   pump()
 }
 
-/** Forgets what was prefetched and any backoff (tests). */
+/** Forgets what was prefetched, any backoff and the kept failures (tests). */
 export function resetPrefetch(): void {
+  resetSingleFlight()
   waiting.length = 0
   done.clear()
   failures = 0

@@ -74,6 +74,11 @@ describe('security headers', () => {
       expect(csp, path).not.toContain('unsafe-eval')
       expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
       expect(response.headers['cross-origin-opener-policy'], path).toBe('same-origin')
+      expect(csp, path).toContain('report-to csp-endpoint')
+      expect(csp, path).toContain('report-uri /api/csp-report')
+      expect(response.headers['reporting-endpoints'], path).toBe('csp-endpoint="/api/csp-report"')
+      // Images: our origin and the configured ones (here the mock gateway's), never any https: host.
+      expect(csp, path).toMatch(new RegExp(`img-src 'self' data: ${stack.mockUrl.replace(/[.]/g, '\\.')};`))
     }
   })
 
@@ -147,5 +152,33 @@ describe('compression', () => {
     const response = await get(script!, { 'accept-encoding': 'br' })
     expect(response.headers['content-encoding']).toBe('br')
     expect(response.headers['cache-control']).toContain('immutable')
+  })
+})
+
+describe('request ids', () => {
+  /** The request id our error answer names, for a request with these headers. */
+  const idOf = async (headers: Record<string, string>) => {
+    const response = await stack.request('/api/error-report', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url, ...headers },
+      body: '{',
+    })
+    expect(response.status).toBe(400)
+    return (JSON.parse(response.body) as { requestId: string }).requestId
+  }
+
+  it('keeps a client UUID or W3C trace id whole', async () => {
+    expect(await idOf({ 'x-request-id': '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b' })).toBe(
+      '985b1c2e-1d7a-4f0b-9c3e-7a1e2b3c485b',
+    )
+    expect(await idOf({ traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' })).toBe(
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    )
+  })
+
+  it.each(['79001234567', 'req-00000001', 'x'.repeat(40)])('replaces the client id %j by a fresh UUID', async (id) => {
+    expect(await idOf({ 'x-request-id': id })).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
   })
 })

@@ -51,7 +51,7 @@ describe('the not-found page', () => {
     expect(missingGoods.body).not.toContain('gateway answered')
   })
 
-  it.each(['/product/0-x', '/product/abc', '/catalog/1e3', '/profileabc'])(
+  it.each(['/product/0-x', '/product/abc', '/catalog/1e3', '/profileincomplete'])(
     'answers the invalid route %s with 404 and the not-found view',
     async (path) => {
       const s = await start()
@@ -145,6 +145,16 @@ describe('redirects', () => {
     const response = await get(s, '/profile/orders?x=1')
     expect(response.status).toBe(301)
     expect(response.headers.location).toBe('https://aurora.example/profile/orders?x=1')
+  })
+
+  it.each([
+    ['/profileabc', 'https://aurora.example/profileabc'],
+    ['/profiles/7?tab=2', 'https://aurora.example/profiles/7?tab=2'],
+  ])('sends %s to the main site too: the rule takes any path starting with /profile', async (path, location) => {
+    const s = await start()
+    const response = await get(s, path)
+    expect(response.status).toBe(301)
+    expect(response.headers.location).toBe(location)
   })
 
   it('builds the profile redirect from MAIN_SITE_URL, never from the Host header', async () => {

@@ -82,12 +82,28 @@ describe('the gateway proxy: request headers', () => {
     expect(seen.headers['x-app-version']).toBe(s.app.buildId)
   })
 
-  it('sends the omit-empty marker without a device id and no session id without the cookie', async () => {
+  it('sends the omit-empty marker without a device id, and a new session id from the first request', async () => {
     const { s, up } = await start()
-    await s.request('/webgate/v2/web-common-content/cookies', { headers: { cookie: 'device_id=not-hex' } })
+    const response = await s.request('/webgate/v2/web-common-content/cookies', {
+      headers: { cookie: 'device_id=not-hex' },
+    })
     const seen = only(up, '/webgate/')
     expect(seen.headers['x-device-id']).toBe('omit-empty')
-    expect(seen.headers).not.toHaveProperty('x-session-id')
+    const sessionId = seen.headers['x-session-id']
+    expect(sessionId).toMatch(/^[0-9a-f]{32}$/)
+    // The proxied answer is private, so the visitor keeps that id for its next calls.
+    expect(String(response.headers['set-cookie'])).toContain(`session_id=${sessionId}`)
+  })
+
+  it('hands out no session cookie with a page a shared cache keeps, and none to a crawler', async () => {
+    const { s } = await start()
+    const page = await s.request('/cookie-policy')
+    if (/public|s-maxage/.test(String(page.headers['cache-control'])))
+      expect(String(page.headers['set-cookie'] ?? '')).not.toContain('session_id=')
+    const bot = await s.request('/webgate/v2/web-common-content/cookies', {
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    })
+    expect(String(bot.headers['set-cookie'] ?? '')).not.toContain('session_id=')
   })
 
   it('never sends the client name to the id gateway', async () => {
@@ -120,10 +136,29 @@ describe('the gateway proxy: request headers', () => {
     expect(only(up, '/webgate/').headers).not.toHaveProperty('authorization')
   })
 
-  it('attaches no bearer to a path the catalogue does not know', async () => {
+  it('answers 404 JSON to a path the catalogue does not know and forwards nothing', async () => {
     const { s, up } = await start()
-    await s.request('/webgate/v9/unknown', { headers: { cookie: 'access_token=tok-1' } })
-    expect(only(up, '/webgate/v9/unknown').headers).not.toHaveProperty('authorization')
+    const response = await s.request('/webgate/v9/unknown', { headers: { cookie: 'access_token=tok-1' } })
+    expect(response.status).toBe(404)
+    expect(JSON.parse(response.body)).toMatchObject({ code: expect.any(String) })
+    expect(up.requests).toHaveLength(0)
+  })
+
+  it('answers 404 to a method the catalogue does not declare for a known path', async () => {
+    const { s, up } = await start()
+    const response = await s.request('/webgate/v2/web-common-content/cookies', {
+      method: 'DELETE',
+      headers: { origin: s.url },
+    })
+    expect(response.status).toBe(404)
+    expect(up.requests).toHaveLength(0)
+  })
+
+  it('forwards another spelling of an allowed call as the catalogue spells it', async () => {
+    const { s, up } = await start()
+    const response = await rawRequest(await s.listen(), '/webgate//V2/Web-Common-Content/cookies/?x=1')
+    expect(response.status).toBe(200)
+    expect(only(up, '/webgate/').url).toBe('/webgate/v2/web-common-content/cookies?x=1')
   })
 })
 
@@ -139,7 +174,8 @@ describe('the gateway proxy: cookies that are no header value', () => {
       const response = await s.request(path, { headers: { cookie } })
       expect(response.status, path).toBe(200)
       const seen = only(up, path)
-      expect(seen.headers, path).not.toHaveProperty('x-session-id')
+      // A broken session id is replaced by a fresh one, never forwarded.
+      expect(seen.headers['x-session-id'], path).toMatch(/^[0-9a-f]{32}$/)
       expect(seen.headers, path).not.toHaveProperty('authorization')
     }
   })
@@ -158,12 +194,52 @@ describe('the gateway proxy: cookies that are no header value', () => {
 })
 
 describe('the gateway proxy: answers', () => {
+  it("passes back only allowed headers: never the gateway's Server, X-Powered-By, CORS or Connection-named ones", async () => {
+    const { s } = await start(() => ({
+      headers: {
+        'content-type': 'application/json',
+        server: 'gateway/1.2',
+        'x-powered-by': 'ASP.NET',
+        'access-control-allow-origin': '*',
+        'access-control-allow-credentials': 'true',
+        connection: 'x-internal, keep-alive',
+        'x-internal': 'secret',
+        etag: '"v1"',
+      },
+      body: '{}',
+    }))
+    const response = await s.request('/webgate/v2/web-common-content/cookies')
+    expect(response.status).toBe(200)
+    for (const name of [
+      'server',
+      'x-powered-by',
+      'access-control-allow-origin',
+      'access-control-allow-credentials',
+      'x-internal',
+    ])
+      expect(response.headers, name).not.toHaveProperty(name)
+    expect(response.headers.etag).toBe('"v1"')
+  })
+
+  it.each([
+    ['text/html', '<html>Bad gateway</html>'],
+    ['text/plain', 'upstream says hi'],
+  ])('answers our 502 JSON when a JSON endpoint answers %s', async (type, body) => {
+    const { s } = await start(() => ({ status: 200, headers: { 'content-type': type }, body }))
+    const response = await s.request('/webgate/v2/web-common-content/cookies')
+    expect(response.status).toBe(502)
+    expect(response.headers['content-type']).toMatch(/application\/json/)
+    expect(response.body).not.toContain(body)
+  })
+
   it("never passes the gateway's set-cookie to the browser", async () => {
     const { s } = await start(() => ({
       headers: { 'set-cookie': ['gw_session=1; Path=/', 'tracking=2'] },
       body: '{"ok":true}',
     }))
-    const response = await s.request('/webgate/v2/web-common-content/cookies')
+    const response = await s.request('/webgate/v2/web-common-content/cookies', {
+      headers: { cookie: 'session_id=S-1' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers).not.toHaveProperty('set-cookie')
     expect(JSON.parse(response.body)).toEqual({ ok: true })

@@ -1,5 +1,5 @@
 /**
- * Issue 13 / DESIGN.md section 6: two storefront replicas on one real redis-server and the real mock
+ * DESIGN.md section 6: two storefront replicas on one real redis-server and the real mock
  * gateway. The OTP limit holds across both, one expired session spread over both refreshes once at
  * the gateway, and killing Redis degrades (sends refused with the 422 wording, refresh in process,
  * fallbacks counted, /readyz unaffected) without a single 5xx. The figures are printed for the record.
@@ -202,8 +202,43 @@ describe('two replicas on one Redis', () => {
     figures.burstStatusesWithRedis = statuses
   })
 
+  it('refreshes exactly once per burst in 50 bursts of 20 calls over both replicas, and never answers 401', async () => {
+    const jar = await signIn(set.replicas[1]!, '198.51.100.21')
+    // A short delay keeps the burst's requests racing without making 50 bursts slow.
+    expect((await fetch(`${set.mockUrl}/__mock/faults`, { method: 'DELETE' })).ok).toBe(true)
+    await addFault(set.mockUrl, { path: '/aurora-id/v1/auth/token/refresh', delayMs: 20 })
+    const perBurst: number[] = []
+    const unauthorized: number[] = []
+    for (let round = 0; round < 50; round++) {
+      await expireAccessTokens()
+      const before = set.gatewayCalls('/v1/auth/token/refresh')
+      const cookie = jar.header()
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => {
+          const replica = set.replicas[i % 2]!
+          const path = SESSION_PATHS[Math.floor(i / 2) % (SESSION_PATHS.length - 1)]!
+          return fetch(replica.url + path, { headers: { cookie, 'user-agent': BROWSER_UA } })
+        }),
+      )
+      await Promise.all(responses.map((r) => r.arrayBuffer()))
+      perBurst.push(set.gatewayCalls('/v1/auth/token/refresh') - before)
+      unauthorized.push(responses.filter((r) => r.status === 401).length)
+      // The browser keeps the new pair from any answer that carries it.
+      const renewed = responses.find((r) =>
+        r.headers.getSetCookie().some((c) => c.startsWith('refresh_token=') && !/Max-Age=0/i.test(c)),
+      )
+      expect(renewed, `round ${round}`).toBeDefined()
+      jar.take(renewed!)
+    }
+    expect(perBurst).toEqual(Array.from({ length: 50 }, () => 1))
+    expect(unauthorized).toEqual(Array.from({ length: 50 }, () => 0))
+    expect(await fallbacks('refresh')).toBe(0)
+    figures.refreshesPerBurstIn50Bursts = perBurst
+  }, 120_000)
+
   it('degrades when Redis is killed: sends refused with the 422 wording, refresh in process, fallbacks counted, nothing 5xx', async () => {
     const jar = await signIn(set.replicas[1]!, '198.51.100.30')
+    const stickyJar = await signIn(set.replicas[0]!, '198.51.100.31')
     await expireAccessTokens()
     await redis.kill()
     await waitFor(async () => set.replicas.every((replica) => replica.app.redis?.status !== 'ready'), 10_000)
@@ -227,6 +262,19 @@ describe('two replicas on one Redis', () => {
     expect(await fallbacks('otp_limit')).toBe(2)
     expect(await fallbacks('refresh')).toBeGreaterThanOrEqual(1)
     for (const replica of set.replicas) expect((await fetch(`${replica.url}/readyz`)).status).toBe(200)
+
+    // Behind the sticky balancer (deploy/: a hash of the session cookie), one shopper's burst stays on
+    // one replica, whose in-process coordinator alone makes it one refresh: nobody is signed out.
+    const stickyBefore = set.gatewayCalls('/v1/auth/token/refresh')
+    const sticky = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(set.replicas[0]!.url + SESSION_PATHS[i % (SESSION_PATHS.length - 1)]!, {
+          headers: { cookie: stickyJar.header(), 'user-agent': BROWSER_UA },
+        }),
+      ),
+    )
+    expect(sticky.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 200))
+    expect(set.gatewayCalls('/v1/auth/token/refresh') - stickyBefore).toBe(1)
 
     figures.otpSendsWithRedisDown = sends.map((r) => r.status)
     figures.refreshCallsAtGatewayWithRedisDown = refreshes
