@@ -8,7 +8,7 @@ import globals from 'globals'
 import prettierOff from 'eslint-config-prettier/flat'
 
 // ---- Route and page folders -------------------------------------------------------------------
-// The route modules (shared) and the page components (client). Issue 9 may rename them: change the
+// The route modules (shared) and the page components (client). To rename a folder, change the
 // two names here; every rule below that mentions routes or pages reads them from these constants.
 const ROUTE_MODULES = 'shared/routes'
 const PAGE_COMPONENTS = 'client/views'

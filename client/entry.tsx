@@ -1,5 +1,5 @@
 /**
- * Browser entry of the build: the app shell (client/app/start.tsx) and the stylesheet. The page does
+ * Browser entry of the build: the app shell and the stylesheet. The page does
  * not load this file: the shell's chunk, which starts itself, is the manifest's entry (scripts/build/build.mjs).
  */
 import './app/start.tsx'

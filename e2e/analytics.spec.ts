@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 5, item 10): with ANALYTICS_COUNTER_ID set, goal events reach the storefront's
+ * Analytics: with ANALYTICS_COUNTER_ID set, goal events reach the storefront's
  * collector with a timestamp (store events with the store fields of spec section 3); without it
  * nothing is sent; the `analytics.debug` key logs every event with console.info.
  */

@@ -1,5 +1,5 @@
 /**
- * Runtime config (issue 5, item 12): the public config of spec section 3 reaches the browser, and a
+ * Runtime config: the public config of spec section 3 reaches the browser, and a
  * JSON object under the `config.override` local-storage key overrides its values; an invalid
  * override is ignored.
  */

@@ -1,4 +1,4 @@
-/** Cookie banner and the age-confirmation modal (issue 5, item 8). */
+/** Cookie banner and the age-confirmation modal. */
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 
 /** A seeded age-restricted product (category 71, energy drinks). */

@@ -1,5 +1,5 @@
 /**
- * Courier delivery at checkout (issue 15, item 9): the address with the store search's suggestions, the
+ * Courier delivery at checkout: the address with the store search's suggestions, the
  * city named by `/v1/cities/getbyfiasid`, the delivery window, the Russian validation, and the order
  * that carries them to the gateway and shows them on its page.
  */

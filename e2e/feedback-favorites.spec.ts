@@ -1,5 +1,5 @@
 /**
- * Issue 15, items 4–6 in Chromium against the mock gateway: the promo goods page is a product page
+ * Product feedback and favorites in Chromium against the mock gateway: the promo goods page is a product page
  * (gallery, tabs, buy box, reviews); a signed-in shopper writes a review with a photo and sees it as
  * their own, in moderation; answers the feedback poll (with its analytics events); keeps favorites
  * on the favorites page and removes them there.

@@ -177,8 +177,14 @@ test.describe('the blocks without state, kept as the server rendered them', () =
     await intent
     expect([...publications]).toEqual([pointed])
 
+    // The second is up: the links are observed in the next idle time (50 ms under the page clock).
     await page.clock.runFor(500)
-    await expect.poll(() => publications.size).toBeGreaterThan(1)
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50)
+        return publications.size
+      })
+      .toBeGreaterThan(1)
 
     const brand = page.getByRole('region', { name: 'Популярные бренды', exact: true }).getByRole('link').first()
     await brand.hover()

@@ -1,5 +1,5 @@
 /**
- * Issue 15 items 8 and 10: the first-visit city guess by a consented position and by the client
+ * The map, the position and the ads: the first-visit city guess by a consented position and by the client
  * address of the trusted proxy chain, and the home page's ad slots filled by the ad network's
  * (stand-in) script only with ADFOX_OWNER_ID set.
  */

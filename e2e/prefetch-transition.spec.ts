@@ -68,8 +68,15 @@ test.describe('rule 7: prefetch', () => {
     await intent
     expect([...goods]).toEqual([pointed])
 
+    // The second is up: the links in view are observed in the next idle time (at most 50 ms later under
+    // the page clock, once the observer's module is in).
     await page.clock.runFor(1)
-    await expect.poll(() => goods.size).toBeGreaterThan(1)
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50)
+        return goods.size
+      })
+      .toBeGreaterThan(1)
     const shown = await new CatalogPage(page).cards.evaluateAll((nodes) =>
       nodes.map((node) => Number(node.getAttribute('data-goods-id'))),
     )
@@ -115,7 +122,16 @@ test.describe('rule 7: prefetch', () => {
     await slowProductData(stack)
     try {
       await page.clock.runFor(1_000)
-      await expect.poll(() => total, { timeout: 30_000 }).toBeGreaterThan(4)
+      // The links in view are observed in the next idle time (50 ms under the page clock).
+      await expect
+        .poll(
+          async () => {
+            await page.clock.runFor(50)
+            return total
+          },
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(4)
       await expect.poll(() => inFlight, { timeout: 30_000 }).toBe(0)
     } finally {
       await stack.clearFaults()

@@ -1,5 +1,5 @@
 /**
- * Rules of spec sections 2 and 4 that had no test (issue 15, item 11): product structured data and
+ * Rules of spec sections 2 and 4 that had no test: product structured data and
  * Open Graph tags, the build-id polling that turns the next navigation into a full page load, and the
  * chunk-load reload with its 10 s guard.
  */

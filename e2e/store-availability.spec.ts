@@ -1,5 +1,5 @@
 /**
- * Availability in the chosen store (issue 15, item 9): category, search and promotions lists and the
+ * Availability in the chosen store: category, search and promotions lists and the
  * product page say whether the shopper's store has the goods, as `/v2/goods/search?storeCode=` answers;
  * the cards of a page share one call, and nothing of it is in the server's HTML.
  */

@@ -1,4 +1,4 @@
-/** City and store selection (issue 5, item 7): list, address search, geolocation, map, first-visit prompt. */
+/** City and store selection: list, address search, geolocation, map, first-visit prompt. */
 import { test, expect } from './fixtures/stack.ts'
 import { StorePickerPage } from './fixtures/store-picker.ts'
 

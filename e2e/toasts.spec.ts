@@ -1,5 +1,5 @@
 /**
- * Toast timing with a fake clock (issue 5, item 9), through real UI actions: accepting cookies shows
+ * Toast timing with a fake clock, through real UI actions: accepting cookies shows
  * an info toast, choosing a store a success toast. The persistent toast has no UI trigger yet; the
  * toast store's unit tests cover it (client/components/toasts/toast-store.test.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Visual review (issue 14): every page kind and the main dialogs at 360 and 1440 px, compared with the
+ * Visual review: every page kind and the main dialogs at 360 and 1440 px, compared with the
  * approved baselines in `e2e/visual.spec.ts-snapshots/` (playwright.config.ts holds the tolerance).
  * A layout that breaks fails `npm test`; an intended change is approved with
  * `npm run test:visual:update` after looking at every changed PNG (README "Visual review").

@@ -6,6 +6,8 @@ export interface MockClock {
   now(): number
   /** Moves the clock forward (never back). */
   advance(ms: number): void
+  /** Puts the clock at an instant, back or forward (importing a saved state, `PUT /__mock/state`). */
+  set(now: number): void
 }
 
 /** Creates a clock starting at `start` (default: the real time) and ticking with real time. */
@@ -15,6 +17,9 @@ export function createClock(start?: number): MockClock {
     now: () => Date.now() + offset,
     advance: (ms) => {
       offset += Math.max(0, ms)
+    },
+    set: (now) => {
+      offset = now - Date.now()
     },
   }
 }
@@ -26,6 +31,9 @@ export function createManualClock(start: number): MockClock {
     now: () => now,
     advance: (ms) => {
       now += Math.max(0, ms)
+    },
+    set: (instant) => {
+      now = instant
     },
   }
 }

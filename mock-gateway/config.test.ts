@@ -37,7 +37,16 @@ describe('parseMockConfig', () => {
     expect(parseMockConfig({}).now).toBeUndefined()
   })
 
+  it('reads the journal size, the stubs folder and the recorded gateway', () => {
+    expect(parseMockConfig({})).toMatchObject({ journalSize: 200, stubsDir: undefined, record: undefined })
+    expect(
+      parseMockConfig({ MOCK_JOURNAL_SIZE: '0', MOCK_STUBS: 'stubs', MOCK_RECORD: 'https://gateway.example/' }),
+    ).toMatchObject({ journalSize: 0, stubsDir: 'stubs', record: 'https://gateway.example' })
+  })
+
   it.each([
+    ['MOCK_JOURNAL_SIZE', '-1'],
+    ['MOCK_RECORD', 'gateway.example'],
     ['MOCK_NOW', 'yesterday'],
     ['MOCK_GATEWAY_PORT', 'abc'],
     ['MOCK_OTP_CODE', '1234'],

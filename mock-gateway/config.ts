@@ -50,6 +50,14 @@ export const MockEnvSchema = z.object({
     .transform((value) => Date.parse(value))
     .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  MOCK_JOURNAL_SIZE: z.coerce.number().int().min(0).max(100_000).default(200),
+  MOCK_STUBS: z.string().min(1).optional(),
+  MOCK_STATE: z.string().min(1).optional(),
+  MOCK_RECORD: z
+    .string()
+    .url()
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
 })
 
 /** The parsed configuration of one mock gateway. */
@@ -70,6 +78,14 @@ export interface MockConfig {
   /** A clock that stands still at this instant (ms), for screenshots with fixed dates; undefined: real time. */
   readonly now: number | undefined
   readonly logLevel: (typeof LOG_LEVELS)[number]
+  /** Calls kept by the request journal (`GET /__mock/requests`); 0 keeps none. */
+  readonly journalSize: number
+  /** A folder of stub files loaded at start (and where recorded stubs are written). */
+  readonly stubsDir: string | undefined
+  /** A state file (`GET /__mock/state`) imported at start (`npm run repro`). */
+  readonly stateFile: string | undefined
+  /** A real gateway's origin: calls no stub answers are proxied there and saved as stub files. */
+  readonly record: string | undefined
 }
 
 /** Thrown for a bad environment value; its message is the one line to print. */
@@ -101,6 +117,10 @@ export function parseMockConfig(env: Record<string, string | undefined>): MockCo
     seed: e.MOCK_SEED,
     now: e.MOCK_NOW,
     logLevel: e.LOG_LEVEL,
+    journalSize: e.MOCK_JOURNAL_SIZE,
+    stubsDir: e.MOCK_STUBS,
+    stateFile: e.MOCK_STATE,
+    record: e.MOCK_RECORD,
   })
 }
 

@@ -1,11 +1,14 @@
 /**
  * One table over the whole endpoint catalogue: every endpoint, called through the shared API client
- * with sample input (and a token where needed), answers data that passes its shared schema.
+ * with sample input (and a token where needed), answers data that passes its shared schema, and every
+ * raw answer conforms to the published OpenAPI contract (docs/gateway-openapi.json).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyEndpoint } from '#shared/api/endpoint.ts'
 import { DEFAULT_AUD } from '#shared/constants.ts'
 import { ENDPOINTS } from '#shared/gateway/index.ts'
+import { createConformance } from './contract/conformance.ts'
+import { buildOpenApi } from './contract/openapi.ts'
 import { createMockGateway, type MockGateway } from './gateway.ts'
 import { SEED_USERS } from './seed/users.ts'
 import { call, testClient } from './testing.ts'
@@ -136,6 +139,17 @@ const SAMPLES: Record<string, Sample> = {
 describe('every catalogue endpoint', () => {
   const ctx = { token: '', refreshToken: '', attemptId: '', idCode: '' } as Context
   const results = new Map<string, unknown>()
+  const exchanges: Promise<{ method: string; path: string; status: number; body: unknown }>[] = []
+  const observe = (request: Request, response: Response) => {
+    exchanges.push(
+      response.text().then((text) => ({
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text,
+      })),
+    )
+  }
 
   beforeAll(async () => {
     ctx.gateway = await createMockGateway({ checkAnswers: true })
@@ -150,7 +164,7 @@ describe('every catalogue endpoint', () => {
     async (name, def) => {
       const sample = SAMPLES[name]
       if (!sample) throw new Error(`no sample for ${name}`)
-      const client = testClient(ctx.gateway, () => ctx.token)
+      const client = testClient(ctx.gateway, () => ctx.token, observe)
       const answer = await client.call(def, await sample(ctx))
       expect(answer).toBeDefined()
       results.set(name, answer)
@@ -163,6 +177,13 @@ describe('every catalogue endpoint', () => {
       }
     },
   )
+
+  it('answered every call as the OpenAPI contract says', async () => {
+    const check = createConformance(buildOpenApi(ctx.gateway.state.config.product))
+    const seen = await Promise.all(exchanges)
+    expect(seen.length).toBeGreaterThanOrEqual(ENDPOINTS.length)
+    expect(seen.flatMap(({ method, path, status, body }) => check(method, path, status, body))).toEqual([])
+  })
 
   it('renamed the login code from the wire field auroraIDCode', () => {
     expect(results.get('auth.otp.check')).toMatchObject({ isRegistered: true, idCode: expect.any(String) })

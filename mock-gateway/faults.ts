@@ -4,6 +4,7 @@
  * exactly; the query string is ignored; the path includes the `/webgate` or `/{product}-id` prefix.
  */
 import { z } from 'zod'
+import { isControlPath } from './http/control-path.ts'
 
 /** What a fault does besides (or instead of) its status and delay. */
 export const FAULT_MODES = ['reset', 'invalid-json', 'hang'] as const
@@ -70,7 +71,7 @@ export function createFaultSwitches(initial: readonly Fault[] = []): FaultSwitch
     },
     list: () => faults.map(({ fault }) => fault),
     match: (path) => {
-      if (path.startsWith('/__mock/')) return undefined
+      if (isControlPath(path)) return undefined
       for (let i = faults.length - 1; i >= 0; i--) if (faults[i]?.matches(path)) return faults[i]?.fault
       return undefined
     },

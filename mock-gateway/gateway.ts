@@ -1,14 +1,21 @@
 /** Builds one isolated mock gateway: config, clock, seeded database, faults, sessions and handlers. */
+import { readFile } from 'node:fs/promises'
 import { getResponse, matchRequestUrl, type HttpHandler } from 'msw'
 import { createClock, createManualClock, type MockClock } from './clock.ts'
 import { mockConfig, type MockConfig } from './config.ts'
 import { createDb } from './db/index.ts'
 import { createFaultSwitches } from './faults.ts'
+import { sleep } from './handlers/faults.ts'
 import { createHandlers } from './handlers/index.ts'
 import { clearOnChanges, createAnswerCache, type CachedAnswer } from './http/answer-cache.ts'
+import { isControlPath } from './http/control-path.ts'
 import { gatewayError } from './http/gateway-error.ts'
+import { createJournal } from './journal.ts'
+import { isGatewayCall, readStubFiles, recordCall } from './record.ts'
 import { seedState } from './seed/index.ts'
+import { importState, parseStateFile } from './snapshot.ts'
 import type { MockState } from './state.ts'
+import { createStubs, stubResponse } from './stubs.ts'
 
 /** Options of createMockGateway. */
 export interface MockGatewayOptions {
@@ -20,13 +27,28 @@ export interface MockGatewayOptions {
   checkAnswers?: boolean
 }
 
+/** Options of one `handle` call (the standalone server's). */
+export interface HandleOptions {
+  /** The request body as already read (else it is read from a clone when a stub or the journal needs it). */
+  body?: Uint8Array | undefined
+  /** The caller writes the journal entry itself (the server, which also sees resets and hangs). */
+  journaled?: boolean
+}
+
 /** One mock gateway instance. */
 export interface MockGateway {
   readonly state: MockState
-  /** The msw handlers, for `setupServer(...gateway.handlers)`. */
+  /**
+   * The msw handlers, for `setupServer(...gateway.handlers)`: faults, control (answering `/__mock/*`
+   * at the root only), then the endpoints. Stubs, the journal and recording need `handle`.
+   */
   readonly handlers: HttpHandler[]
-  /** Answers one request; 501 naming the method and path when no handler matches. */
-  handle(request: Request): Promise<Response>
+  /**
+   * Answers one request. A control path (`/__mock/*`, see http/control-path.ts) goes to the control
+   * handlers only; any other to faults, stubs, the recorded gateway or the endpoint handlers, in that
+   * order; 501 naming the method and path when nothing answers.
+   */
+  handle(request: Request, options?: HandleOptions): Promise<Response>
   /**
    * The kept answer of a GET of a cacheable endpoint (path with query), when no fault applies: the
    * standalone server writes it without building a Request or running a handler.
@@ -69,11 +91,15 @@ function createRouteTable(handlers: readonly HttpHandler[]) {
 /** Creates and seeds a fresh, isolated mock gateway. */
 export async function createMockGateway(options: MockGatewayOptions = {}): Promise<MockGateway> {
   const config = mockConfig(options.config)
+  const clock = options.clock ?? (config.now === undefined ? createClock() : createManualClock(config.now))
   const state: MockState = {
     config,
-    clock: options.clock ?? (config.now === undefined ? createClock() : createManualClock(config.now)),
+    clock,
+    seededAt: clock.now(),
     db: createDb(),
     faults: createFaultSwitches(config.faults),
+    stubs: createStubs(),
+    journal: createJournal(config.journalSize),
     auth: {
       attempts: new Map(),
       otpRequests: new Map(),
@@ -94,30 +120,90 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     publicUrl:
       config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
   }
-  await seedState(state)
+  // The seed is made at one instant of the clock (`seededAt`), so exporting the state can make the very
+  // same seed again and send only what changed since (snapshot.ts).
+  await seedState({ ...state, clock: createManualClock(state.seededAt) })
+  if (config.stubsDir) for (const { stub, dir } of await readStubFiles(config.stubsDir)) state.stubs.add(stub, dir)
+  if (config.stateFile) await importState(state, parseStateFile(JSON.parse(await readFile(config.stateFile, 'utf8'))))
   clearOnChanges(state.answers, state.db)
-  const { faults, endpoints } = createHandlers(state)
-  const handlers = [...faults, ...endpoints]
+  const { faults, control, endpoints } = createHandlers(state)
   const route = createRouteTable(endpoints)
+  const decoder = new TextDecoder()
+
+  /** A data-path call: a fault, a stub, the recorded gateway or the endpoint handlers. */
+  async function answerData(request: Request, pathname: string, body: () => Promise<string>): Promise<Response> {
+    if (state.faults.match(pathname)) {
+      const faulted = await getResponse(faults, request)
+      if (faulted) return faulted
+    }
+    if (state.stubs.size > 0) {
+      const url = new URL(request.url)
+      const stub = await state.stubs.match({
+        method: request.method,
+        path: pathname,
+        searchParams: url.searchParams,
+        body,
+      })
+      if (stub) {
+        if (stub.respond.delayMs) await sleep(stub.respond.delayMs, request.signal)
+        return stubResponse(stub)
+      }
+    }
+    if (config.record && isGatewayCall(state, pathname)) return recordCall(state, request, await body())
+    const response = await getResponse(route(request.method, pathname), request)
+    return (
+      response ??
+      gatewayError(501, 'notImplemented', `The mock gateway has no handler for ${request.method} ${pathname}`)
+    )
+  }
+
   return {
     state,
-    handlers,
-    async handle(request) {
+    handlers: [...faults, ...control, ...endpoints],
+    async handle(request, options = {}) {
       const { pathname } = new URL(request.url)
+      if (isControlPath(pathname)) {
+        // A page of another site in the developer's browser may not drive the control plane (forms
+        // and simple requests need no preflight): a browser's Origin must be the mock's own.
+        const from = request.headers.get('origin')
+        if (from !== null && from !== `http://${request.headers.get('host') ?? new URL(request.url).host}`)
+          return gatewayError(403, 'forbidden', '/__mock/* answers its own origin only')
+        const response = await getResponse(control, request)
+        return (
+          response ??
+          gatewayError(404, 'notFound', `The mock gateway has no control call ${request.method} ${pathname}`)
+        )
+      }
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+      // The body is read at most once, from a clone taken before any handler reads the request.
+      const copy = hasBody && options.body === undefined ? request.clone() : undefined
+      let text: Promise<string> | undefined
+      const body = () =>
+        (text ??=
+          options.body !== undefined
+            ? Promise.resolve(decoder.decode(options.body))
+            : (copy?.text() ?? Promise.resolve('')))
       // Anything but a read may change what a kept answer says (control switches, redirects): the
       // cache is emptied when it starts and again when it is done, so no read in between is kept.
-      const writes = request.method !== 'GET' && request.method !== 'HEAD'
-      if (writes) state.answers.clear()
-      // The fault handler answers nothing for a path without a fault; with one, msw runs them all.
-      const matching = state.faults.match(pathname) ? handlers : route(request.method, pathname)
-      const response = await getResponse(matching, request).finally(() => {
-        if (writes) state.answers.clear()
+      if (hasBody) state.answers.clear()
+      const response = await answerData(request, pathname, body).finally(() => {
+        if (hasBody) state.answers.clear()
       })
-      if (response) return response
-      return gatewayError(501, 'notImplemented', `The mock gateway has no handler for ${request.method} ${pathname}`)
+      if (!options.journaled && state.journal.size > 0) {
+        const url = new URL(request.url)
+        state.journal.record({
+          at: Date.now(),
+          method: request.method,
+          url: url.pathname + url.search,
+          headers: request.headers,
+          body: hasBody ? await body() : undefined,
+          status: response.type === 'error' ? 'reset' : response.status,
+        })
+      }
+      return response
     },
     cached(method, pathAndQuery) {
-      if (method !== 'GET') return undefined
+      if (method !== 'GET' || state.stubs.size > 0 || config.record) return undefined
       const kept = state.answers.get(pathAndQuery)
       if (!kept) return undefined
       const query = pathAndQuery.indexOf('?')

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { pino, type Logger } from 'pino'
 import { createMockGateway, type MockGateway, type MockGatewayOptions } from './gateway.ts'
 import { sleep } from './handlers/faults.ts'
+import { isLoopback, requestPlane } from './http/control-path.ts'
 
 /** Options of startMockGateway: the gateway's, plus where to listen. */
 export interface StartOptions extends MockGatewayOptions {
@@ -28,9 +29,7 @@ export interface RunningMockGateway {
   close(): Promise<void>
 }
 
-/** Whether a socket address is the machine itself. */
-export const isLoopback = (address: string | undefined): boolean =>
-  address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address))
+export { isLoopback }
 
 /** Logged form of a path: no query, no payment-form session ids. */
 const logPath = (path: string): string => path.replace(/^\/payform\/[^/]+/, '/payform/:sessionId')
@@ -79,37 +78,55 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
       if (!res.writableFinished) controller.abort(new Error('client closed the connection'))
     })
 
-    if (path.startsWith('/__mock/') && !isLoopback(req.socket.remoteAddress)) {
+    // The one control-plane rule (http/control-path.ts): `/__mock` at the root, any case, loopback only.
+    const plane = requestPlane(path, req.socket.remoteAddress)
+    if (plane === 'forbidden') {
       res
         .writeHead(403, { 'content-type': 'application/json' })
         .end(JSON.stringify({ code: 'forbidden', message: '/__mock/* answers loopback clients only' }))
       return log(403)
     }
-    const fault = gateway.state.faults.match(path)
+    const { journal } = gateway.state
+    let body: Buffer | undefined = undefined
+    // One ring-buffer write per data call; headers and body are picked and masked when the journal is read.
+    const journaled = (status: number | string) => {
+      if (plane === 'data' && journal.size > 0)
+        journal.record({
+          at: Date.now(),
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          headers: req.headers,
+          body,
+          status,
+        })
+      log(status)
+    }
+    const fault = plane === 'data' ? gateway.state.faults.match(path) : undefined
     if (fault?.mode === 'reset' || fault?.mode === 'hang') {
       if (fault.delayMs) await sleep(fault.delayMs, controller.signal).catch(() => undefined)
       if (fault.mode === 'reset') req.socket.destroy()
       else hanging.add(res)
-      return log(fault.mode)
+      return journaled(fault.mode)
     }
 
     // A kept catalogue answer is written as is: no Request, no handler, no serialisation.
     const kept = fault ? undefined : gateway.cached(req.method ?? 'GET', req.url ?? '/')
     if (kept) {
       res.writeHead(kept.status, kept.headers).end(kept.body)
-      return log(kept.status)
+      return journaled(kept.status)
     }
 
-    const body = await readBody(req)
-    const response = await gateway.handle(toRequest(req, origin, body, controller.signal)).catch((error: unknown) => {
+    body = await readBody(req)
+    const request = toRequest(req, origin, body, controller.signal)
+    const response = await gateway.handle(request, { body, journaled: true }).catch((error: unknown) => {
       if (controller.signal.aborted) return undefined
       logger.error({ err: error, method: req.method, path: logPath(path) }, 'handler failed')
       return Response.json({ code: 'mockInternalError', message: 'The mock gateway failed' }, { status: 500 })
     })
-    if (!response || controller.signal.aborted) return log('aborted')
+    if (!response || controller.signal.aborted) return journaled('aborted')
     if (response.type === 'error') {
       req.socket.destroy()
-      return log('reset')
+      return journaled('reset')
     }
     const headers: Record<string, string | string[]> = {}
     response.headers.forEach((value, name) => {
@@ -119,7 +136,7 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     if (setCookies.length) headers['set-cookie'] = setCookies
     const payload = Buffer.from(await response.arrayBuffer())
     res.writeHead(response.status, headers).end(req.method === 'HEAD' ? undefined : payload)
-    log(response.status)
+    journaled(response.status)
   }
 
   const server = createServer((req, res) => {

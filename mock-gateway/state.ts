@@ -7,6 +7,8 @@ import type { MockClock } from './clock.ts'
 import type { MockConfig } from './config.ts'
 import type { MockDb } from './db/index.ts'
 import type { FaultSwitches } from './faults.ts'
+import type { Journal } from './journal.ts'
+import type { Stubs } from './stubs.ts'
 import type { AnswerCache } from './http/answer-cache.ts'
 import type { GoodsRedirect } from '#shared/models/goods.ts'
 
@@ -72,8 +74,14 @@ export interface Sequences {
 export interface MockState {
   readonly config: MockConfig
   readonly clock: MockClock
+  /** The mock clock's time when the seed was made (the seed's dates follow it; see snapshot.ts). */
+  seededAt: number
   readonly db: MockDb
   readonly faults: FaultSwitches
+  /** Chosen answers to chosen calls, ahead of the handlers (`/__mock/stubs`). */
+  readonly stubs: Stubs
+  /** The last calls answered (`/__mock/requests`). */
+  readonly journal: Journal
   readonly auth: AuthState
   readonly cardSessions: Map<string, CardSessionState>
   /** `${userId}:${idempotencyKey}` to the order it placed. */

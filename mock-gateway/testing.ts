@@ -60,12 +60,24 @@ export async function signIn(
   return tokens.body
 }
 
-/** The shared API client wired to an in-process gateway, so answers are checked by the real client. */
-export function testClient(gateway: MockGateway, token: () => string | undefined): ApiClient {
+/**
+ * The shared API client wired to an in-process gateway, so answers are checked by the real client;
+ * `observe` sees every raw exchange (a copy of the answer), e.g. to check it against the contract.
+ */
+export function testClient(
+  gateway: MockGateway,
+  token: () => string | undefined,
+  observe?: (request: Request, response: Response) => void,
+): ApiClient {
   return createApiClient({
     product: gateway.state.config.product,
     baseUrl: (which) => TEST_ORIGIN + gatewayBase(which, gateway.state.config.product),
-    fetch: (input, init) => gateway.handle(new Request(input, init)),
+    fetch: async (input, init) => {
+      const request = new Request(input, init)
+      const response = await gateway.handle(request)
+      observe?.(request, response.clone())
+      return response
+    },
     headers: () => ({ requestId: 'test', appVersion: 'test', platformVersion: 'test', clientName: 'test' }),
     timeoutMs: 10_000,
     auth: { token, refresh: async () => false },

@@ -24,7 +24,7 @@ const importedPackages = (bundle: string) =>
     ),
   )
 
-describe('the production runtime (issue 11 item 12)', () => {
+describe('the production runtime', () => {
   it('keeps msw and @msw/data out of the runtime dependencies', () => {
     const pkg = JSON.parse(read('package.json')) as {
       dependencies: Record<string, string>

@@ -13,6 +13,8 @@ import { requestIdOf } from './request-id.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { loadManifest, type ClientManifest } from './render/manifest.ts'
 import { contextPlugin } from './plugins/context.ts'
+import { traceOf, tracingPlugin } from './plugins/tracing.ts'
+import { createTracing, type Tracing } from './tracing/tracing.ts'
 import { upstreamPlugin } from './plugins/upstream.ts'
 import { sharedStatePlugin } from './plugins/shared-state.ts'
 import { anonymousCachePlugin } from './plugins/anonymous-cache.ts'
@@ -41,6 +43,10 @@ export interface BuildOptions {
   metrics?: Metrics
   /** pino logger options; false silences logs (tests). */
   logger?: boolean
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void }
+  /** The tracing (tests); made from the config's `otlp` otherwise. */
+  tracing?: Tracing
 }
 
 /** Builds the app; it does not listen (tests call `inject`, main.ts `listen`). */
@@ -48,8 +54,19 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (!options.manifest && !options.distDir) throw new Error('buildApp needs the client build: a distDir or a manifest')
   const manifest = options.manifest ?? loadManifest(options.distDir!)
   const metrics = options.metrics ?? createMetrics()
+  const tracing =
+    options.tracing ??
+    (await createTracing(config.otlp ? { ...config.otlp, serviceVersion: manifest.buildId } : undefined))
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Every log line of a request carries its trace: the incoming `traceparent`'s trace id or a new one.
+    childLoggerFactory: (logger, bindings, childOptions, rawRequest) => {
+      const trace = traceOf(rawRequest, tracing)
+      return logger.child({ ...bindings, trace_id: trace.traceId, span_id: trace.spanId }, childOptions)
+    },
     // A client's request id is kept only when it is a UUID or a trace id (load balancer tracing).
     genReqId: (request) => requestIdOf(request.headers),
     trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,
@@ -88,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     zlibOptions: { level: 6, flush: zlib.Z_SYNC_FLUSH },
   })
   await app.register(contextPlugin, { config, metrics, buildId: manifest.buildId })
+  await app.register(tracingPlugin, { tracing })
   await app.register(upstreamPlugin)
   await app.register(sharedStatePlugin)
   await app.register(anonymousCachePlugin)

@@ -123,6 +123,8 @@ const EnvSchema = z.object({
   DIST_DIR: z.string().optional(),
   REDIS_URL: redisUrl.optional(),
   REDIS_TIMEOUT_S: seconds.default(0.5),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('aurora-storefront'),
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -188,11 +190,13 @@ export interface Config {
   readonly cache: { readonly ttlMs: number; readonly maxEntries: number }
   /** Rendered anonymous pages: fresh for `ttlMs`, then stale (one request re-renders) for `staleMs`; 0 entries turns it off. */
   readonly pageCache: { readonly ttlMs: number; readonly staleMs: number; readonly maxEntries: number }
-  /** Checked anonymous answers kept by their bytes (server/caching/answer-memo.ts); 0 entries turns it off. */
+  /** Checked anonymous answers kept by their bytes; 0 entries turns it off. */
   readonly answerMemo: { readonly maxEntries: number; readonly maxBytes: number }
   readonly distDir: string | undefined
   /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
   readonly redis: { readonly url: string; readonly timeoutMs: number; readonly keyPrefix: string } | undefined
+  /** Span export over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); unset: trace context only, no SDK loaded. */
+  readonly otlp: { readonly endpoint: string; readonly serviceName: string } | undefined
   /** The subset the browser receives (spec section 3), minus `version`, which the build provides. */
   readonly publicConfig: Omit<PublicConfig, 'version'>
 }
@@ -299,6 +303,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     distDir: e.DIST_DIR,
     redis: e.REDIS_URL
       ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })
+      : undefined,
+    otlp: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? Object.freeze({ endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME })
       : undefined,
     publicConfig: Object.freeze({
       config: e.DEPLOYMENT,

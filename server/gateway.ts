@@ -14,13 +14,14 @@ import {
   type AuthHandler,
   type GatewayFetch,
 } from '#shared/api/client.ts'
-import { deviceTagFor, validDeviceId, type HeaderContext } from '#shared/api/headers.ts'
+import { deviceTagFor, HEADER, validDeviceId, type HeaderContext } from '#shared/api/headers.ts'
 import type { EndpointDef, Gateway } from '#shared/api/endpoint.ts'
 import type { StandardSchemaV1 } from '#shared/api/standard-schema.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import type { Config } from './config.ts'
 import { readCookie } from './session/cookies.ts'
 import type { Metrics } from './metrics.ts'
+import type { RequestTrace, Tracing } from './tracing/tracing.ts'
 
 /** The shared upstream connection pool. */
 export function createUpstreamAgent(config: Config): Agent {
@@ -87,7 +88,10 @@ export const gatewayBase = (config: Config, gateway: Gateway): string =>
 export function headerContextOf(request: FastifyRequest, config: Config, appVersion: string): HeaderContext {
   return {
     requestId: randomUUID(),
-    traceId: request.id,
+    // The spec's trace id and W3C trace context name one trace: the request's (its incoming
+    // `traceparent`'s, or one started here); without a trace (a bare test request), the request id.
+    traceId: request.trace?.traceId ?? request.id,
+    traceparent: request.trace?.traceparent,
     sessionId: readCookie(request, COOKIE.sessionId),
     deviceId: sanitizeDeviceId(request.cookies[COOKIE.deviceId]),
     appVersion,
@@ -108,8 +112,45 @@ export interface ServerApiDeps {
   headers: () => HeaderContext
   auth?: AuthHandler
   timeoutMs?: number
-  /** Checked anonymous answers kept by their bytes (server/caching/answer-memo.ts). */
+  /** Checked anonymous answers kept by their bytes. */
   answerMemo?: AnswerMemo
+  /** With tracing on, each call gets a client span under the request's, and its `traceparent` names it. */
+  tracing?: Tracing
+  trace?: () => RequestTrace | undefined
+}
+
+/**
+ * A gateway fetch that wraps each call in a client span of the request's trace and sends that span as
+ * the call's `traceparent` (the spec's `x-trace-id` already names the same trace).
+ */
+export function tracedFetch(
+  fetch: GatewayFetch,
+  tracing: Tracing,
+  parent: () => RequestTrace | undefined,
+): GatewayFetch {
+  return async (url, init, endpoint) => {
+    const target = new URL(url)
+    const method = init.method ?? 'GET'
+    const span = tracing.startClient(parent(), `${method} ${endpoint ?? target.pathname}`, {
+      'http.request.method': method,
+      'server.address': target.hostname,
+      'server.port': Number(target.port) || (target.protocol === 'https:' ? 443 : 80),
+      'url.path': target.pathname,
+      ...(endpoint ? { 'storefront.endpoint': endpoint } : {}),
+    })
+    const headers = { ...(init.headers as Record<string, string>), [HEADER.traceparent]: span.traceparent }
+    try {
+      const answer = await fetch(url, { ...init, headers }, endpoint)
+      span.end(
+        { 'http.response.status_code': answer.status },
+        answer.status >= 500 ? `HTTP ${answer.status}` : undefined,
+      )
+      return answer
+    } catch (error) {
+      span.end({}, error instanceof Error ? error.name : 'error')
+      throw error
+    }
+  }
 }
 
 /** A gateway client for server-side calls. */
@@ -117,7 +158,10 @@ export function createServerApi(deps: ServerApiDeps): ApiClient {
   return createApiClient({
     product: deps.config.product,
     baseUrl: (gateway) => gatewayBase(deps.config, gateway),
-    fetch: requestFetch(deps.agent),
+    fetch:
+      deps.tracing?.enabled && deps.trace
+        ? tracedFetch(requestFetch(deps.agent), deps.tracing, deps.trace)
+        : requestFetch(deps.agent),
     headers: deps.headers,
     timeoutMs: deps.timeoutMs ?? deps.config.timeouts.pageDataBudgetMs,
     answerSchema: compiledAnswerSchema,

@@ -8,7 +8,7 @@ export interface Metrics {
   readonly renderDuration: Histogram<'route' | 'status'>
   /** Renders the string renderer gave up on (the tree suspended or failed), streamed instead (decision 012). */
   readonly streamedRenders: Counter<'route'>
-  /** Renders whose data is in, waiting for their turn of the event loop (render-turns.ts). */
+  /** Renders whose data is in, waiting for their turn of the event loop. */
   readonly renderQueue: Gauge
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
   readonly cacheEvents: Counter<'event'>

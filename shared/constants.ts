@@ -38,3 +38,6 @@ export const CATALOG_COMMERCE_HEADER_BANNER = false
 export const CATALOG_COMMERCE_HEADER_SLIDER = true
 /** Site name shown in titles ('Cookies на {site}'). */
 export const SITE_NAME = 'Аврора'
+
+/** Id of the polite live region that announces page titles (the server writes it, client navigation fills it). */
+export const ROUTE_ANNOUNCER_ID = 'route-announcer'

@@ -1,7 +1,7 @@
 /**
  * `useAnalytics()` gives `track(name, params)` to components. It reads the counter id from the app
  * config. On the server `track` does nothing, and nothing touches window or local storage during render.
- * The tracker's code (tracker.ts) loads when it has work: at once with the debug key, or with the
+ * The tracker's code loads when it has work: at once with the debug key, or with the
  * first event once there is a counter id and the shopper's consent. Until then events wait here in
  * order, with the time they happened, as the tracker itself would hold them before consent; without a
  * counter id and the debug key an event goes nowhere, as in the tracker.

@@ -5,7 +5,7 @@
  * before sending it: `track()` accepts only these names.
  */
 export const ANALYTICS_EVENTS = {
-  // Cookie banner (issue 5, item 8)
+  // Cookie banner
   cookies_view: 'The cookie banner was shown',
   cookies_accept_click: 'The shopper accepted cookies',
   // Social links in the footer

@@ -127,7 +127,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
     const qs = search ? `?${search}` : ''
     // A new build is out: the next navigation is a full page load (spec section 4).
     if (updateAvailable) return void window.location.assign(location + qs)
-    // What a navigation does loads with the first one (client/navigation/client-navigation.ts), beside the routing kit.
+    // What a navigation does loads with the first one, beside the routing kit.
     loadClientNavigation(location + qs)
       .then((navigation) =>
         navigation.followNavigation({

@@ -3,7 +3,8 @@ import type { Cache } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { AppError } from '#shared/api/errors.ts'
 import { prefetchRoute, resetPrefetch } from '#client/features/prefetch/preload-queue.ts'
-import { navigate, type NavigateInput } from '#client/navigation/navigate.ts'
+import { navigate, type NavigateDeps, type NavigateInput } from '#client/navigation/navigate.ts'
+import { loadIntoSwr } from '#client/navigation/load-into-swr.ts'
 import { fetchOnce, resetSingleFlight } from '#client/lib/single-flight.ts'
 
 const PATH = '/product/1-goods'
@@ -25,12 +26,11 @@ function failingGoods(delayMs: number, othersDelayMs = 0) {
 
 const session = { authorized: false, customerCode: false, incompleteProfile: false, ecomEnabled: false }
 
-function input(api: ApiClient, cache: Map<string, { data?: unknown }>, onLateError = vi.fn()): NavigateInput {
+function input(cache: Map<string, { data?: unknown }>, onLateError = vi.fn()): NavigateInput {
   return {
     pathname: PATH,
     search: '',
     session,
-    api,
     mainSiteUrl: 'https://aurora.example',
     product: 'aurora',
     onLateError,
@@ -39,11 +39,17 @@ function input(api: ApiClient, cache: Map<string, { data?: unknown }>, onLateErr
   }
 }
 
-const deps = {
+/** What the app gives `navigate`, with `api` as the gateway client. */
+const depsFor = (api: ApiClient): NavigateDeps<{ Page: () => null }> => ({
   loadChunk: <T>(load: () => Promise<T>) => load(),
   hasPage: (name: string): name is 'product' => name === 'product',
   loadPage: async () => ({ Page: () => null }),
-}
+  load: loadIntoSwr(api),
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  origin: 'http://shop.test',
+  assign: () => undefined,
+  current: () => true,
+})
 
 describe('a failed client navigation', () => {
   beforeAll(() => import('#shared/routes/product.ts'))
@@ -70,7 +76,7 @@ describe('a failed client navigation', () => {
     await vi.waitFor(() => expect(goodsCalls).toHaveBeenCalledTimes(1))
     await new Promise((resolve) => setTimeout(resolve, 20))
 
-    const result = await navigate(input(api, cache), deps)
+    const result = await navigate(input(cache), depsFor(api))
     expect(result).toMatchObject({ kind: 'view', view: { kind: 'error', status: 503 } })
     expect(goodsCalls).toHaveBeenCalledTimes(1)
   })
@@ -91,7 +97,7 @@ describe('a failed client navigation', () => {
     // Pointer down focuses the link: a second intent prefetch of the same route.
     prefetchRoute(PATH, ctx, { intent: true })
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const result = await navigate(input(api, cache), deps)
+    const result = await navigate(input(cache), depsFor(api))
     expect(result).toMatchObject({ kind: 'view', view: { kind: 'error', status: 503 } })
     expect(goodsCalls).toHaveBeenCalledTimes(1)
   })
@@ -100,7 +106,7 @@ describe('a failed client navigation', () => {
     const { api, goodsCalls } = failingGoods(300)
     const cache = new Map<string, { data?: unknown }>()
     const onLateError = vi.fn()
-    const result = await navigate(input(api, cache, onLateError), deps)
+    const result = await navigate(input(cache, onLateError), depsFor(api))
     // The route is shown before its data (100 ms): the view's hook asks for the same key meanwhile.
     expect(result).toMatchObject({ kind: 'view', view: { kind: 'page', route: 'product' } })
     const key = (result as { view: { keys: Record<string, string> } }).view.keys.goods!
@@ -115,7 +121,7 @@ describe('a failed client navigation', () => {
     // The goods fail at once; the scores and reviews take longer than the transition wait.
     const { api, goodsCalls } = failingGoods(5, 400)
     const onLateError = vi.fn()
-    const result = await navigate(input(api, new Map(), onLateError), deps)
+    const result = await navigate(input(new Map(), onLateError), depsFor(api))
     // Not the product view with its hooks (which would ask for the goods again), but the outage.
     expect(result).toMatchObject({ kind: 'view', view: { kind: 'error', status: 503 } })
     expect(goodsCalls).toHaveBeenCalledTimes(1)
@@ -128,10 +134,10 @@ describe('a failed client navigation', () => {
     try {
       const { api, goodsCalls } = failingGoods(1)
       const cache = new Map<string, { data?: unknown }>()
-      await navigate(input(api, cache), deps)
+      await navigate(input(cache), depsFor(api))
       expect(goodsCalls).toHaveBeenCalledTimes(1)
       vi.setSystemTime(Date.now() + 10_000)
-      await navigate(input(api, cache), deps)
+      await navigate(input(cache), depsFor(api))
       expect(goodsCalls).toHaveBeenCalledTimes(2)
     } finally {
       vi.useRealTimers()

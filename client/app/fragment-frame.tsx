@@ -1,5 +1,5 @@
 /**
- * `<FragmentFrame>`: hands the server's fragment cache (client/components/fragment-cache.tsx) the app's
+ * `<FragmentFrame>`: hands the server's fragment cache the app's
  * contexts as the page has them, so a card's children rendered alone give the HTML they give in the
  * page. Rendered once inside the app's providers, on the server only (the browser's build drops it);
  * renders nothing.

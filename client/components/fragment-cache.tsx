@@ -1,23 +1,24 @@
 /**
  * `<CachedChildren as owner variant>`: an element whose children's HTML the server renders once per
- * piece of shared data (decision 019). On an anonymous page, the data is the same frozen objects from
- * request to request (shared-view.ts); a product card shows nothing else, and 24 of them are half of a
- * category page's render. The server (server/caching/fragments.tsx) provides a `FragmentCache`: the
+ * piece of shared data (decision 019). On an anonymous page, the data is the same shared objects from
+ * request to request (`markShared`); a product card shows nothing else, and 24 of them are half of a
+ * category page's render. The server provides a `FragmentCache`: the
  * first render of a card notes a miss and renders as usual, the cache then renders the children alone
  * and keeps their HTML by the data object's identity and the variant; later renders set that HTML
  * inside the element. The browser has no cache: it renders the children and hydrates the same DOM.
  *
- * Only data the server froze is kept (a signed-in shopper's data never is), and `variant` must name
+ * Only data the server marked shared is kept (a signed-in shopper's data never is), and `variant` must name
  * everything else the children's HTML depends on (props, flags): the server's tests compare whole
  * pages rendered with and without the cache, byte for byte.
  */
 import { createContext, createElement, use, type HTMLAttributes, type ReactNode } from 'react'
+import { isShared } from '#shared/shared-mark.ts'
 
 /** The server's kept fragments, per process; absent in the browser. */
 export interface FragmentCache {
   /** The kept HTML of the children of `owner` in `variant`, or undefined (a miss: `children()` are rendered alone later). */
   lookup(owner: object, variant: string, children: () => ReactNode): string | undefined
-  /** Takes the app's contexts around the page, so noted children render alone as in the page (client/app/fragment-frame.tsx). */
+  /** Takes the app's contexts around the page, so noted children render alone as in the page. */
   frameWith(frame: (children: ReactNode) => ReactNode): void
 }
 
@@ -26,7 +27,7 @@ export const FragmentCacheContext = /* @__PURE__ */ createContext<FragmentCache 
 export interface CachedChildrenProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** The element's tag. */
   as: 'article' | 'div' | 'footer' | 'li' | 'section'
-  /** The frozen data the children show: their HTML is kept while this very object is in use. */
+  /** The shared data the children show: their HTML is kept while this very object is in use. */
   owner: object
   /** Everything besides `owner` that changes the children's HTML. */
   variant: string
@@ -41,7 +42,7 @@ export interface CachedChildrenProps extends Omit<HTMLAttributes<HTMLElement>, '
 export function CachedChildren({ as, owner, variant, personal, children, ...attributes }: CachedChildrenProps) {
   // Only the server has a cache: the browser's build drops the lookup (a build-time constant).
   const cache = import.meta.env.SSR ? use(FragmentCacheContext) : undefined
-  const html = cache && !personal && Object.isFrozen(owner) ? cache.lookup(owner, variant, children) : undefined
+  const html = cache && !personal && isShared(owner) ? cache.lookup(owner, variant, children) : undefined
   return html === undefined
     ? createElement(as, attributes, children())
     : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })

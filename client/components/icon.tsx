@@ -8,7 +8,6 @@ import { iconLoader, iconUrl, type IconName } from './icon-loader.ts'
 
 export type { IconName } from './icon-loader.ts'
 
-/** Props of `Icon`. */
 export interface IconProps {
   name: IconName
   /** Width and height in px. Default 24. `null`: the stylesheet sizes it (icon buttons, so each repeated button carries no inline style). */

@@ -2,12 +2,13 @@
  * What the app does on a client navigation, out of the app shell: it runs only once the shopper
  * follows a link, never to hydrate the server's page, so it loads with the first navigation
  * (`loadClientNavigation` in navigation.ts, beside the routing kit). It resolves the navigation with
- * the routing kit's `navigate` (client/navigation/navigate.ts), shows the view, reports an error view as the
+ * the routing kit's `navigate`, shows the view, reports an error view as the
  * server reports its own, and after each new view scrolls, sets the title, announces it and moves
  * focus (DESIGN.md section 3; the first view's remembered scroll stays in use-navigation-effects.ts).
  */
 import type { ComponentType } from 'react'
 import type { Cache } from 'swr'
+import { loadIntoSwr } from './load-into-swr.ts'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import type { View } from '#shared/routing/view.ts'
@@ -16,8 +17,9 @@ import { loadRoutingKit } from './load-routing-kit.ts'
 import { loadErrorViews } from '#client/components/errors/lazy-error-view.tsx'
 import { hasPage, type PageProps } from '#client/views/registry.ts'
 import { reportError } from '#client/app/error-reporting.ts'
-import { loadChunk, loadPageModule } from './navigation.ts'
-import { ROUTE_ANNOUNCER_ID, restoring } from './use-navigation-effects.ts'
+import { loadChunk, loadPageModule } from './load-chunk.ts'
+import { restoring } from './scroll-memory.ts'
+import { ROUTE_ANNOUNCER_ID } from '#shared/constants.ts'
 
 /** The view on screen: app.tsx's state, which a navigation replaces. */
 export interface Shown {
@@ -68,7 +70,6 @@ export async function followNavigation(context: NavigationContext): Promise<void
       pathname,
       search,
       session: { ...context.session, customerCode: false, storeChosen: undefined },
-      api: context.api,
       mainSiteUrl: config.mainSiteUrl,
       product: config.product,
       onLateError: (view) =>
@@ -76,13 +77,22 @@ export async function followNavigation(context: NavigationContext): Promise<void
           .catch(() => undefined)
           .then(() => current() && showView(context, (s) => ({ ...s, view }), view)),
       // The title shown at once was built without data ('Категория 62 — …'); the page keeps its
-      // scroll and focus, only the title follows the data (issue 14, item 12).
+      // scroll and focus, only the title follows the data.
       onLateMeta: (meta) => {
-        if (current()) document.title = meta.title
+        document.title = meta.title
       },
       known: (key) => context.cache.get(key)?.data ?? context.fallback[key],
     },
-    { loadChunk, hasPage, loadPage: loadPageModule },
+    {
+      loadChunk,
+      hasPage,
+      loadPage: loadPageModule,
+      load: loadIntoSwr(context.api),
+      wait: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+      origin: window.location.origin,
+      assign: (location) => window.location.assign(location),
+      current,
+    },
   )
   // An error view's code is loaded before it is shown, so showing it never suspends.
   if (result.kind !== 'full-load' && result.kind !== 'redirect' && (result.view.kind === 'error' || !result.module))

@@ -1,4 +1,4 @@
-/** The routing kit's module (routing-kit.ts). */
+/** The routing kit's module. */
 export type RoutingKit = typeof import('./routing-kit.ts')
 
 /** Loads the routing kit (one chunk, fetched once): navigation, prefetch and route refetches await it. */

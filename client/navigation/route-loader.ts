@@ -1,7 +1,7 @@
 /**
  * A view's refetch of one loader of its route (a refetch, a block that failed on the server, a guarded
  * page after sign-in): the route module's same loader, run again. Part of the routing kit, which the
- * view's fetcher loads (client/views/registry.ts): hydrating the server's data needs none of it.
+ * view's fetcher loads: hydrating the server's data needs none of it.
  */
 import type { ApiClient } from '#shared/api/client.ts'
 import { AppError } from '#shared/api/errors.ts'

@@ -143,3 +143,21 @@ export function enterShownEntry(initial: boolean): number | undefined {
   const returning = initial ? navigationType === 'back_forward' || navigationType === 'reload' : wasPop
   return returning ? positions.get(key) : undefined
 }
+
+type ScrollRestore = typeof import('./scroll-restore.ts')
+
+/** Runs `hold` from scroll-restore.ts (loaded on first need) unless the effect ended meanwhile; returns the cleanup. */
+export function restoring(hold: (restore: ScrollRestore) => () => void): () => void {
+  let stop: (() => void) | undefined
+  let ended = false
+  import('./scroll-restore.ts').then(
+    (restore) => {
+      if (!ended) stop = hold(restore)
+    },
+    () => undefined,
+  )
+  return () => {
+    ended = true
+    stop?.()
+  }
+}

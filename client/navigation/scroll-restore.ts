@@ -1,6 +1,6 @@
 /**
  * Scrolling to a remembered position or a hash anchor while the page is still settling (images, late
- * data): loaded when a page first needs it (use-navigation-effects.ts), since a fresh page load at the
+ * data): loaded when a page first needs it, since a fresh page load at the
  * top needs none of it.
  */
 

@@ -4,39 +4,60 @@
  * readers and move focus to the main heading (DESIGN.md section 3; client-navigation.ts).
  */
 import { useEffect } from 'react'
-import { enterShownEntry, installScrollMemory } from './scroll-memory.ts'
 import { loadedClientNavigation } from './navigation.ts'
-
-/** Id of the polite live region that announces page titles. */
-export const ROUTE_ANNOUNCER_ID = 'route-announcer'
-
-type ScrollRestore = typeof import('./scroll-restore.ts')
-
-/** Runs `hold` from scroll-restore.ts (loaded on first need) unless the effect ended meanwhile; returns the cleanup. */
-export function restoring(hold: (restore: ScrollRestore) => () => void): () => void {
-  let stop: (() => void) | undefined
-  let ended = false
-  import('./scroll-restore.ts').then(
-    (restore) => {
-      if (!ended) stop = hold(restore)
-    },
-    () => undefined,
-  )
-  return () => {
-    ended = true
-    stop?.()
-  }
-}
+import { whenIdle } from '#client/lib/when-idle.ts'
+import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 
 /**
  * Runs the effects for navigation number `seq`: 0 is the server-rendered page (only a remembered
  * scroll); the views of client navigations take theirs from client-navigation.ts, which showed them.
+ * The scroll memory loads on first use: for the server-rendered page in idle time, with its first read
+ * of session storage and its `history.replaceState`, none of which hydration needs.
  */
 export function useNavigationEffects(seq: number, title: string | undefined): void {
   useEffect(() => {
-    installScrollMemory()
-    const remembered = enterShownEntry(seq === 0)
-    if (seq > 0) return loadedClientNavigation()?.afterNavigation(title, remembered)
-    return remembered === undefined ? undefined : restoring((restore) => restore.scrollToWhenPossible(remembered))
+    let ended = false
+    let stop: (() => void) | undefined
+    const run = () =>
+      void import('./scroll-memory.ts')
+        .then(
+          (memory) => {
+            if (ended) return undefined
+            memory.installScrollMemory()
+            return { memory, remembered: memory.enterShownEntry(seq === 0) }
+          },
+          () => undefined,
+        )
+        .then((loaded) => {
+          if (ended) return
+          const remembered = loaded?.remembered
+          if (seq > 0) stop = loadedClientNavigation()?.afterNavigation(title, remembered)
+          else if (loaded && remembered !== undefined)
+            stop = loaded.memory.restoring((restore) => restore.scrollToWhenPossible(remembered))
+        })
+    if (seq > 0) run()
+    // A reload or a step back or forward restores a position: in the first idle time. After any other
+    // load the memory only has to be there before the shopper leaves: at the first scroll, or after the
+    // prefetch delay in idle time, so its chunk is not part of the first load.
+    const returning = /^(reload|back_forward)$/.test(
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ?? '',
+    )
+    let cancel: (() => void) | undefined
+    let started = seq > 0
+    const start = () => {
+      if (!started) run()
+      started = true
+    }
+    const timer = started
+      ? undefined
+      : setTimeout(() => (cancel = whenIdle(start, 300)), returning ? 0 : PRELOAD_DELAY_MS)
+    if (!started) window.addEventListener('scroll', start, { once: true, passive: true })
+    return () => {
+      ended = true
+      clearTimeout(timer)
+      window.removeEventListener('scroll', start)
+      cancel?.()
+      stop?.()
+    }
   }, [seq, title])
 }

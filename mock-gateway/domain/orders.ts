@@ -101,3 +101,33 @@ export async function createOrder(state: MockState, input: NewOrder): Promise<Or
 
 /** Courier delivery costs 299 ₽, free from 2 000 ₽. */
 export const courierPrice = (itemsTotal: number): number => (itemsTotal >= 2000 ? 0 : 299)
+
+/** The status a control switch moves an order to: the time-driven steps, then `ready → completed`. */
+const MANUAL_NEXT: Partial<Record<OrderStatus, OrderStatus>> = { ...NEXT, ready: 'completed' }
+
+/**
+ * Moves one order to its next status now (`POST /__mock/orders/advance`, the control page). Undefined
+ * for an unknown order; the order unchanged when its status is final (completed or cancelled).
+ */
+export async function advanceOrder(
+  state: MockState,
+  orderId: string,
+): Promise<{ order: OrderRecord; advanced: boolean } | undefined> {
+  const order = state.db.orders.findFirst((q) => q.where({ id: orderId }))
+  if (!order) return undefined
+  await syncOrders(state, order.userId)
+  const current = state.db.orders.findFirst((q) => q.where({ id: orderId })) ?? order
+  const next = MANUAL_NEXT[current.status]
+  if (!next) return { order: current, advanced: false }
+  const at = new Date(state.clock.now()).toISOString()
+  const version = nextOrderVersion(state, current.userId)
+  const updated = await state.db.orders.update(current, {
+    data(draft) {
+      draft.status = next
+      draft.statusHistory.push({ status: next, at })
+      draft.updatedAt = at
+      draft.version = version
+    },
+  })
+  return { order: updated ?? current, advanced: true }
+}

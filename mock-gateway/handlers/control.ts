@@ -1,11 +1,20 @@
 /**
  * `/__mock/*`: switches for tests and demos (faults, scenarios, session revocation, the clock, stock and
- * store pickup). The standalone server answers them to loopback clients only.
+ * store pickup), stubs and the request journal. They answer control paths only (`/__mock` at the
+ * root, http/control-path.ts); the standalone server answers those to loopback clients only.
  */
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import { getResponse, http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw'
 import { z } from 'zod'
 import { revokeRefreshTokens } from '../auth/tokens.ts'
-import { FaultSchema, SCENARIOS } from '../faults.ts'
+import { FaultSchema, SCENARIOS, faultMatcher } from '../faults.ts'
+import { buildOpenApi } from '../contract/openapi.ts'
+import { advanceOrder } from '../domain/orders.ts'
+import { orderView } from '../http/views.ts'
+import { failureText, PAGE_ACTIONS, pageResponse } from './control-page.ts'
+import { isControlPath } from '../http/control-path.ts'
+import { StubSchema } from '../stubs.ts'
+import { exportState, importState, parseStateFile, StateImportError } from '../snapshot.ts'
+import { gatewayError } from '../http/gateway-error.ts'
 import { notFound, validationError } from '../http/gateway-error.ts'
 import { goodsBody } from '../http/views.ts'
 import type { MockState } from '../state.ts'
@@ -27,33 +36,161 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
   return parsed.data
 }
 
+type Method = 'get' | 'post' | 'put' | 'delete'
+
+/**
+ * A control handler: `*\/__mock{path}` in msw's terms (any origin), answering only when the request's
+ * path is a control path, so `/webgate/__mock/…` never reaches it (also under `setupServer`).
+ */
+function control(method: Method, path: string, resolver: HttpResponseResolver): HttpHandler {
+  return http[method](`*/__mock${path}`, (info) =>
+    isControlPath(new URL(info.request.url).pathname) ? resolver(info) : undefined,
+  )
+}
+
+const JournalQuerySchema = z.object({
+  path: z.string().startsWith('/').optional(),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]+$/)
+    .optional(),
+  since: z
+    .string()
+    .refine((value) => /^\d+$/.test(value) || !Number.isNaN(Date.parse(value)), {
+      message: 'since: a call number (seq) or an ISO 8601 instant',
+    })
+    .optional(),
+})
+
 /** Handlers of `/__mock/*`. */
 export function controlHandlers(state: MockState): HttpHandler[] {
-  return [
-    http.get('*/__mock/health', () => HttpResponse.json({ ok: true, product: state.config.product })),
-    http.get('*/__mock/faults', () => HttpResponse.json({ faults: state.faults.list() })),
-    http.post('*/__mock/faults', async ({ request }) => {
+  let openApi: ReturnType<typeof buildOpenApi> | undefined
+  /** Runs one of these handlers with a JSON body (the control page's forms). */
+  const run = async (method: string, path: string, body?: unknown) => {
+    const response = await getResponse(
+      handlers,
+      new Request(`http://mock${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      }),
+    )
+    if (!response) return { status: 404, body: { message: `нет вызова ${method} ${path}` } }
+    const text = await response.text()
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined }
+  }
+  const handlers: HttpHandler[] = [
+    control('get', '', ({ request }) => {
+      const query = new URL(request.url).searchParams
+      const message = query.get('message')
+      return pageResponse(state, message ? { ok: query.get('ok') === '1', text: message } : undefined)
+    }),
+    control('post', '/ui/*', async ({ request }) => {
+      const action = PAGE_ACTIONS[new URL(request.url).pathname.slice('/__mock/ui/'.length)]
+      if (!action) return notFound('Нет такого действия')
+      let form: FormData
+      try {
+        form = await request.formData()
+      } catch {
+        return validationError({ body: 'Ожидается форма (application/x-www-form-urlencoded)' })
+      }
+      const [method, path, body] = action.call(form)
+      const result = await run(method, path, body)
+      const ok = result.status < 400
+      const target = new URLSearchParams({
+        ok: ok ? '1' : '0',
+        message: ok ? action.done(form) : failureText(result.status, result.body),
+      })
+      return new HttpResponse(null, { status: 303, headers: { location: `/__mock/?${target}` } })
+    }),
+    control('post', '/orders/advance', async ({ request }) => {
+      const body = await readBody(request, z.object({ orderId: z.string().min(1) }))
+      if (body instanceof Response) return body
+      const result = await advanceOrder(state, body.orderId)
+      if (!result) return notFound(`Нет заказа ${body.orderId}`)
+      if (!result.advanced)
+        return gatewayError(409, 'orderFinal', `Заказ ${body.orderId} уже в конечном статусе ${result.order.status}`)
+      return HttpResponse.json(orderView(result.order))
+    }),
+    control('get', '/openapi.json', () => HttpResponse.json((openApi ??= buildOpenApi(state.config.product)))),
+    control('get', '/state', async () => HttpResponse.json(await exportState(state))),
+    control('put', '/state', async ({ request }) => {
+      let raw: unknown
+      try {
+        raw = JSON.parse(await request.text())
+      } catch {
+        return validationError({ body: 'Тело запроса должно быть JSON' })
+      }
+      try {
+        await importState(state, parseStateFile(raw))
+      } catch (error) {
+        if (!(error instanceof StateImportError)) throw error
+        return gatewayError(422, 'stateNotImported', error.message)
+      }
+      return HttpResponse.json({ imported: true, clock: new Date(state.clock.now()).toISOString() })
+    }),
+    control('get', '/stubs', () =>
+      HttpResponse.json({ stubs: state.stubs.list().map(({ baseDir: _, ...stub }) => stub) }),
+    ),
+    control('post', '/stubs', async ({ request }) => {
+      const body = await readBody(request, StubSchema)
+      if (body instanceof Response) return body
+      const { baseDir: _, ...stub } = state.stubs.add(body)
+      return HttpResponse.json(stub, { status: 201 })
+    }),
+    control('delete', '/stubs', () => {
+      state.stubs.clear()
+      return HttpResponse.json({ stubs: [] })
+    }),
+    control('delete', '/stubs/:id', ({ params }) =>
+      state.stubs.remove(String(params.id))
+        ? new HttpResponse(null, { status: 204 })
+        : notFound(`Нет заглушки ${String(params.id)}`),
+    ),
+    control('get', '/requests', ({ request }) => {
+      const parsed = JournalQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
+      if (!parsed.success)
+        return validationError(
+          Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'query', issue.message])),
+        )
+      const { path, method, since } = parsed.data
+      const requests = state.journal.list({
+        path: path === undefined ? undefined : faultMatcher(path),
+        method,
+        since: since !== undefined && /^\d+$/.test(since) ? Number(since) : undefined,
+        sinceTime: since !== undefined && !/^\d+$/.test(since) ? Date.parse(since) : undefined,
+      })
+      return HttpResponse.json({ size: state.journal.size, requests })
+    }),
+    control('delete', '/requests', () => {
+      state.journal.clear()
+      return HttpResponse.json({ requests: [] })
+    }),
+    control('get', '/fingerprints', () => HttpResponse.json({ received: state.auth.fingerprints.received })),
+    control('get', '/health', () => HttpResponse.json({ ok: true, product: state.config.product })),
+    control('get', '/faults', () => HttpResponse.json({ faults: state.faults.list() })),
+    control('post', '/faults', async ({ request }) => {
       const body = await readBody(request, z.union([FaultSchema, z.array(FaultSchema)]))
       if (body instanceof Response) return body
       for (const fault of Array.isArray(body) ? body : [body]) state.faults.add(fault)
       return HttpResponse.json({ faults: state.faults.list() }, { status: 201 })
     }),
-    http.delete('*/__mock/faults', () => {
+    control('delete', '/faults', () => {
       state.faults.clear()
       return HttpResponse.json({ faults: [] })
     }),
-    http.post('*/__mock/scenarios/:name', ({ params }) => {
+    control('post', '/scenarios/:name', ({ params }) => {
       const faults = SCENARIOS[String(params.name) as keyof typeof SCENARIOS]
       if (!faults) return notFound(`Нет сценария ${String(params.name)}; есть: ${Object.keys(SCENARIOS).join(', ')}`)
       for (const fault of faults) state.faults.add({ ...fault })
       return HttpResponse.json({ faults: state.faults.list() }, { status: 201 })
     }),
-    http.post('*/__mock/sessions/revoke', async ({ request }) => {
+    control('post', '/sessions/revoke', async ({ request }) => {
       const body = await readBody(request, z.object({ userId: z.string().min(1).optional() }))
       if (body instanceof Response) return body
       return HttpResponse.json({ revoked: revokeRefreshTokens(state, body.userId) })
     }),
-    http.post('*/__mock/clock', async ({ request }) => {
+    control('post', '/clock', async ({ request }) => {
       const body = await readBody(
         request,
         z.object({
@@ -68,7 +205,7 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       state.clock.advance(body.advanceMs)
       return HttpResponse.json({ now: new Date(state.clock.now()).toISOString() })
     }),
-    http.post('*/__mock/goods/stock', async ({ request }) => {
+    control('post', '/goods/stock', async ({ request }) => {
       const body = await readBody(
         request,
         z.object({ goodsId: z.number().int().positive(), stock: z.number().int().min(0) }),
@@ -82,13 +219,13 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       })
       return updated ? HttpResponse.json(goodsBody(updated)) : notFound('Товар не найден')
     }),
-    http.post('*/__mock/delivery-slots/full', async ({ request }) => {
+    control('post', '/delivery-slots/full', async ({ request }) => {
       const body = await readBody(request, z.object({ slotId: z.string().min(1) }))
       if (body instanceof Response) return body
       state.fullSlots.add(body.slotId)
       return HttpResponse.json({ full: [...state.fullSlots] })
     }),
-    http.post('*/__mock/stores/pickup', async ({ request }) => {
+    control('post', '/stores/pickup', async ({ request }) => {
       const body = await readBody(request, z.object({ code: z.string().min(1), isPickupAvailable: z.boolean() }))
       if (body instanceof Response) return body
       const updated = await state.db.stores.update((q) => q.where({ code: body.code }), {
@@ -99,4 +236,5 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       return updated ? HttpResponse.json(updated) : notFound('Магазин не найден')
     }),
   ]
+  return handlers
 }

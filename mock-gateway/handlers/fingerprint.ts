@@ -35,7 +35,7 @@ export function recordFingerprint(state: MockState, token: string, phone: string
   if (received.length > RECEIVED_KEPT) received.splice(0, received.length - RECEIVED_KEPT)
 }
 
-/** Handlers of `/kfp/*` and the `GET /__mock/fingerprints` log. */
+/** Handlers of `/kfp/*` (the `GET /__mock/fingerprints` log is a control handler). */
 export function fingerprintHandlers(state: MockState): HttpHandler[] {
   return [
     http.options('*/kfp/token', () => corsPreflight(state)),
@@ -49,6 +49,5 @@ export function fingerprintHandlers(state: MockState): HttpHandler[] {
       if (!parsed.success) return withCors(state, validationError({ cid: 'Нужен идентификатор клиента' }))
       return withCors(state, HttpResponse.json({ token: issueFingerprintToken(state, parsed.data.cid) }))
     }),
-    http.get('*/__mock/fingerprints', () => HttpResponse.json({ received: state.auth.fingerprints.received })),
   ]
 }

@@ -26,14 +26,20 @@ import { searchHandlers } from './search.ts'
 import { storeHandlers } from './stores.ts'
 import { tileHandlers } from './tiles.ts'
 
-/** Builds the handlers of a mock gateway state: the fault handler first, then the endpoints (their own list, for routing). */
-export function createHandlers(state: MockState): { faults: HttpHandler[]; endpoints: HttpHandler[] } {
-  return { faults: faultHandlers(state), endpoints: endpointHandlers(state) }
+/**
+ * Builds the handlers of a mock gateway state: the fault handler, the control handlers (asked only for
+ * control paths, see http/control-path.ts) and the endpoints (their own list, for routing).
+ */
+export function createHandlers(state: MockState): {
+  faults: HttpHandler[]
+  control: HttpHandler[]
+  endpoints: HttpHandler[]
+} {
+  return { faults: faultHandlers(state), control: controlHandlers(state), endpoints: endpointHandlers(state) }
 }
 
 function endpointHandlers(state: MockState): HttpHandler[] {
   return [
-    ...controlHandlers(state),
     ...mediaHandlers(state),
     ...tileHandlers(),
     ...adfoxHandlers(),

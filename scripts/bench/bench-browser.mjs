@@ -11,10 +11,16 @@
  *   a newcomer); the e-commerce pages are the seed shopper returning with a full cart: signed in by
  *   real browser cookies (the session's, and `user_agreement=1`), the pickup store kept on the device,
  *   the seed cart of two lines, its checkout, and the first of its orders (checked before measuring).
+ * - the main thread after first paint, in CPU time (scripts/bench/main-thread-trace.mjs): a Chromium
+ *   trace of TRACE_RUNS (default 3) cold loads of `/`, a category and a product page at 360 px, and of
+ *   React Router 7's category page from ../shared/peer-bench in the same run; per page the median
+ *   longest task, and each task over 8 ms with what it was. The budget: no task over 12.5 ms, and the
+ *   category page's longest task shorter than React Router's;
  * `browserBench()` returns the figures and the missed budgets; run standalone
  * (`node scripts/bench/bench-browser.mjs`) it prints a table and exits 1 when a budget is missed.
  * LH_PAGES=/,/cookie-policy picks pages (paths, or kinds such as `home,product`); LH_RUNS=0 skips
- * Lighthouse.
+ * Lighthouse, TRACE_RUNS=0 the trace, TRACE_ONLY=1 everything but the trace, TRACE_PEER=0 the peer, TRACE_PAGES=category,product
+ * picks the traced pages.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -25,6 +31,8 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { buildScriptOf, stop as stopChild } from './bench-lib.mjs'
+import { LISTED_TASK_MS, TASK_BUDGET_MS, HYDRATED, traceMainThread } from './main-thread-trace.mjs'
+import { startPeerCategory } from './peer-react-router.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 /** The checkout whose built store is measured: this one, or `BENCH_STORE_DIR` (a before/after of another build). */
@@ -40,6 +48,7 @@ export const BROWSER_BUDGETS = Object.freeze({
   performanceKeyPages: 95,
   performanceOtherPages: 90,
   accessibility: 95,
+  longestTaskAfterPaintCpuMs: TASK_BUDGET_MS,
 })
 
 /** Chromium of DEVELOPERS.md and its flags (Lighthouse adds `--headless=new`). */
@@ -314,6 +323,26 @@ async function measureFirstLoad(baseURL) {
   }
 }
 
+/**
+ * The main-thread trace of `/`, a category and a product page, and of React Router's category page
+ * (unless TRACE_PEER=0) in one Chromium, `runs` cold loads each.
+ */
+async function measureMainThread(baseURL, all, runs) {
+  const { chromium } = await import('@playwright/test')
+  const pages = all
+    .filter((page) => (process.env.TRACE_PAGES?.split(',') ?? ['home', 'category', 'product']).includes(page.kind))
+    .map((page) => ({ kind: page.kind, url: baseURL + page.path, ready: HYDRATED, storeRoot }))
+  const peer = process.env.TRACE_PEER === '0' ? undefined : await startPeerCategory()
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+  try {
+    if (peer) pages.push({ kind: 'react-router category', url: peer.url, peer: true })
+    return await traceMainThread(browser, pages, { runs, log: (line) => process.stderr.write(`${line}\n`) })
+  } finally {
+    await browser.close()
+    await peer?.stop()
+  }
+}
+
 /** Each route's own chunks (no other page loads them) and its whole first visit beyond the app shell. */
 async function routeSizes() {
   const manifest = JSON.parse(await readFile(join(storeRoot, 'dist/client/manifest.json'), 'utf8'))
@@ -469,7 +498,9 @@ export async function browserBench() {
     const result = spawnSync(process.execPath, [script], { stdio: 'inherit' })
     if (result.status !== 0) throw new Error('build failed')
   }
-  const runs = Number(process.env.LH_RUNS ?? 3)
+  const traceOnly = process.env.TRACE_ONLY === '1'
+  const runs = traceOnly ? 0 : Number(process.env.LH_RUNS ?? 3)
+  const traceRuns = Number(process.env.TRACE_RUNS ?? 3)
   const store = await startStore()
   try {
     const cookie = await signIn(store.baseURL)
@@ -485,24 +516,23 @@ export async function browserBench() {
         await response.arrayBuffer()
       }
     }
-    const firstLoad = await measureFirstLoad(store.baseURL)
-    const js = await routeSizes()
+    const mainThread = traceRuns > 0 ? await measureMainThread(store.baseURL, all, traceRuns) : []
+    const firstLoad = traceOnly ? undefined : await measureFirstLoad(store.baseURL)
+    const js = traceOnly ? undefined : await routeSizes()
     const { results: lighthouseResults, errors: lighthouseErrors } =
       runs > 0 ? await runLighthouse(store.baseURL, pages, runs, cookie) : { results: [], errors: [] }
     const b = BROWSER_BUDGETS
+    const ours = mainThread.filter((r) => !r.peer)
+    const peerCategory = mainThread.find((r) => r.peer)
+    const ourCategory = ours.find((r) => r.kind === 'category')
     const failures = [
-      ...(firstLoad.gzip_bytes > b.firstLoadJsGzipBytes
-        ? [`first-load JS of / ${kb(firstLoad.gzip_bytes)} > ${kb(b.firstLoadJsGzipBytes)}`]
+      ...ours
+        .filter((r) => r.longest_ms > b.longestTaskAfterPaintCpuMs)
+        .map((r) => `longest task after first paint on ${r.kind} ${r.longest_ms} ms CPU > ${b.longestTaskAfterPaintCpuMs} ms`),
+      ...(peerCategory && ourCategory && ourCategory.longest_ms >= peerCategory.longest_ms
+        ? [`category page's longest task ${ourCategory.longest_ms} ms >= React Router's ${peerCategory.longest_ms} ms`]
         : []),
-      ...(firstLoad.requests > b.firstLoadJsRequests
-        ? [`first-load JS of / in ${firstLoad.requests} requests > ${b.firstLoadJsRequests}`]
-        : []),
-      ...(firstLoad.home_dom_elements > b.homeDomElements
-        ? [`home DOM ${firstLoad.home_dom_elements} elements > ${b.homeDomElements}`]
-        : []),
-      ...js.routes
-        .filter((r) => r.own_gzip_bytes > b.routeOwnGzipBytes)
-        .map((r) => `route ${r.route} own JS ${kb(r.own_gzip_bytes)} > ${kb(b.routeOwnGzipBytes)}`),
+      ...(firstLoad === undefined ? [] : sizeFailures(firstLoad, js)),
       ...lighthouseResults
         .filter((r) => r.performance < r.budget)
         .map((r) => `Lighthouse performance ${r.kind} ${r.performance} < ${r.budget}`),
@@ -515,7 +545,7 @@ export async function browserBench() {
       ...lighthouseErrors,
     ]
     return {
-      results: { first_load: firstLoad, js, lighthouse: lighthouseResults, lighthouse_runs: runs, budgets: b },
+      results: { main_thread: mainThread, first_load: firstLoad, js, lighthouse: lighthouseResults, lighthouse_runs: runs, budgets: b },
       failures,
     }
   } finally {
@@ -523,12 +553,57 @@ export async function browserBench() {
   }
 }
 
+/** The size budgets missed by the first load of `/` and the routes' own chunks. */
+function sizeFailures(firstLoad, js) {
+  const b = BROWSER_BUDGETS
+  return [
+    ...(firstLoad.gzip_bytes > b.firstLoadJsGzipBytes
+      ? [`first-load JS of / ${kb(firstLoad.gzip_bytes)} > ${kb(b.firstLoadJsGzipBytes)}`]
+      : []),
+    ...(firstLoad.requests > b.firstLoadJsRequests
+      ? [`first-load JS of / in ${firstLoad.requests} requests > ${b.firstLoadJsRequests}`]
+      : []),
+    ...(firstLoad.home_dom_elements > b.homeDomElements
+      ? [`home DOM ${firstLoad.home_dom_elements} elements > ${b.homeDomElements}`]
+      : []),
+    ...js.routes
+      .filter((r) => r.own_gzip_bytes > b.routeOwnGzipBytes)
+      .map((r) => `route ${r.route} own JS ${kb(r.own_gzip_bytes)} > ${kb(b.routeOwnGzipBytes)}`),
+  ]
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const pad = (value, width) => String(value).padEnd(width)
 
 /** Prints the figures of `browserBench()` as tables. */
 export function printBrowserBench({ results, failures }) {
-  const { first_load: first, js, lighthouse: lh } = results
+  const { main_thread: mainThread = [], first_load: first, js, lighthouse: lh } = results
+  if (mainThread.length) printMainThread(mainThread)
+  if (first) printSizes(first, js)
+  if (lh.length) printLighthouse(lh, results.lighthouse_runs)
+  console.log(
+    failures.length
+      ? `\nBrowser budgets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}`
+      : '\nBrowser budgets met',
+  )
+}
+
+/** The trace's table: per page the median longest task after first paint and the tasks over 8 ms. */
+function printMainThread(mainThread) {
+  console.log(
+    `\nMain thread after first paint, CPU time (cold load at 360 px, median of ${mainThread[0].longest_runs.length}; budget ${TASK_BUDGET_MS} ms per task; tasks over ${LISTED_TASK_MS} ms named)`,
+  )
+  for (const r of mainThread) {
+    console.log(
+      `${pad(r.kind, 24)} longest ${pad(`${r.longest_ms} ms`, 10)} runs ${pad(r.longest_runs.join(' / '), 22)} tasks > ${LISTED_TASK_MS} ms: ${r.tasks_over_8ms}  ${r.path}`,
+    )
+    for (const task of r.tasks)
+      console.log(`    +${pad(`${task.at_ms} ms`, 11)} ${pad(`${task.cpu_ms} ms`, 9)} ${task.kind}${task.detail ? ` (${task.detail})` : ''}`)
+  }
+}
+
+/** The first load's and the routes' JavaScript sizes. */
+function printSizes(first, js) {
   console.log(
     `\nFirst load of / (Chromium): ${first.requests} JS requests, ${kb(first.gzip_bytes)} gzip (budget ${BROWSER_BUDGETS.firstLoadJsRequests} / ${kb(BROWSER_BUDGETS.firstLoadJsGzipBytes)}); home DOM ${first.home_dom_elements} elements (budget ${BROWSER_BUDGETS.homeDomElements})`,
   )
@@ -546,10 +621,14 @@ export function printBrowserBench({ results, failures }) {
         (r.own_gzip_bytes > BROWSER_BUDGETS.routeOwnGzipBytes ? '  OVER' : ''),
     )
   }
-  if (lh.length) {
+}
+
+/** Lighthouse's table, with the machine's CPU benchmark index as information. */
+function printLighthouse(lh, lighthouseRuns) {
+  {
     const index = Math.min(...lh.map((r) => r.benchmark_index ?? Infinity))
     console.log(
-      `\nLighthouse 12.8 mobile, median of ${results.lighthouse_runs} run(s); lowest CPU benchmark index ${Number.isFinite(index) ? Math.round(index) : '-'} (a busy machine scores low and its TBT is inflated)`,
+      `\nLighthouse 12.8 mobile, median of ${lighthouseRuns} run(s); lowest CPU benchmark index ${Number.isFinite(index) ? Math.round(index) : '-'} (a busy machine scores low and its TBT is inflated)`,
     )
     console.log(
       pad('page', 15) +
@@ -585,11 +664,6 @@ export function printBrowserBench({ results, failures }) {
       )
     }
   }
-  console.log(
-    failures.length
-      ? `\nBrowser budgets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}`
-      : '\nBrowser budgets met',
-  )
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Main-thread work of the first load of `/` (issue 12, decision 014): starts the built mock gateway and
+ * Main-thread work of the first load of `/` (decision 014): starts the built mock gateway and
  * store of a checkout on free loopback ports, loads `/` as a first-time visitor in Chromium with the
  * CPU slowed down (CDP `Emulation.setCPUThrottlingRate`, default 4x), and reads the Long Tasks API from
  * the navigation until 3 s after hydration (the first prefetches of links in view included). Prints

@@ -92,12 +92,19 @@ const FRAMEWORK_ENTRY = 'virtual:framework'
 const SYNC_EXTERNAL_STORE_SHIM = 'virtual:use-sync-external-store-shim'
 /**
  * The answer schemas (every `shared/models` module that builds zod schemas, zod/mini, and the API client
- * that validates with them): one chunk that arrives with the first gateway call (decision 007). Every
- * `shared/gateway` module, the API client and every module importing values of a schema module import
- * it, so they are reached by the same entry points and stay together instead of splitting per
- * combination of endpoints.
+ * that validates with them) arrive with the first gateway call (decision 007), in two groups: the
+ * catalogue's endpoints (what the first prefetch of a shop page calls) and the shopper's account and
+ * e-commerce. Each `shared/gateway` module imports its group's virtual module, so a group's schema
+ * modules are reached by the same entry points and stay in one chunk instead of splitting per
+ * combination of endpoints; what both groups use (zod, the API client, the common models) is a third
+ * chunk. Building every schema at once was one 10–20 ms task on the first prefetch of a shop page
+ * (the main-thread trace of the browser bench); the catalogue's group alone builds about half of them.
  */
-const SCHEMAS_ENTRY = 'virtual:schemas'
+const SCHEMA_GROUPS = {
+  catalog: ['goods', 'catalog', 'main-page', 'content', 'promotions', 'search', 'reviews'],
+  account: ['auth', 'cart', 'checkout', 'favorites', 'orders', 'payment-methods', 'polls', 'profile', 'stores'],
+}
+const schemasEntry = (group) => `virtual:schemas:${group}`
 const MODELS = join(root, 'shared/models')
 /** The API client: the browser loads it with its first call (client/app/boot-api.ts), so it travels with the schemas. */
 const API_CLIENT = join(root, 'shared/api/client.ts')
@@ -227,7 +234,13 @@ async function schemaModuleFiles() {
  * in one chunk instead of splitting per combination of importers.
  */
 function importsValuesOf(source, importer, modules) {
-  for (const [, clause, spec] of source.matchAll(/^import\s+([^'\n]*?)\s*from\s+'([^']+)'/gm)) {
+  return valueImports(source, importer).some((target) => modules.has(target))
+}
+
+/** The files a module imports values (not only types) from, by `#shared/` or relative specifiers. */
+function valueImports(source, importer) {
+  const targets = []
+  for (const [, clause, spec] of source.matchAll(/^import\s+([^']*?)\s*from\s+'([^']+)'/gm)) {
     const names = /^\{([^}]*)\}$/
       .exec(clause)?.[1]
       .split(',')
@@ -239,9 +252,41 @@ function importsValuesOf(source, importer, modules) {
       : spec.startsWith('.')
         ? join(dirname(importer), spec)
         : undefined
-    if (target && modules.has(target)) return true
+    if (target) targets.push(target)
   }
-  return false
+  return targets
+}
+
+/**
+ * Schema module → the groups whose gateway modules reach it through static imports of values, and
+ * gateway module → its group.
+ */
+async function schemaGroupsOf(schemaModules) {
+  const groupsOf = new Map()
+  const gatewayGroup = new Map()
+  const visit = async (file, group) => {
+    const groups = groupsOf.get(file) ?? new Set()
+    if (groups.has(group)) return
+    groups.add(group)
+    groupsOf.set(file, groups)
+    for (const target of valueImports(await readFile(file, 'utf8'), file))
+      if (schemaModules.has(target)) await visit(target, group)
+  }
+  for (const [group, names] of Object.entries(SCHEMA_GROUPS)) {
+    for (const name of names) {
+      const file = `${GATEWAY}${name}.ts`
+      if (!existsSync(file)) throw new Error(`SCHEMA_GROUPS names ${file}, which does not exist`)
+      gatewayGroup.set(file, group)
+      for (const target of valueImports(await readFile(file, 'utf8'), file))
+        if (schemaModules.has(target)) await visit(target, group)
+    }
+  }
+  for (const entry of await readdir(GATEWAY)) {
+    const file = GATEWAY + entry
+    if (/^[\w-]+\.ts$/.test(entry) && !entry.endsWith('.test.ts') && entry !== 'index.ts' && !gatewayGroup.has(file))
+      throw new Error(`${file} belongs to no group of SCHEMA_GROUPS in scripts/build/build.mjs`)
+  }
+  return { groupsOf, gatewayGroup }
 }
 
 /**
@@ -253,6 +298,7 @@ async function chunkingPlugin() {
   const lazy = await lazyModules()
   const barrels = await barrelMaps()
   const schemaModules = await schemaModuleFiles()
+  const { groupsOf, gatewayGroup } = await schemaGroupsOf(schemaModules)
   const viewKit = new Set(VIEW_KIT)
   const esmNames = await importedNames(FRAMEWORK_ESM)
   const cjsNames = await importedNames(Object.keys(FRAMEWORK_CJS))
@@ -286,9 +332,14 @@ async function chunkingPlugin() {
     [COMMON_ENTRY]: COMMON.map((file) => `import ${JSON.stringify(join(root, file))}`).join('\n'),
     ...facades,
     [SYNC_EXTERNAL_STORE_SHIM]: "export { useSyncExternalStore } from 'react'",
-    [SCHEMAS_ENTRY]: ['zod/mini', API_CLIENT, ...schemaModules]
-      .map((file) => `import ${JSON.stringify(file)}`)
-      .join('\n'),
+    ...Object.fromEntries(
+      Object.keys(SCHEMA_GROUPS).map((group) => [
+        schemasEntry(group),
+        ['zod/mini', API_CLIENT, ...[...schemaModules].filter((file) => groupsOf.get(file)?.has(group))]
+          .map((file) => `import ${JSON.stringify(file)}`)
+          .join('\n'),
+      ]),
+    ),
     [VIEW_KIT_ENTRY]: VIEW_KIT.map((file) => `import ${JSON.stringify(file)}`).join('\n'),
   }
   return {
@@ -332,12 +383,16 @@ async function chunkingPlugin() {
           ...(args.path === SHELL ? [FRAMEWORK_ENTRY, COMMON_ENTRY] : lazy.has(args.path) ? [SHELL] : []),
         ]
         const source = await readFile(args.path, 'utf8')
-        if (
-          args.path.startsWith(GATEWAY) ||
-          args.path === API_CLIENT ||
-          importsValuesOf(source, args.path, schemaModules)
-        )
-          prelude.push(SCHEMAS_ENTRY)
+        // A gateway module imports its group's schemas; any other module importing values of schema
+        // modules (constants beside the schemas) imports the groups of those modules.
+        if (gatewayGroup.has(args.path)) prelude.push(schemasEntry(gatewayGroup.get(args.path)))
+        else if (!schemaModules.has(args.path) && args.path !== API_CLIENT) {
+          const groups = new Set()
+          for (const target of valueImports(source, args.path))
+            for (const group of groupsOf.get(target) ?? (schemaModules.has(target) ? Object.keys(SCHEMA_GROUPS) : []))
+              groups.add(group)
+          for (const group of groups) prelude.push(schemasEntry(group))
+        }
         if (importsValuesOf(source, args.path, viewKit)) prelude.push(VIEW_KIT_ENTRY)
         const contents = unbarrel(source, args.path, barrels)
         if (prelude.length === 0 && contents === source) return undefined

@@ -1,6 +1,6 @@
 /**
  * The environment `npm start` gives its children, derived from the user's: the seeded e-commerce
- * shopper and the storefront origin the mock's hosted payment form returns to (issue 14, item 19).
+ * shopper and the storefront origin the mock's hosted payment form returns to.
  */
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AnswerMemo } from './answer-memo.ts'
+import { isShared } from '#shared/shared-mark.ts'
 
 /** An answer's body. */
 const b = (text: string) => new TextEncoder().encode(text)
@@ -16,11 +17,12 @@ describe('answer memo', () => {
     expect(lookups).toEqual([true, false, false])
   })
 
-  it('freezes what it keeps, deeply, since every request with that text shares it', () => {
+  it('marks what it keeps shared (deeply frozen), since every request with that text uses it', () => {
     const memo = new AnswerMemo({ maxEntries: 10, maxBytes: 1_000 })
     const value = { items: [{ id: 1, tags: ['a'] }] }
     memo.set('/a', b('text'), value)
-    expect(Object.isFrozen(value)).toBe(true)
+    expect(isShared(value)).toBe(true)
+    expect(isShared(value.items[0]!.tags)).toBe(true)
     expect(Object.isFrozen(value.items[0]!.tags)).toBe(true)
     expect(() => value.items.push({ id: 2, tags: [] })).toThrow(TypeError)
   })

@@ -5,12 +5,12 @@
  * the same bytes again. Comparing two equal 13 KB bodies costs about a microsecond; decoding, `JSON.parse`
  * and the schema of a goods list, a few hundred, and the garbage they leave.
  *
- * Values are frozen (deeply) when kept: they are shared by every request that gets the same body, so
- * nothing may change them. Bounded by entries and by the bytes of the bodies kept, least recently used
+ * Values are marked shared (frozen, deeply, and branded: `markShared`) when kept: every request that
+ * gets the same body uses them, so nothing may change them. Bounded by entries and by the bytes of the bodies kept, least recently used
  * first out. Per process, like the anonymous cache.
  */
 import type { AnswerMemo as AnswerMemoPort } from '#shared/api/client.ts'
-import { deepFreeze } from '#shared/queries/shared-view.ts'
+import { markShared } from '#shared/shared-mark.ts'
 
 interface Entry {
   body: Buffer
@@ -49,7 +49,7 @@ export class AnswerMemo implements AnswerMemoPort {
     // A view, not a copy: the client hands over a body it no longer uses.
     this.entries.set(url, {
       body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-      value: deepFreeze(value),
+      value: markShared(value),
     })
     this.bytes += body.byteLength
     for (const oldest of this.entries.keys()) {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { packBoot } from '#client/app/boot-pack.ts'
 import { serializeBootData, type BootData } from '#client/app/boot.ts'
-import { deepFreeze } from '#shared/queries/shared-view.ts'
+import { markShared } from '#shared/shared-mark.ts'
 import { DataBlocks } from './data-block.ts'
 
-const cards = deepFreeze({
+const cards = markShared({
   items: [1, 2, 3].map((id) => ({ id, name: `Крем <${id}> & тоник`, image: `/webgate/media/goods/${id}-1.svg` })),
   total: 3,
 })
-const place = deepFreeze({ id: 1, name: 'Уход за лицом', path: [] })
+const place = markShared({ id: 1, name: 'Уход за лицом', path: [] })
 
 const boot = (fallback: Record<string, unknown>): BootData => ({
   config: { product: 'aurora' } as unknown as BootData['config'],
@@ -31,14 +31,14 @@ describe('data blocks', () => {
     }
   })
 
-  it('keeps the fallback text of shared (frozen) values by their identity, never of values that are not', () => {
+  it('keeps the fallback text of shared values by their identity, never of values that are not', () => {
     const blocks = new DataBlocks(10)
     blocks.serialize(boot({ '#goods': cards, '#place': place }))
     expect(blocks.size).toBe(1)
     const first = blocks.serialize(boot({ '#goods': cards, '#place': place }))
     expect(first).toBe(serializeBootData(packBoot(boot({ '#goods': cards, '#place': place }))))
     // The same keys with another (equal but not the same) value: packed again, never the kept text.
-    const changed = deepFreeze({ ...cards, total: 4 })
+    const changed = markShared({ ...cards, total: 4 })
     expect(blocks.serialize(boot({ '#goods': changed, '#place': place }))).toContain('"total":4')
     const personal = { items: [], total: 0 }
     blocks.serialize(boot({ '#basket': personal }))

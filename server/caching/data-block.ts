@@ -1,14 +1,14 @@
 /**
- * The page's data block (`__BOOT__`): the boot data packed (boot-pack.ts) and serialized for the script
+ * The page's data block (`__BOOT__`): the boot data packed and serialized for the script
  * element. Packing the fallback is most of the work (a tenth of an uncached home page's CPU), and on
  * anonymous pages the fallback is mostly the same objects from request to request: answers the server
- * keeps by their bytes and views made once from them are frozen and shared (decision 016,
- * shared-view.ts). So the serialized fallback is kept by the identity of its values, per list of keys:
+ * keeps by their bytes and views made once from them are marked shared (decision 016, `markShared`). So the serialized fallback is kept by the identity of its values, per list of keys:
  * the same keys with the very same values give the same text. A fallback with a value that is not
- * frozen (personal data, an answer just changed) is packed as usual and not kept.
+ * shared (personal data, an answer just changed) is packed as usual and not kept.
  */
 import { packBoot, packFallback } from '#client/app/boot-pack.ts'
 import { serializeBootData, type BootData } from '#client/app/boot.ts'
+import { isShared } from '#shared/shared-mark.ts'
 
 interface Entry {
   values: unknown[]
@@ -40,9 +40,7 @@ export class DataBlocks {
   private fallbackJson(fallback: Record<string, unknown>): string {
     const keys = Object.keys(fallback)
     const values = keys.map((key) => fallback[key])
-    const shared =
-      this.maxEntries > 0 &&
-      values.every((value) => typeof value !== 'object' || value === null || Object.isFrozen(value))
+    const shared = this.maxEntries > 0 && values.every(isShared)
     if (!shared) return serializeBootData(packFallback(fallback))
     const id = keys.join('\n')
     const entry = this.entries.get(id)

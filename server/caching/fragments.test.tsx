@@ -2,6 +2,7 @@ import { createContext, useContext, useId, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { CachedChildren, FragmentCacheContext } from '#client/components/fragment-cache.tsx'
+import { markShared } from '#shared/shared-mark.ts'
 import { Fragments, type PageFragments } from './fragments.tsx'
 
 const Greeting = createContext('Здравствуйте')
@@ -48,10 +49,10 @@ function renderPage(page: PageFragments | undefined, element: ReactNode, greetin
 }
 
 describe('kept fragments', () => {
-  it('keeps the children of a frozen owner once rendered, and renders the same HTML from them later', () => {
+  it('keeps the children of a shared owner once rendered, and renders the same HTML from them later', () => {
     const onLookup = vi.fn()
     const fragments = new Fragments({ onLookup })
-    const goods = Object.freeze({ name: 'Крем <дневной>' })
+    const goods = markShared({ name: 'Крем <дневной>' })
     const plain = renderToString(<Card goods={goods} />)
     expect(renderPage(fragments.forPage(), <Card goods={goods} />)).toBe(plain)
     expect(onLookup.mock.calls).toEqual([[false]])
@@ -61,7 +62,7 @@ describe('kept fragments', () => {
 
   it('renders noted children inside the page frame, so what they read from context is the same', () => {
     const fragments = new Fragments()
-    const goods = Object.freeze({ name: 'Шампунь' })
+    const goods = markShared({ name: 'Шампунь' })
     renderPage(fragments.forPage(), <Card goods={goods} />, 'Добрый день')
     const kept = renderPage(fragments.forPage(), <Card goods={goods} />, 'Добрый день')
     expect(kept).toContain('Добрый день')
@@ -74,18 +75,18 @@ describe('kept fragments', () => {
     )
   })
 
-  it('keeps each variant apart and nothing for an owner that is not frozen', () => {
+  it('keeps each variant apart and nothing for an owner that is not shared, frozen or not', () => {
     const fragments = new Fragments()
-    const frozen = Object.freeze({ name: 'Мыло' })
+    const shared = markShared({ name: 'Мыло' })
     renderPage(
       fragments.forPage(),
       <>
-        <Card goods={frozen} variant="a" />
-        <Card goods={frozen} variant="b" />
+        <Card goods={shared} variant="a" />
+        <Card goods={shared} variant="b" />
       </>,
     )
-    expect(renderPage(fragments.forPage(), <Card goods={frozen} variant="b" />)).toBe(
-      renderToString(<Card goods={frozen} variant="b" />),
+    expect(renderPage(fragments.forPage(), <Card goods={shared} variant="b" />)).toBe(
+      renderToString(<Card goods={shared} variant="b" />),
     )
     const onLookup = vi.fn()
     const open = new Fragments({ onLookup })
@@ -93,13 +94,16 @@ describe('kept fragments', () => {
     renderPage(open.forPage(), <Card goods={mutable} />)
     mutable.name = 'Гель для душа'
     expect(renderPage(open.forPage(), <Card goods={mutable} />)).toContain('Гель для душа')
+    const frozenOnly = Object.freeze({ name: 'Мыло жидкое' })
+    renderPage(open.forPage(), <Card goods={frozenOnly} />)
+    renderPage(open.forPage(), <Card goods={frozenOnly} />)
     expect(onLookup).not.toHaveBeenCalled()
   })
 
   it('does not keep children whose render hoists a resource into the head or fails alone', () => {
     const onError = vi.fn()
     const fragments = new Fragments({ onError })
-    const withPreload = Object.freeze({ name: 'Тушь' })
+    const withPreload = markShared({ name: 'Тушь' })
     // An eager image: React preloads it in the head, which a fragment set inside a card cannot do.
     renderPage(
       fragments.forPage(),
@@ -118,7 +122,7 @@ describe('kept fragments', () => {
     expect(lookup).toHaveLastReturnedWith(undefined)
 
     // Rendered alone, children that need what the frame does not provide throw: nothing kept, the error reported.
-    const failing = Object.freeze({ name: 'Лак' })
+    const failing = markShared({ name: 'Лак' })
     const inPage = (
       <Required value={true}>
         <Card goods={failing}>
@@ -135,7 +139,7 @@ describe('kept fragments', () => {
 
   it('does not keep children with an id from useId, which names their place in the whole page', () => {
     const fragments = new Fragments()
-    const goods = Object.freeze({ name: 'Гель' })
+    const goods = markShared({ name: 'Гель' })
     const page = (
       <div>
         <span />
@@ -153,7 +157,7 @@ describe('kept fragments', () => {
 
   it('is absent when disabled, and the card renders as usual', () => {
     const fragments = new Fragments({ disabled: true })
-    const goods = Object.freeze({ name: 'Паста' })
+    const goods = markShared({ name: 'Паста' })
     expect(fragments.forPage()).toBeUndefined()
     expect(renderPage(undefined, <Card goods={goods} />)).toBe(renderToString(<Card goods={goods} />))
   })

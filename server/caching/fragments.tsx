@@ -1,5 +1,5 @@
 /**
- * Kept fragments: the HTML of a card's children, rendered once per frozen data object and variant
+ * Kept fragments: the HTML of a card's children, rendered once per shared data object and variant
  * (decision 019, client/components/fragment-cache.tsx). A page's render notes its misses and renders
  * them as usual; once the page is sent, each miss is rendered alone inside the page's providers
  * (client/app/fragment-frame.tsx) and kept. A fragment is kept by the very object it shows, in a

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { z } from 'zod'
 import { errorBody } from '#shared/api/errors.ts'
 
-/** A param value as the browser's tracker sends it (client/analytics/params.ts): flat, never nested. */
+/** A param value as the browser's tracker sends it: flat, never nested. */
 const ParamValueSchema = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])
 
 /**

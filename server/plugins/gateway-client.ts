@@ -31,8 +31,10 @@ export const gatewayClientPlugin = fp(
         headers,
         auth: request.session.auth,
         answerMemo,
+        tracing: app.tracing,
+        trace: () => request.trace,
       })
     })
   },
-  { name: 'gateway-client', dependencies: ['context', 'upstream', 'session'] },
+  { name: 'gateway-client', dependencies: ['context', 'tracing', 'upstream', 'session'] },
 )

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** Observes request durations. The registry is served by the separate metrics listener (main.ts). */
+/** Observes request durations. The registry is served by the separate metrics listener. */
 export const metricsPlugin = fp(
   async (app, opts: { metrics: Metrics }) => {
     app.decorateRequest('routeName', 'unmatched')

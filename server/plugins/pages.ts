@@ -8,15 +8,15 @@ import type { PublicConfig } from '#shared/public-config.ts'
 import { errorBody } from '#shared/api/errors.ts'
 import { isProfilePath, matchPath } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
-import { PRIVATE_CACHE, renderPage } from '../render/render-page.tsx'
-import { RenderSlots } from '../render/render-slots.ts'
+import { PRIVATE_CACHE, renderPage } from '../render/page-request.ts'
+import { RenderLimiter } from '../render/render-limiter.ts'
 import { RenderTurns } from '../render/render-turns.ts'
 import { DataBlocks } from '../caching/data-block.ts'
 import { Fragments } from '../caching/fragments.tsx'
 import { PageCache } from '../caching/page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
-import { deepFreeze } from '#shared/queries/shared-view.ts'
+import { markShared } from '#shared/shared-mark.ts'
 
 /**
  * Renders of one event-loop iteration run back to back for this long, then the loop polls again
@@ -37,16 +37,16 @@ export const pagesPlugin = fp(
     // loads them all now, so its render never suspends on code and stays with the string renderer
     // (decision 012).
     await loadServerParts()
-    // Frozen: every page shares it, and what is rendered from it alone is kept (server/caching/fragments.tsx).
-    const publicConfig: PublicConfig = deepFreeze({ ...app.config.publicConfig, version: opts.manifest.buildId })
+    // Shared by every page, so what is rendered from it alone is kept.
+    const publicConfig: PublicConfig = markShared({ ...app.config.publicConfig, version: opts.manifest.buildId })
     const pageCache = new PageCache({
       ...app.config.pageCache,
       onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }),
     })
     const turns = new RenderTurns(RENDER_SLICE_MS, (queued) => app.metrics.renderQueue.set(queued))
-    // Serialized fallbacks of shared values (server/caching/data-block.ts), which exist only with the answer memo.
+    // Serialized fallbacks of shared values, which exist only with the answer memo.
     const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
-    // Cards' HTML kept per shared data object (server/caching/fragments.tsx): shared data, too, exists only with the memo.
+    // Cards' HTML kept per shared data object: shared data, too, exists only with the memo.
     const [fragmentHits, fragmentMisses] = [
       app.metrics.fragmentLookups.labels('hit'),
       app.metrics.fragmentLookups.labels('miss'),
@@ -57,7 +57,7 @@ export const pagesPlugin = fp(
       onError: (error) => app.log.warn({ err: error }, 'a kept fragment failed to render alone'),
     })
     const deps = {
-      slots: new RenderSlots(app.config.renderConcurrency),
+      limiter: new RenderLimiter(app.config.renderConcurrency),
       turns,
       dataBlocks,
       fragments,

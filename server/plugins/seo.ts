@@ -1,4 +1,4 @@
-/** `robots.txt`: keeps crawlers off sort, filter, search and personal URLs and names the sitemap (server/plugins/sitemap.ts). */
+/** `robots.txt`: keeps crawlers off sort, filter, search and personal URLs and names the sitemap. */
 import fp from 'fastify-plugin'
 
 /** robots.txt. */

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis'
 import { createSharedState } from '../redis/shared-state.ts'
 import type { RateLimiter } from '../session/otp-limiter.ts'
 import type { RefreshCoordinator } from '../session/refresher.ts'
+import type { Tracing } from '../tracing/tracing.ts'
 import type { RevokedTokens } from '../session/revoked-tokens.ts'
 
 declare module 'fastify' {
@@ -24,10 +25,40 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A span per Redis command sent while a request runs (tracing on only): `redis <COMMAND>`, a child of
+ * the request's span, with the error when the command failed.
+ */
+function traceRedis(redis: Redis, tracing: Tracing): void {
+  const send = redis.sendCommand.bind(redis)
+  redis.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], stream?: unknown) => {
+    const parent = tracing.current()
+    const result = (send as (command: unknown, stream?: unknown) => unknown)(command, stream)
+    if (parent) {
+      const started = Date.now()
+      const attributes = { 'db.system': 'redis', 'db.operation.name': command.name }
+      command.promise.then(
+        () => tracing.record(parent, `redis ${command.name}`, started, Date.now(), attributes),
+        (error: unknown) =>
+          tracing.record(
+            parent,
+            `redis ${command.name}`,
+            started,
+            Date.now(),
+            attributes,
+            String((error as Error)?.message ?? error),
+          ),
+      )
+    }
+    return result
+  }) as Redis['sendCommand']
+}
+
 /** Decorates the app with the shared services; start-up never waits for Redis. */
 export const sharedStatePlugin = fp(
   async (app) => {
     const shared = createSharedState(app.config, app.metrics, app.log)
+    if (shared.redis && app.tracing?.enabled) traceRedis(shared.redis, app.tracing)
     app.decorate('redis', shared.redis)
     app.decorate('otpLimiter', shared.otpLimiter)
     app.decorate('otpPhoneLimiter', shared.otpPhoneLimiter)
@@ -37,5 +68,5 @@ export const sharedStatePlugin = fp(
       await shared.close()
     })
   },
-  { name: 'shared-state', dependencies: ['context'] },
+  { name: 'shared-state', dependencies: ['context', 'tracing'] },
 )

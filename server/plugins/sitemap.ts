@@ -1,5 +1,5 @@
 /**
- * The sitemap (spec section 2, issue 5 item 13): `/sitemap.xml` is a sitemap index whose parts list
+ * The sitemap (spec section 2): `/sitemap.xml` is a sitemap index whose parts list
  * categories, products (in parts of `SITEMAP_PRODUCTS_PER_PART`, well under the 50,000-URL limit),
  * promotions and articles, with absolute URLs. The XML of each file is built from the gateway and
  * kept in the anonymous cache; the files are CDN-cacheable.

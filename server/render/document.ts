@@ -1,7 +1,7 @@
 /** The HTML around the React stream: head tags per route, the data block and the module script. */
 import type { PageMeta } from '#shared/routing/types.ts'
 import { BOOT_ELEMENT_ID, serializeBootData } from '#client/app/boot.ts'
-import { ROUTE_ANNOUNCER_ID } from '#client/navigation/use-navigation-effects.ts'
+import { ROUTE_ANNOUNCER_ID } from '#shared/constants.ts'
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(value: string): string {
@@ -26,7 +26,7 @@ export function documentHead(input: HeadInput): string {
   const tags = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    // Before the stylesheets, so it loads beside them and runs before first paint (client/consent-mark.ts).
+    // Before the stylesheets, so it loads beside them and runs before first paint.
     `<script src="${escapeHtml(input.consentMark)}"></script>`,
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,

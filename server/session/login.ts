@@ -45,7 +45,6 @@ export async function establishSession(
       return false
     }),
   ])
-  request.session.commit(reply)
   setProfileCookies(request, reply, userId, incomplete)
   return { userId, incompleteProfile: incomplete, profileLoadDelayMs: options.profileLoadDelayMs }
 }

@@ -26,7 +26,7 @@ export interface RequestSession {
   ensureFresh(): Promise<void>
   /** True once a refresh was refused: the visitor is anonymous now. */
   readonly ended: boolean
-  /** Writes pending cookie changes to the reply (call before the first byte). */
+  /** Writes pending cookie changes to the reply; the session plugin's `onSend` hook calls it for every answer. */
   commit(reply: FastifyReply): void
   /** Adopts tokens from a login (BFF). */
   adopt(tokens: TokenPair): void

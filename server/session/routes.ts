@@ -49,7 +49,6 @@ export interface SessionRoutesOptions {
 /** Answers a failed gateway call like the gateway would: its status and code, a safe message. */
 function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const failure = toAppError(error)
-  request.session.commit(reply)
   const status = failure.status >= 400 && failure.status <= 599 ? failure.status : 502
   if (status >= 500) request.log.warn({ endpoint: failure.endpoint, code: failure.code }, 'login call failed')
   const message = status >= 500 ? FALLBACK_MESSAGE : userMessage(failure)
@@ -158,7 +157,6 @@ export const sessionRoutesPlugin = fp(
       request.routeName = 'auth.token.refresh'
       try {
         const ok = await request.session.auth.refresh()
-        request.session.commit(reply)
         if (!ok)
           return noStore(reply)
             .code(401)
@@ -210,7 +208,6 @@ export const sessionRoutesPlugin = fp(
         const token = request.session.auth.token()
         if (!token) throw new AppError('unauthorized')
         const cross = await request.api.call(exchangeCrossToken, { body: { token, aud: config.mainSiteAud } })
-        request.session.commit(reply)
         const answer: BffCrossToken = {
           location: mainSiteLocation(
             config.mainSiteUrl,
@@ -246,12 +243,10 @@ export const sessionRoutesPlugin = fp(
         await request.session.ensureFresh()
         const profile: Profile = await request.api.call(updateProfile, { body: parsed.data })
         const incomplete = await isProfileIncomplete(request.api).catch(() => request.session.state().incompleteProfile)
-        request.session.commit(reply)
         setProfileCookies(request, reply, profile.userId, incomplete)
         return noStore(reply).send(profile)
       } catch (error) {
         if (error instanceof AppError && error.code === 'unauthorized' && request.session.ended) {
-          request.session.commit(reply)
           return noStore(reply)
             .code(401)
             .send(errorBody('unauthorized', { gatewaySpelling: true }))

@@ -14,7 +14,7 @@ export interface ShopperClient {
   cookies: Map<string, string>
 }
 
-/** How the shopper reaches the storefront: over HTTP, or through an app's `inject` (server/test/app.ts). */
+/** How the shopper reaches the storefront: over HTTP, or through an app's `inject`. */
 export interface StorefrontTarget {
   url: string
   fetch(path: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Response>

@@ -45,7 +45,8 @@ export interface GatewayAnswer {
 }
 
 /** How the client sends one request: `fetch` itself, or anything with its shape for these calls. */
-export type GatewayFetch = (url: string, init: RequestInit) => Promise<GatewayAnswer>
+/** The transport of gateway calls; `endpoint` names the call (its span on the server), a browser's fetch ignores it. */
+export type GatewayFetch = (url: string, init: RequestInit, endpoint?: string) => Promise<GatewayAnswer>
 
 export interface ApiClientOptions {
   product: string
@@ -65,7 +66,7 @@ export interface ApiClientOptions {
   /**
    * Checked answers kept by their bytes: an anonymous GET whose answer has the same bytes as the last
    * one of its URL takes that answer's checked value instead of decoding, parsing and checking it again.
-   * The server keeps one per process (server/caching/answer-memo.ts); values from it are frozen and shared. Used
+   * The server keeps one per process; values from it are frozen and shared. Used
    * only with a fetch whose answers give their `bytes()`.
    */
   answerMemo?: AnswerMemo
@@ -101,7 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function exchange(def: EndpointDef, url: string, init: RequestInit, attempt: number): Promise<GatewayAnswer> {
     const started = Date.now()
     try {
-      const response = await options.fetch(url, init)
+      const response = await options.fetch(url, init, def.name)
       options.onEvent?.({
         endpoint: def.name,
         method: def.method,

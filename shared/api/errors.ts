@@ -131,7 +131,7 @@ export function toAppError(error: unknown): AppError {
 
 /**
  * Russian texts of the gateway codes whose reaction spec section 8 leaves open, spelled as the
- * gateway spells them (shared/api/gateway-error.ts). A rejected captcha keeps the generic text: the
+ * gateway spells them. A rejected captcha keeps the generic text: the
  * login dialog shows the check again, which tells the shopper what to do.
  */
 export const GATEWAY_CODE_MESSAGES = {
@@ -148,16 +148,4 @@ const gatewayCodeMessage = (code: string | undefined): string | undefined =>
 export function userMessage(error: unknown): string {
   if (!(error instanceof AppError)) return FALLBACK_MESSAGE
   return gatewayCodeMessage(error.gatewayCode) ?? ERROR_CODES[error.code].message
-}
-
-/**
- * The page status for a failed essential query (server render and client navigation alike):
- * 404 and 422 keep theirs (not-found view); a timeout is 504; any other failure is an outage, at
- * least 502, because the failure was upstream of the page.
- */
-export function pageStatusFor(error: AppError): number {
-  if (error.status === 404 || error.status === 422) return error.status
-  if (error.code === 'timeout') return 504
-  if (error.status > 500 && error.status <= 599) return error.status
-  return 502
 }

@@ -6,6 +6,8 @@ export const HEADER = {
   requestId: 'x-request-id',
   sessionId: 'x-session-id',
   traceId: 'x-trace-id',
+  /** W3C trace context: the caller's span, of the same trace as `x-trace-id`. */
+  traceparent: 'traceparent',
   deviceId: 'x-device-id',
   appVersion: 'x-app-version',
   platform: 'x-platform',
@@ -33,6 +35,8 @@ export interface HeaderContext {
   requestId: string
   sessionId?: string | undefined
   traceId?: string | undefined
+  /** W3C `traceparent` naming the calling span (server only), sent alongside `x-trace-id`. */
+  traceparent?: string | undefined
   /** Sent only once the browser has computed it (a valid device id); the omit-empty marker before. */
   deviceId?: string | undefined
   /** The client version: the running build id. */
@@ -65,6 +69,7 @@ export function buildHeaders(
   }
   if (body === 'json') headers[HEADER.contentType] = 'application/json'
   if (context.sessionId) headers[HEADER.sessionId] = context.sessionId
+  if (context.traceparent) headers[HEADER.traceparent] = context.traceparent
   if (gateway === 'web') headers[HEADER.clientName] = context.clientName
   return headers
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AppError, pageStatusFor, type ErrorCode } from './errors.ts'
+import { AppError, type ErrorCode } from './errors.ts'
+import { isNotFoundStatus, pageStatusFor } from './page-status.ts'
 
 describe('the page status of a failed essential query', () => {
   it.each<[ErrorCode, number | undefined, number]>([
@@ -15,5 +16,17 @@ describe('the page status of a failed essential query', () => {
     ['bad_request', 400, 502],
   ])('turns %s (status %s) into %i', (code, status, expected) => {
     expect(pageStatusFor(new AppError(code, 'x', status === undefined ? {} : { status }))).toBe(expected)
+  })
+})
+
+describe('isNotFoundStatus', () => {
+  it.each([
+    [404, true],
+    [422, true],
+    [400, false],
+    [500, false],
+    [502, false],
+  ])('%i gets the not-found view: %s', (status, expected) => {
+    expect(isNotFoundStatus(status)).toBe(expected)
   })
 })

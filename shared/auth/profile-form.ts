@@ -63,7 +63,7 @@ export function fromIsoDate(iso: string | null | undefined): string {
 export function validateProfileForm(values: ProfileFormValues, now: Date = new Date()): ProfileFormErrors {
   const errors: ProfileFormErrors = {}
   if (!values.firstName.trim()) errors.firstName = PROFILE_FORM_MESSAGES.firstNameRequired
-  // Say what is wrong (issue 14, item 15): a well-formed date in 2099 is not a format error.
+  // Say what is wrong: a well-formed date in 2099 is not a format error.
   const birthDate = values.birthDate.trim() ? birthDateProblem(values.birthDate, now) : undefined
   if (birthDate) errors.birthDate = PROFILE_FORM_MESSAGES[birthDate]
   if (values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = PROFILE_FORM_MESSAGES.emailInvalid

@@ -64,22 +64,24 @@ export type GoodsAnswer = z.infer<typeof GoodsAnswerSchema>
 /** Whether a goods answer is a redirect rather than goods. */
 export { isRedirect }
 
-/** A product in lists: the catalogue, search, main-page blocks, favorites. */
+/** A product in lists: the catalogue, search, main-page blocks, favorites. The product's fields, with one image. */
+const { id, name, slug, brand, categoryId, price, oldPrice, discountPercent } = GoodsSchema.shape
+const { rating, reviewsCount, ageRestricted, inStock, labels } = GoodsSchema.shape
 export const GoodsCardSchema = z.object({
-  id: IdSchema,
-  name: z.string(),
-  slug: z.string(),
-  brand: BrandRefSchema,
-  categoryId: IdSchema,
-  price: PriceSchema,
-  oldPrice: z.optional(PriceSchema),
-  discountPercent: z.optional(z.int().check(z.minimum(1), z.maximum(99))),
+  id,
+  name,
+  slug,
+  brand,
+  categoryId,
+  price,
+  oldPrice,
+  discountPercent,
   image: z.nullable(ImageSchema),
-  rating: z.number().check(z.minimum(0), z.maximum(5)),
-  reviewsCount: z.int().check(z.nonnegative()),
-  ageRestricted: z.boolean(),
-  inStock: z.boolean(),
-  labels: z.array(GoodsLabelSchema),
+  rating,
+  reviewsCount,
+  ageRestricted,
+  inStock,
+  labels,
 })
 export type GoodsCard = z.infer<typeof GoodsCardSchema>
 

@@ -5,7 +5,7 @@ import { CourierAddressSchema, DeliverySlotSchema, DeliveryTypeSchema } from './
 import { IdSchema, ImageSchema, PriceSchema, TimestampSchema, pageOf, queryInt, PAGE_SIZE_MAX } from './common.ts'
 import { ACTIVE_STATUSES, CANCELLABLE_STATUSES, ORDER_STATUSES } from './values.ts'
 
-/** Order statuses in their order, and those still cancellable or in progress (values.ts). */
+/** Order statuses in their order, and those still cancellable or in progress. */
 export { ACTIVE_STATUSES, CANCELLABLE_STATUSES, ORDER_STATUSES }
 export const OrderStatusSchema = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatusSchema>

@@ -3,14 +3,13 @@
  * answer guards). They live apart from the schema modules, which re-export them: importing a schema
  * module runs its zod calls, and the browser loads zod with its first gateway call only (decision 007).
  */
-import type { GoodsAnswer, GoodsRedirect } from './goods.ts'
-import type { OrderStatus } from './orders.ts'
 
 /** Sort orders of goods lists. */
 export const GOODS_SORTS = ['popular', 'price-asc', 'price-desc', 'discount', 'new', 'rating'] as const
 
 /** Whether a goods answer is a redirect rather than goods. */
-export const isRedirect = (answer: GoodsAnswer): answer is GoodsRedirect => 'redirect' in answer
+export const isRedirect = <A extends object>(answer: A): answer is Extract<A, { redirect: unknown }> =>
+  'redirect' in answer
 
 /** Kinds of promotion. */
 export const PROMOTION_TYPES = ['discount', 'gift', 'bundle', 'cashback', 'loyalty'] as const
@@ -24,6 +23,7 @@ export const REVIEW_PHOTO_BASE64_MAX = 300_000
 
 /** Order statuses in their order; `cancelled` may follow any of the first three. */
 export const ORDER_STATUSES = ['created', 'paid', 'assembling', 'ready', 'completed', 'cancelled'] as const
+type OrderStatus = (typeof ORDER_STATUSES)[number]
 /** Statuses in which an order may still be cancelled. */
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['created', 'paid', 'assembling']
 /** Statuses of an order still in progress. */

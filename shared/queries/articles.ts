@@ -1,6 +1,6 @@
 /** Queries of articles and "popular" publications. */
 import { defineQuery } from '../routing/query.ts'
-import { withCardViews } from './views.ts'
+import { withCardShapes } from './views.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
 // (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
@@ -17,10 +17,10 @@ export const articlesQuery = defineQuery('articles.list', async (api, [page]: [n
 
 /** One article with its sections and goods. */
 export const articleQuery = defineQuery('articles.get', async (api, [id]: [number], signal) =>
-  withCardViews(await api.call((await contentGateway()).getArticle, { params: { id }, signal })),
+  withCardShapes(await api.call((await contentGateway()).getArticle, { params: { id }, signal })),
 )
 
 /** One "popular" publication with its goods (`/popular/{id}-{slug}`). */
 export const publicationQuery = defineQuery('mainPage.publication', async (api, [id]: [number], signal) =>
-  withCardViews(await api.call((await mainPageGateway()).getPublication, { params: { id }, signal })),
+  withCardShapes(await api.call((await mainPageGateway()).getPublication, { params: { id }, signal })),
 )

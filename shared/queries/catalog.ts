@@ -5,15 +5,15 @@ import { CATALOG_PAGE_SIZE } from '../constants.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { CategoryTree } from '../models/catalog.ts'
 import { defineQuery } from '../routing/query.ts'
-import { sharedView, sharedViewBy } from './shared-view.ts'
-import { toCategoryPlace, toFiltersView, toGoodsListView, toPromoTileView } from './views.ts'
+import { sharedShape, sharedShapeBy } from './shared-shape.ts'
+import { toCategoryPlace, toFiltersShape, toGoodsListShape, toPromoTileShape } from './views.ts'
 
-// Views of answers the server shares are made once (shared-view.ts).
-const goodsListView = sharedView(toGoodsListView)
-const categoryPlaceView = sharedViewBy(toCategoryPlace)
-const filtersView = sharedView(toFiltersView)
-const promoTilesView = sharedView((answer: { items: Parameters<typeof toPromoTileView>[0][] }) =>
-  answer.items.map(toPromoTileView),
+// Views of answers the server shares are made once.
+const goodsListShape = sharedShape(toGoodsListShape)
+const categoryPlaceShape = sharedShapeBy(toCategoryPlace)
+const filtersShape = sharedShape(toFiltersShape)
+const promoTilesShape = sharedShape((answer: { items: Parameters<typeof toPromoTileShape>[0][] }) =>
+  answer.items.map(toPromoTileShape),
 )
 import type { SearchParams } from '../routing/types.ts'
 
@@ -119,7 +119,7 @@ export function goodsListArgs(
 
 /** One page of goods (24 cards) for the catalogue and search, as card views. */
 export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [GoodsListArgs], signal) =>
-  goodsListView(
+  goodsListShape(
     await api.call((await goodsGateway()).searchGoods, {
       query: {
         ...args,
@@ -156,12 +156,12 @@ function sharedTree(api: ApiClient, signal: AbortSignal | undefined): Promise<Ca
 /** Where one category sits in the tree (the category page needs no more of it); null for an unknown id. */
 export const categoryPlaceQuery = defineQuery(
   'categories.place',
-  async (api, [id]: [number], signal) => categoryPlaceView(await sharedTree(api, signal), id) ?? null,
+  async (api, [id]: [number], signal) => categoryPlaceShape(await sharedTree(api, signal), id) ?? null,
 )
 
 /** What the filter panel offers for a category (or the whole catalogue). */
 export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categoryId]: [number | undefined], signal) =>
-  filtersView(
+  filtersShape(
     await api.call((await goodsGateway()).getGoodsFilters, {
       query: categoryId === undefined ? {} : { categoryId },
       signal,
@@ -171,7 +171,7 @@ export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categ
 
 /** Discounted selections shown at the top of the catalogue (the header slider). */
 export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', async (api, _args: [], signal) =>
-  promoTilesView(await api.call((await catalogGateway()).getPromosAndDiscounts, { signal })),
+  promoTilesShape(await api.call((await catalogGateway()).getPromosAndDiscounts, { signal })),
 )
 
 /** Brands with the categories they sell in. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CategoryTree } from '../models/catalog.ts'
 import type { GoodsCard } from '../models/goods.ts'
-import { toCardView, toCategoryPlace, toGoodsListView } from './views.ts'
+import { toCardShape, toCategoryPlace, toGoodsListShape } from './views.ts'
 
 const card: GoodsCard = {
   id: 7,
@@ -38,7 +38,7 @@ const tree: CategoryTree = {
 
 describe('view shapes', () => {
   it('keeps only the fields a card renders and leaves out empty ones', () => {
-    expect(toCardView(card)).toEqual({
+    expect(toCardShape(card)).toEqual({
       id: 7,
       name: 'Крем',
       slug: 'krem',
@@ -49,7 +49,7 @@ describe('view shapes', () => {
       inStock: true,
       image: '/webgate/media/goods/7-1.svg',
     })
-    const full = toCardView({
+    const full = toCardShape({
       ...card,
       oldPrice: 150,
       discountPercent: 33,
@@ -59,13 +59,13 @@ describe('view shapes', () => {
     })
     expect(full).toMatchObject({ oldPrice: 150, discountPercent: 33, ageRestricted: true, labels: ['hit'] })
     expect(full).not.toHaveProperty('image')
-    expect(toCardView({ ...card, labels: ['sale', 'new', 'hit', 'eco'] }).labels).toEqual(['new', 'hit'])
-    expect(toCardView({ ...card, labels: ['sale'] })).not.toHaveProperty('labels')
+    expect(toCardShape({ ...card, labels: ['sale', 'new', 'hit', 'eco'] }).labels).toEqual(['new', 'hit'])
+    expect(toCardShape({ ...card, labels: ['sale'] })).not.toHaveProperty('labels')
   })
 
   it('maps a goods page item by item and keeps its paging', () => {
-    expect(toGoodsListView({ items: [card], total: 30, page: 2, pageSize: 24 })).toEqual({
-      items: [toCardView(card)],
+    expect(toGoodsListShape({ items: [card], total: 30, page: 2, pageSize: 24 })).toEqual({
+      items: [toCardShape(card)],
       total: 30,
       page: 2,
       pageSize: 24,

@@ -1,5 +1,6 @@
 /**
- * View shapes: what the pages render, mapped from the gateway's answers inside the query fetchers.
+ * Shapes: what the pages render, mapped from the gateway's answers inside the query fetchers (the
+ * file keeps its name: the build lists it in a chunk of its own).
  * The page's data block (the SWR fallback) and the browser's hooks hold these under the same keys, so
  * the HTML carries only the fields a page shows (DESIGN.md section 5), not whole gateway answers.
  * Fields that are usually empty are left out instead of sent as `false` or `[]`.
@@ -9,7 +10,7 @@ import type { GoodsCard, GoodsFilters, GoodsLabel, GoodsPage } from '../models/g
 import type { GoodsBlock } from '../models/main-page.ts'
 
 /** A product card: exactly the fields `ProductCard` renders. */
-export interface GoodsCardView {
+export interface GoodsCardShape {
   id: number
   name: string
   slug: string
@@ -30,16 +31,16 @@ export interface GoodsCardView {
 }
 
 /** A page of goods cards. */
-export interface GoodsListView {
-  items: GoodsCardView[]
+export interface GoodsListShape {
+  items: GoodsCardShape[]
   total: number
   page: number
   pageSize: number
 }
 
 /** The card view of a gateway goods card. */
-export function toCardView(card: GoodsCard): GoodsCardView {
-  const view: GoodsCardView = {
+export function toCardShape(card: GoodsCard): GoodsCardShape {
+  const view: GoodsCardShape = {
     id: card.id,
     name: card.name,
     slug: card.slug,
@@ -59,72 +60,72 @@ export function toCardView(card: GoodsCard): GoodsCardView {
 }
 
 /** The list view of a gateway goods page. */
-export const toGoodsListView = (page: GoodsPage): GoodsListView => ({
-  items: page.items.map(toCardView),
+export const toGoodsListShape = (page: GoodsPage): GoodsListShape => ({
+  items: page.items.map(toCardShape),
   total: page.total,
   page: page.page,
   pageSize: page.pageSize,
 })
 
 /** A titled carousel of goods (home page rails) with card views. */
-export interface GoodsBlockView {
+export interface GoodsBlockShape {
   title: string
   url: string | null
-  items: GoodsCardView[]
+  items: GoodsCardShape[]
 }
 
 /** The rail view of a gateway goods block. */
-export const toGoodsBlockView = (block: GoodsBlock): GoodsBlockView => ({
+export const toGoodsBlockShape = (block: GoodsBlock): GoodsBlockShape => ({
   title: block.title,
   url: block.url,
-  items: block.items.map(toCardView),
+  items: block.items.map(toCardShape),
 })
 
 /** Any answer with a `goods` list of cards (an article, a publication), with card views instead. */
-export const withCardViews = <T extends { goods: GoodsCard[] }>(
+export const withCardShapes = <T extends { goods: GoodsCard[] }>(
   answer: T,
-): Omit<T, 'goods'> & { goods: GoodsCardView[] } => ({ ...answer, goods: answer.goods.map(toCardView) })
+): Omit<T, 'goods'> & { goods: GoodsCardShape[] } => ({ ...answer, goods: answer.goods.map(toCardShape) })
 
 /** A category link (breadcrumbs, chips). */
-export interface CategoryLinkView {
+export interface CategoryLinkShape {
   id: number
   name: string
   slug: string
 }
 
 /** Where a category sits in the tree: itself, its group, and the links the page shows beside it. */
-export interface CategoryPlaceView {
-  category: CategoryLinkView & { image: string }
+export interface CategoryPlaceShape {
+  category: CategoryLinkShape & { image: string }
   /** The top-level group of a second-level category. */
-  group?: CategoryLinkView
+  group?: CategoryLinkShape
   /** A group's children, or a category's siblings (its group's children). */
-  links: CategoryLinkView[]
+  links: CategoryLinkShape[]
 }
 
-const linkView = (category: Category): CategoryLinkView => ({
+const linkShape = (category: Category): CategoryLinkShape => ({
   id: category.id,
   name: category.name,
   slug: category.slug,
 })
 
 /** The place of category `id` in the tree (undefined when the tree has no such id). */
-export function toCategoryPlace(tree: CategoryTree, id: number): CategoryPlaceView | undefined {
+export function toCategoryPlace(tree: CategoryTree, id: number): CategoryPlaceShape | undefined {
   for (const node of tree.items) {
     if (node.id === id)
-      return { category: { ...linkView(node), image: node.image.url }, links: node.children.map(linkView) }
+      return { category: { ...linkShape(node), image: node.image.url }, links: node.children.map(linkShape) }
     const child = node.children.find((item) => item.id === id)
     if (child)
       return {
-        category: { ...linkView(child), image: child.image.url },
-        group: linkView(node),
-        links: node.children.map(linkView),
+        category: { ...linkShape(child), image: child.image.url },
+        group: linkShape(node),
+        links: node.children.map(linkShape),
       }
   }
   return undefined
 }
 
 /** The filter panel's view: brands by slug with counts, labels, price range, the two counters and sorts. */
-export interface GoodsFiltersView {
+export interface GoodsFiltersShape {
   brands: Array<{ slug: string; name: string; count: number }>
   price: { min: number; max: number }
   labels: Array<{ label: GoodsLabel; count: number }>
@@ -134,7 +135,7 @@ export interface GoodsFiltersView {
 }
 
 /** The filters view of a gateway filters answer. */
-export const toFiltersView = (filters: GoodsFilters): GoodsFiltersView => ({
+export const toFiltersShape = (filters: GoodsFilters): GoodsFiltersShape => ({
   brands: filters.brands.map((brand) => ({ slug: brand.slug, name: brand.name, count: brand.count })),
   price: filters.price,
   labels: filters.labels,
@@ -144,7 +145,7 @@ export const toFiltersView = (filters: GoodsFilters): GoodsFiltersView => ({
 })
 
 /** A promo tile as the header slider renders it. */
-export interface PromoTileView {
+export interface PromoTileShape {
   id: number
   title: string
   subtitle?: string
@@ -155,8 +156,8 @@ export interface PromoTileView {
 }
 
 /** The tile view of a gateway promo tile. */
-export function toPromoTileView(tile: PromoTile): PromoTileView {
-  const view: PromoTileView = { id: tile.id, title: tile.title, image: tile.image.url, url: tile.url }
+export function toPromoTileShape(tile: PromoTile): PromoTileShape {
+  const view: PromoTileShape = { id: tile.id, title: tile.title, image: tile.image.url, url: tile.url }
   if (tile.subtitle) view.subtitle = tile.subtitle
   if (tile.badge) view.badge = tile.badge
   return view

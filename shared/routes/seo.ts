@@ -3,7 +3,7 @@ import { SITE_NAME } from '../constants.ts'
 import type { Goods } from '../models/goods.ts'
 import type { Review, Scores } from '../models/reviews.ts'
 
-/** Longest title and description (DESIGN.md, issue 5 item 13). */
+/** Longest title and description (DESIGN.md). */
 export const TITLE_MAX = 70
 export const DESCRIPTION_MAX = 160
 

@@ -21,7 +21,7 @@ import { pageDescription, pageTitle } from './seo.ts'
 import { cookiePolicyQuery } from '../queries/content.ts'
 import { profileQuery } from '../queries/profile.ts'
 
-/** Home page (`main`): every block is optional, a failed one is left out (issue 5 item 1). */
+/** Home page (`main`): every block is optional, a failed one is left out. */
 export const mainPage = definePage('main', {
   loaders: () => ({
     ticker: optional(tickerQuery()),

@@ -1,5 +1,5 @@
 /**
- * Matching a path against a compiled route pattern (match.ts): the routing rules' side, which the
+ * Matching a path against a compiled route pattern: the routing rules' side, which the
  * browser needs only with the routing kit (a navigation or a prefetch), not to hydrate a page.
  */
 import type { CompiledPattern } from './match.ts'

@@ -6,7 +6,8 @@
  * view, a history replace, a full load).
  */
 import { unstable_serialize } from 'swr'
-import { pageStatusFor, type AppError, type ErrorCode } from '../api/errors.ts'
+import type { AppError, ErrorCode } from '../api/errors.ts'
+import { pageStatusFor } from '../api/page-status.ts'
 import { notFoundMessage, resolveServerRedirect } from './rules.ts'
 import type { LoaderContext, LoaderMap, PageMeta, RoutePage } from './types.ts'
 

@@ -85,7 +85,7 @@ export interface RouteDef<TName extends string = string, TParams = Record<string
   readonly kind: 'page' | 'resource' | 'external'
 }
 
-/** Declares the URL part of a route; its data and head live in its route module (`shared/routing/route-modules.ts`). */
+/** Declares the URL part of a route; its data and head live in its route module. */
 export function defineRoute<TName extends string, TParams>(def: {
   name: TName
   patterns: readonly string[]

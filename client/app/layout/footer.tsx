@@ -62,7 +62,6 @@ const SOCIAL_LINKS: ReadonlyArray<{ label: string; url: string; icon: IconName; 
   { label: 'Одноклассники', url: 'https://ok.ru/aurora_shop', icon: 'ok', event: 'socials_ok' },
 ]
 
-/** Props of `Footer`. */
 export interface FooterProps {
   /** The footer's one click handler (events, client navigation): footer-slot.tsx. */
   onClick?: MouseEventHandler<HTMLElement>
@@ -85,7 +84,7 @@ export function Footer({ onClick }: FooterProps) {
       )}
     </li>
   )
-  // Every page renders the same footer for a config: the server keeps its HTML (fragment-cache.tsx).
+  // Every page renders the same footer for a config: the server keeps its HTML.
   return (
     <CachedChildren as="footer" className="site-footer" onClick={onClick} owner={config} variant="footer">
       {() => (

@@ -25,7 +25,6 @@ const TYPE_NAMES: Record<Suggestion['type'], string> = { goods: 'Товар', br
 /** The field's key handler of the dropdown: true when it handled the key. */
 export type SuggestKeys = (event: KeyboardEvent<HTMLInputElement>) => boolean
 
-/** Props of `SearchSuggest`. */
 export interface SearchSuggestProps {
   /** Id of the listbox (the field's `aria-controls`). */
   listId: string

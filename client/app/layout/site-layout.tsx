@@ -9,7 +9,6 @@ import { ToastViewport } from '#client/components/toasts/toast-viewport.tsx'
 import { FooterSlot } from './footer-slot.tsx'
 import { Toolbar } from './toolbar.tsx'
 
-/** Props of `SiteLayout`. */
 export interface SiteLayoutProps {
   layout: Layout
   /** Route name of the page (analytics names of spec section 2). */

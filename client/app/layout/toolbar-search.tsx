@@ -12,7 +12,6 @@ import { useAnalytics } from '#client/analytics/index.ts'
 import { Icon } from '#client/components/icon.tsx'
 import type { SearchSuggestProps, SuggestKeys } from './search-suggest.tsx'
 
-/** Props of `ToolbarSearch`. */
 export interface ToolbarSearchProps {
   /** Prefill the query from the URL (on the search page). */
   prefill?: boolean

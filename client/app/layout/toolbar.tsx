@@ -78,7 +78,6 @@ function AuthButton() {
   )
 }
 
-/** Props of `Toolbar`. */
 export interface ToolbarProps {
   /** Route name of the page (marks the current section, prefills search on the search page). */
   routeName: string

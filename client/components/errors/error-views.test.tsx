@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderHtml } from '../testing.tsx'
-import { ErrorView, ERROR_TEXTS, isNotFoundStatus } from './error-views.tsx'
+import { isNotFoundStatus } from '#shared/api/page-status.ts'
+import { ErrorView, ERROR_TEXTS } from './error-views.tsx'
 
 describe('ErrorView', () => {
   it.each([404, 422])(

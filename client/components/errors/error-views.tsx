@@ -4,6 +4,7 @@
  * 'Обновить' button that reloads the page). Each sends its view and click events.
  */
 import { useEffect } from 'react'
+import { isNotFoundStatus } from '#shared/api/page-status.ts'
 import { href } from '#shared/routing/index.ts'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Button } from '../ui/button.tsx'
@@ -22,9 +23,6 @@ export const ERROR_TEXTS = {
     button: 'Обновить',
   },
 } as const
-
-/** Whether a status gets the not-found view (404 and 422) rather than the outage view. */
-export const isNotFoundStatus = (status: number): boolean => status === 404 || status === 422
 
 /** Id of the error view's heading (the app focuses it after navigation). */
 const ERROR_HEADING_ID = 'error-heading'
@@ -59,7 +57,6 @@ function Illustration({ kind }: { kind: 'not-found' | 'outage' }) {
   )
 }
 
-/** Props of the error views. */
 export interface ErrorViewProps {
   /** The page status (404, 422, 500, 502, …). */
   status: number

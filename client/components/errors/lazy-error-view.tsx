@@ -1,7 +1,7 @@
 /**
  * The error views out of the app shell: most visits never show one, so their code loads on demand.
- * The browser loads it before hydrating an error page (start.tsx) and before showing an error view after
- * a client navigation (app.tsx), so neither suspends; the server's render waits for it (no Suspense
+ * The browser loads it before hydrating an error page and before showing an error view after
+ * a client navigation, so neither suspends; the server's render waits for it (no Suspense
  * boundary), so its HTML is the same as with a static import.
  */
 import { lazy } from 'react'

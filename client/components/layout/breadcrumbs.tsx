@@ -7,7 +7,6 @@ export interface BreadcrumbItem {
   href?: string
 }
 
-/** Props of `Breadcrumbs`. */
 export interface BreadcrumbsProps {
   items: readonly BreadcrumbItem[]
 }

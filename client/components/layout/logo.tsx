@@ -1,6 +1,5 @@
 /** The Аврора logo: a rising-sun mark and the word, drawn inline (no request, visible before JS). */
 
-/** Props of `Logo`. */
 export interface LogoProps {
   /** Show the word next to the mark. Default true. */
   withText?: boolean

@@ -2,7 +2,7 @@
  * `<ToastLayer store regions>`: the toasts themselves, drawn into the two live regions that
  * `ToastViewport` keeps in the page (this module loads with the page's first toast). A
  * toast goes to the edge its caller asked for unless it would hide an open dialog or a part of the
- * page marked `data-toast-avoid` (toast-placement.ts); when a dialog fills the screen, the dialog
+ * page marked `data-toast-avoid`; when a dialog fills the screen, the dialog
  * makes room under a top toast (`--toast-reserve`).
  */
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react'
@@ -13,7 +13,7 @@ import type { ToastStoreApi } from './lazy-toast-store.ts'
 import { ToastView } from './toast-view.tsx'
 import { chooseToastPosition, type Span } from './toast-placement.ts'
 
-/** The store's code travels with the layer: the first toast needs both (lazy-toast-store.ts). */
+/** The store's code travels with the layer: the first toast needs both. */
 export { ToastStore } from './toast-store.ts'
 
 const POSITIONS: readonly ToastPosition[] = ['top', 'bottom']
@@ -57,10 +57,9 @@ function areasToAvoid(): Span[] {
     .map((rect) => ({ top: rect.top, bottom: rect.bottom }))
 }
 
-/** Props of `ToastLayer`. */
 export interface ToastLayerProps {
   store: ToastStoreApi
-  /** The live region of each screen edge (toast-viewport.tsx). */
+  /** The live region of each screen edge. */
   regions: Readonly<Record<ToastPosition, HTMLElement>>
 }
 

@@ -21,10 +21,9 @@ function fallbackStore(): ToastStoreApi | null {
   return browserFallback
 }
 
-/** Props of `ToastProvider`. */
 export interface ToastProviderProps {
   children: ReactNode
-  /** A store made elsewhere (tests); by default the provider makes its own (lazy-toast-store.ts). */
+  /** A store made elsewhere (tests); by default the provider makes its own. */
   store?: ToastStoreApi
 }
 

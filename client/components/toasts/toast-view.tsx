@@ -12,7 +12,6 @@ const THEME_ICONS: Record<ToastTheme, IconName> = {
   bright: 'star-filled',
 }
 
-/** Props of `ToastView`. */
 export interface ToastViewProps {
   toast: ToastRecord
   store: Pick<ToastStore, 'dismiss' | 'pause' | 'resume'>

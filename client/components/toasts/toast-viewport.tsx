@@ -1,7 +1,7 @@
 /**
  * `<ToastViewport/>`: the two live regions (top and bottom, 20 px from the screen edge) where
  * toasts appear. The regions are in the server HTML (empty), so screen readers already watch them
- * when the first toast arrives; the code that draws and places toasts (toast-layer.tsx) loads with
+ * when the first toast arrives; the code that draws and places toasts loads with
  * the first toast of the page and renders into these very regions.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react'

@@ -7,7 +7,6 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react'
 import { Link } from 'wouter'
 import { ButtonContent, buttonClass, type ButtonLookProps } from './button.tsx'
 
-/** Props of `ButtonLink`. */
 export interface ButtonLinkProps extends ButtonLookProps, Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string
   /** An address outside the storefront: a plain `<a>` (no client-side navigation). */

@@ -49,7 +49,6 @@ export function ButtonContent({ iconStart, iconEnd, size, children }: ButtonLook
   )
 }
 
-/** Props of `Button`. */
 export interface ButtonProps extends ButtonLookProps, Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-busy'> {
   /** Shows a spinner, disables the button and sets `aria-busy`; the label stays for screen readers. */
   loading?: boolean
@@ -85,7 +84,6 @@ export function Button({
   )
 }
 
-/** Props of `IconButton`: the label is required (it is the button's accessible name). */
 export interface IconButtonProps extends Omit<
   ButtonHTMLAttributes<HTMLButtonElement>,
   'aria-label' | 'aria-pressed' | 'children'

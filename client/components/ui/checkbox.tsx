@@ -2,7 +2,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names.ts'
 
-/** Props of `Checkbox` and `Switch`. */
 export interface CheckboxProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'size' | 'aria-invalid' | 'aria-describedby'

@@ -11,7 +11,6 @@ import { IconButton } from './button.tsx'
 import { focusableIn, lockScroll, pushModal } from './focus.ts'
 import { useHydrated } from './use-hydrated.ts'
 
-/** Props of `Dialog`. */
 export interface DialogProps {
   open: boolean
   /** Called on Escape, the close button and (unless turned off) a click on the backdrop. */

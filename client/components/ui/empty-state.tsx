@@ -3,7 +3,6 @@ import type { ReactNode } from 'react'
 import { Icon, type IconName } from '../icon.tsx'
 import { cx } from './class-names.ts'
 
-/** Props of `EmptyState`. */
 export interface EmptyStateProps {
   title: ReactNode
   text?: ReactNode

@@ -2,7 +2,6 @@
 import { formatPrice } from '#client/lib/format.ts'
 import { cx } from './class-names.ts'
 
-/** Props of `Price`. */
 export interface PriceProps {
   /** Current price in roubles. */
   price: number

@@ -3,7 +3,6 @@ import type { CSSProperties } from 'react'
 import { countLabel, formatNumber } from '#client/lib/format.ts'
 import { cx } from './class-names.ts'
 
-/** Props of `Rating`. */
 export interface RatingProps {
   /** 0 to 5. */
   value: number

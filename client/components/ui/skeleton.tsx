@@ -2,7 +2,6 @@
 import type { CSSProperties } from 'react'
 import { cx } from './class-names.ts'
 
-/** Props of `Skeleton`. */
 export interface SkeletonProps {
   variant?: 'text' | 'rect' | 'circle'
   /** CSS length or px. Default 100%. */

@@ -1,7 +1,6 @@
 /** `<Spinner size label?>`: a rotating ring; a status with its label, decorative without. */
 import { cx } from './class-names.ts'
 
-/** Props of `Spinner`. */
 export interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg'
   /** Announced text ('Загрузка'); without it the spinner is decorative. */

@@ -13,7 +13,6 @@ export interface TabItem {
   content: ReactNode
 }
 
-/** Props of `Tabs`. */
 export interface TabsProps {
   items: readonly TabItem[]
   /** Accessible name of the tab list. */

@@ -14,7 +14,6 @@ import {
 } from '#shared/masks.ts'
 import { cx } from './class-names.ts'
 
-/** Props of `TextField`. */
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'children'> {
   label: string
   /** Keep the label for screen readers only (a search box with a visible button). */

@@ -1,5 +1,5 @@
 /**
- * `<AgeGate restricted/>` (issue 5, item 8): on a page of age-restricted goods, asks 'Вам исполнилось
+ * `<AgeGate restricted/>`: on a page of age-restricted goods, asks 'Вам исполнилось
  * 18 лет?' in a modal and keeps the page content blurred until the shopper answers 'Да, мне есть 18'
  * (remembered on the device). 'Нет' goes back when the previous page is one of ours (a client
  * navigation included), or to the home page when the visitor came from elsewhere. The blur marker is in the server HTML too, so restricted content never flashes.
@@ -12,7 +12,6 @@ import { Button } from '#client/components/ui/button.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { ageStorage, isAgeConfirmed, rememberAgeConfirmed } from './age-storage.ts'
 
-/** Props of `AgeGate`. */
 export interface AgeGateProps {
   /** Whether the goods on the page are age-restricted (`ageRestricted`); false renders nothing. */
   restricted: boolean
@@ -21,7 +20,7 @@ export interface AgeGateProps {
 /**
  * Whether the previous history entry is a page of this site. The Navigation API lists only the
  * same-origin entries of this tab, so a client navigation counts too; `document.referrer` (the
- * fallback) only knows how the first document was reached (issue 14, item 17).
+ * fallback) only knows how the first document was reached.
  */
 function cameFromThisSite(): boolean {
   const entry = (window as { navigation?: { currentEntry?: { index: number } | null } }).navigation?.currentEntry

@@ -40,7 +40,6 @@ function loadScript(url: string): Promise<SmartCaptchaApi> {
   return loading
 }
 
-/** Props of `Captcha`. */
 export interface CaptchaProps {
   siteKey: string
   /** The widget script (`captchaScriptUrl` of the public config: SmartCaptcha's or the mock's). */

@@ -3,7 +3,6 @@ import type { ConsentChannel } from '#shared/models/consents.ts'
 import { CONSENT_CHANNEL_KEYS, CONSENT_LABELS } from '#shared/auth/consents.ts'
 import { Switch } from '#client/components/ui/index.ts'
 
-/** Props of `ConsentSwitches`. */
 export interface ConsentSwitchesProps {
   values: Record<ConsentChannel, boolean>
   onChange: (values: Record<ConsentChannel, boolean>) => void

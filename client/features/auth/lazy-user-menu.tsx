@@ -1,7 +1,7 @@
 /**
  * The user menu out of the app shell: only signed-in shoppers see it, so its code (the menu, the
- * main-site profile link, sign-out) is a lazy part (lazy-part.tsx). The browser loads it before
- * hydrating a signed-in page (client/app/start.tsx) and when a visitor starts to sign in.
+ * main-site profile link, sign-out) is a lazy part. The browser loads it before
+ * hydrating a signed-in page and when a visitor starts to sign in.
  */
 import { lazyPart } from '#client/components/lazy-part.tsx'
 import type { UserMenuProps } from './user-menu.tsx'

@@ -21,7 +21,6 @@ import { readLastAttempt, rememberRegistrationPhone } from './last-attempt.ts'
 import { rememberLoginOrigin } from './login-origin.ts'
 import { useLoginFlow, type LoginFlow } from './use-login-flow.ts'
 
-/** Props of `LoginDialog`. */
 export interface LoginDialogProps {
   /** Why the login was asked for (shown under the title), e.g. a guarded page. */
   reason?: string | undefined

@@ -34,7 +34,6 @@ import { useQuery } from '#client/data/use-query.ts'
 import { ConsentSwitches } from './consent-switches.tsx'
 import { ProfileFields } from './profile-fields.tsx'
 
-/** Props of `ProfileDialog`. */
 export interface ProfileDialogProps {
   onClose: () => void
 }

@@ -3,7 +3,6 @@ import { DATE_MASK } from '#shared/masks.ts'
 import type { ProfileFormErrors, ProfileFormValues } from '#shared/auth/profile-form.ts'
 import { TextField } from '#client/components/ui/index.ts'
 
-/** Props of `ProfileFields`. */
 export interface ProfileFieldsProps {
   values: ProfileFormValues
   errors: ProfileFormErrors

@@ -20,7 +20,6 @@ const ProfileDialog = lazy(() => import('./profile-dialog.tsx').then((m) => ({ d
 /** Paths a signed-out shopper must leave (they need a session). */
 const SIGNED_IN_ONLY = /^\/(ecom|profile|favorites)(\/|$)/
 
-/** Props of `UserMenu`. */
 export interface UserMenuProps {
   /** The main site's profile page. */
   profileHref: string

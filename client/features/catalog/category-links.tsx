@@ -1,5 +1,5 @@
 /** `<CategoryLinks items>`: chips linking to categories (subcategories of a group, siblings of a category). */
-import type { CategoryLinkView } from '#shared/queries/views.ts'
+import type { CategoryLinkShape } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 
@@ -9,7 +9,7 @@ export function CategoryLinks({
   currentId,
   label,
 }: {
-  items: readonly CategoryLinkView[]
+  items: readonly CategoryLinkShape[]
   currentId?: number | undefined
   label: string
 }) {

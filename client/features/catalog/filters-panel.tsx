@@ -4,15 +4,14 @@
  */
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
-import type { GoodsFiltersView } from '#shared/queries/views.ts'
+import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import { hasFilters, type ListState } from '#shared/queries/catalog.ts'
 import { Button } from '#client/components/ui/index.ts'
 import { formatPrice } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
 
-/** Props of `FiltersPanel`. */
 export interface FiltersPanelProps {
-  filters: GoodsFiltersView | undefined
+  filters: GoodsFiltersShape | undefined
   state: ListState
   onChange: (next: ListState) => void
   /** The list URL without filters. */

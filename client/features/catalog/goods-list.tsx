@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'r
 import { Link, useLocation } from 'wouter'
 import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
 import type { GoodsSort } from '#shared/models/goods.ts'
-import type { GoodsFiltersView } from '#shared/queries/views.ts'
+import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import {
   goodsListArgs,
   goodsListQuery,
@@ -27,7 +27,6 @@ import { ProductCard } from './product-card.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { GOODS_FORMS, SORT_NAMES } from './list-texts.ts'
 
-/** Props of `GoodsList`. */
 export interface GoodsListProps {
   scope: { q?: string | undefined; categoryId?: number | undefined }
   search: SearchParams
@@ -35,7 +34,7 @@ export interface GoodsListProps {
   basePath: string
   /** Extra query kept in every list URL (`q` of the search page). */
   keep?: Record<string, string | undefined>
-  filters?: GoodsFiltersView | undefined
+  filters?: GoodsFiltersShape | undefined
   /** Sort orders offered; defaults to the filter data's or all. */
   sorts?: readonly GoodsSort[]
 }

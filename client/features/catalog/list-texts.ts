@@ -1,6 +1,6 @@
 /**
  * Russian texts of goods lists: sort orders and the plural forms of "товар". Apart from the badge
- * texts (texts.ts), which every product card needs, so that a page of cards without a list's sorting
+ * texts, which every product card needs, so that a page of cards without a list's sorting
  * (the home page) does not carry them.
  */
 import type { GoodsSort } from '#shared/models/goods.ts'

@@ -1,7 +1,6 @@
 /** `<Pagination page total pathFor>`: real links to the pages of a list (first, last, and around the current one). */
 import { Link } from 'wouter'
 
-/** Props of `Pagination`. */
 export interface PaginationProps {
   /** The current (last loaded) page. */
   page: number

@@ -1,5 +1,5 @@
 /** `<ProductCard goods>`: a product in lists (catalogue, search, home blocks, articles). */
-import type { GoodsCardView } from '#shared/queries/views.ts'
+import type { GoodsCardShape } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { Price, Rating } from '#client/components/ui/index.ts'
 import { cx } from '#client/components/ui/class-names.ts'
@@ -13,9 +13,8 @@ import { StoreAvailability } from '#client/features/product/store-availability.t
 import { LABEL_NAMES } from './texts.ts'
 import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
 
-/** Props of `ProductCard`. */
 export interface ProductCardProps {
-  goods: GoodsCardView
+  goods: GoodsCardShape
   favorites: FavoritesApi
   /** Heading level of the name inside its list. Default 3. */
   headingLevel?: 2 | 3
@@ -40,7 +39,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
   // The actions row only for visitors who can buy: the button renders nothing for the others.
   const ecom = useApp().session.ecomEnabled
   const labels = goods.labels ?? []
-  // The server keeps the card's HTML for the shared goods object (fragment-cache.tsx): the variant names
+  // The server keeps the card's HTML for the shared goods object: the variant names
   // every prop and flag the HTML depends on. Not kept: a heart already pressed or the cart's button
   // (personal), and an eager image, whose render also preloads it in the page's head.
   const variant = `${headingLevel}${favorites.enabled ? 'f' : ''}`

@@ -1,12 +1,12 @@
 /** `<PromoTiles tiles>`: the catalogue header slider of discounted selections (`CATALOG_COMMERCE_HEADER_SLIDER`). */
-import type { PromoTileView } from '#shared/queries/views.ts'
+import type { PromoTileShape } from '#shared/queries/views.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { CachedChildren } from '#client/components/fragment-cache.tsx'
 
 /** A horizontally scrolling row of promo tiles (items and images styled through the list's and the tile's classes: fewer bytes per tile). */
-export function PromoTiles({ tiles }: { tiles: readonly PromoTileView[] }) {
+export function PromoTiles({ tiles }: { tiles: readonly PromoTileShape[] }) {
   if (tiles.length === 0) return null
-  // Every page of the catalogue shows the same tiles: the server keeps their HTML (fragment-cache.tsx).
+  // Every page of the catalogue shows the same tiles: the server keeps their HTML.
   return (
     <CachedChildren as="section" className="promo-tiles" aria-label="Акции и скидки" owner={tiles} variant="tiles">
       {() => (

@@ -1,9 +1,9 @@
 /**
- * `<CookieBanner/>` (issue 5, item 8): a bar at the bottom of the screen until the shopper accepts
+ * `<CookieBanner/>`: a bar at the bottom of the screen until the shopper accepts
  * cookies. The server renders it for every visitor (the HTML never depends on the consent cookie, and
  * the banner paints with the first HTML instead of after hydration: it is often the LCP element);
  * the client's first render matches, then an effect removes it when `user_agreement` is present. Until
- * then the head script's mark hides it (agreed-mark.ts), so it never flashes. 'Принять' sets the
+ * then the head script's mark hides it, so it never flashes. 'Принять' sets the
  * cookie client-side. Sends `cookies_view` when it stays shown and `cookies_accept_click` on accept
  * (spec section 7).
  */

@@ -1,8 +1,8 @@
 /**
  * `<AddToCartButton goodsId>` for product pages and cards: nothing when e-commerce is off for the
  * visitor (spec section 1), so most visitors never load the button's code (cart-button.tsx: the cart
- * query and commands, the error texts); a lazy part (lazy-part.tsx) that the browser loads before
- * hydrating a page of a shopper with e-commerce (client/app/start.tsx).
+ * query and commands, the error texts); a lazy part that the browser loads before
+ * hydrating a page of a shopper with e-commerce.
  */
 import { useApp } from '#client/context/app-context.tsx'
 import { lazyPart } from '#client/components/lazy-part.tsx'

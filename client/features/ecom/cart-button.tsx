@@ -15,7 +15,6 @@ import { useQuery } from '#client/data/use-query.ts'
 import { useAction } from './use-action.ts'
 import { useCartCommands } from './use-cart.ts'
 
-/** Props of `AddToCartButton`. */
 export interface AddToCartButtonProps {
   goodsId: number
   /** Units to add. Default 1. */

@@ -5,7 +5,6 @@ import { href } from '#shared/routing/href.ts'
 import { IconButton, Price } from '#client/components/ui/index.ts'
 import { QuantityStepper } from './quantity-stepper.tsx'
 
-/** Props of `CartLineView`. */
 export interface CartLineViewProps {
   line: CartLine
   /** A change of this line is being saved. */

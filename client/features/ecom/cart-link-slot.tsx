@@ -1,7 +1,7 @@
 /**
  * The toolbar's cart link for shoppers with e-commerce only (spec section 1): its code (cart-link.tsx,
- * with the cart count and its query) is a lazy part (lazy-part.tsx) that most visitors never load; the
- * browser loads it before hydrating a page of a shopper with e-commerce (client/app/start.tsx).
+ * with the cart count and its query) is a lazy part that most visitors never load; the
+ * browser loads it before hydrating a page of a shopper with e-commerce.
  */
 import { useApp } from '#client/context/app-context.tsx'
 import { lazyPart } from '#client/components/lazy-part.tsx'

@@ -2,7 +2,6 @@
 import type { CartTotals as Totals } from '#shared/models/cart.ts'
 import { countLabel, formatPrice } from '#client/lib/format.ts'
 
-/** Props of `CartTotals`. */
 export interface CartTotalsProps {
   totals: Totals
   /** Delivery price; left out when undefined (the cart does not know it yet). */

@@ -39,7 +39,6 @@ import { ORDER_PLACED_STATE } from './order-placed.tsx'
 import { newIdempotencyKey } from './idempotency-key.ts'
 import { useAction } from './use-action.ts'
 
-/** Props of `CheckoutView`. */
 export interface CheckoutViewProps {
   checkout: Checkout
   cart: Cart

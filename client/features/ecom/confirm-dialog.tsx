@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react'
 import { Button, Dialog } from '#client/components/ui/index.ts'
 
-/** Props of `ConfirmDialog`. */
 export interface ConfirmDialogProps {
   open: boolean
   title: string

@@ -33,7 +33,6 @@ export function storeChosen(): boolean {
   }
 }
 
-/** Props of `EcomGate`. */
 export interface EcomGateProps {
   /** The page heading, shown in every state. */
   title: string

@@ -22,7 +22,6 @@ import { cancelOrderText, DELIVERY_LABELS, ecomErrorMessage } from './ecom-texts
 import { OrderStatusBadge, OrderTimeline } from './order-status.tsx'
 import { useAction } from './use-action.ts'
 
-/** Props of `OrderDetails`. */
 export interface OrderDetailsProps {
   order: Order
   /** Stores a new version of the order (the cancel answer) or refetches it (no argument). */

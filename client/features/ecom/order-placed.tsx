@@ -1,6 +1,6 @@
 /**
- * `<OrderPlacedNotice>`: 'Спасибо, заказ оформлен' on the order page that checkout opens (issue 14,
- * item 13). Checkout marks the new history entry (`ORDER_PLACED_STATE`), so the address stays the
+ * `<OrderPlacedNotice>`: 'Спасибо, заказ оформлен' on the order page that checkout opens.
+ * Checkout marks the new history entry (`ORDER_PLACED_STATE`), so the address stays the
  * order's own, and an order opened from the list or reloaded shows no thanks.
  */
 import { useEffect, useState } from 'react'

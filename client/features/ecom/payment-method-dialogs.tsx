@@ -12,7 +12,6 @@ import { useAction } from './use-action.ts'
 /** Longest name of a payment method (`PaymentMethodRenameSchema`). */
 export const METHOD_NAME_MAX = 40
 
-/** Props of `SbpDialog`. */
 export interface SbpDialogProps {
   open: boolean
   onClose: () => void
@@ -105,7 +104,6 @@ function SbpDialogOpen({ onClose, onLinked }: Omit<SbpDialogProps, 'open'>) {
   )
 }
 
-/** Props of `RenameDialog`. */
 export interface RenameDialogProps {
   method: PaymentMethod | undefined
   onClose: () => void

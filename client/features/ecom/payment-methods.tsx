@@ -18,7 +18,6 @@ import { ecomErrorMessage, methodDetails, removeMethodTexts } from './ecom-texts
 import { RenameDialog, SbpDialog } from './payment-method-dialogs.tsx'
 import { useAction } from './use-action.ts'
 
-/** Props of `PaymentMethodsSection`. */
 export interface PaymentMethodsSectionProps {
   methods: readonly PaymentMethod[]
 }
@@ -51,7 +50,7 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
 
   const addCard = useAction(async () => {
     track('ecom_card_add_click')
-    // Back to this section, not the top of the hub (issue 14, item 13).
+    // Back to this section, not the top of the hub.
     const session = await api.call(createCardSession, { body: { returnUrl: `${href('ecom')}#payment-methods` } })
     setLeaving(true)
     window.location.assign(session.formUrl)

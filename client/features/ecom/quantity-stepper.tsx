@@ -1,7 +1,6 @@
 /** `<QuantityStepper>`: − value + with limits (1..max); the value is announced, the buttons are named. */
 import { IconButton } from '#client/components/ui/index.ts'
 
-/** Props of `QuantityStepper`. */
 export interface QuantityStepperProps {
   value: number
   /** The most allowed (stock, per-order limit). */

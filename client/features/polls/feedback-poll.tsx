@@ -51,7 +51,6 @@ const answered = (question: PollQuestion, answer: Answer | undefined) =>
       ? answer.rating > 0
       : answer.optionIds.length > 0)
 
-/** Props of `FeedbackPoll`. */
 export interface FeedbackPollProps {
   pollId: number
   objectType: Feedback['objectType']

@@ -35,7 +35,6 @@ interface Kept {
 /** A module of kept parts: each export a component that puts `data-kept={kept}` (its own name) on its root element. */
 type PartsModule = Record<string, (props: never) => ReactNode>
 
-/** Props of a kept part: which one, and its own props. */
 export type KeptProps<M extends PartsModule, K extends keyof M> = {
   /** The component of the module that renders the part; its name marks the part's element (`data-kept`), so a page shows it once. */
   part: K & string

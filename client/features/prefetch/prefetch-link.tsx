@@ -18,8 +18,8 @@ import { Link } from 'wouter'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { slowConnection } from './slow-connection.ts'
+import type { Watch } from './in-view.ts'
 
-/** Props of `PrefetchLink`. */
 export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string
   children?: ReactNode
@@ -29,7 +29,7 @@ export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 
 /**
  * Starts prefetching the route of a same-origin path (`intent`: the shopper pointed at or focused a
- * link, which prefetches even while the queue backs off). The queue (preload-queue.ts) loads with the
+ * link, which prefetches even while the queue backs off). The queue loads with the
  * first prefetch; a queue that cannot load prefetches nothing, and the navigation loads what it needs.
  */
 export function usePrefetch(): (href: string, intent: boolean) => void {
@@ -56,30 +56,35 @@ export function usePrefetch(): (href: string, intent: boolean) => void {
   )
 }
 
+/** Links waiting for the prefetch delay: they share one timer. */
+let waiting: Watch[] = []
+let timer: ReturnType<typeof setTimeout> | undefined
+
 /**
  * Calls `start(element)` once for each of `elements` on screen from `PRELOAD_DELAY_MS` after now on
- * (spec section 2 rule 7); nothing on a slow connection or without IntersectionObserver. Returns the
- * cleanup.
+ * (spec section 2 rule 7), in idle time; nothing on a slow connection or without IntersectionObserver.
+ * The links that mount together (a page of cards) share one timer, and all links one
+ * IntersectionObserver (in-view.ts, loaded when the first delay has passed). Returns the cleanup.
  */
 export function prefetchInView(
   elements: () => Iterable<Element>,
   start: (element: Element) => void,
 ): (() => void) | undefined {
   if (typeof IntersectionObserver === 'undefined' || slowConnection()) return undefined
-  let observer: IntersectionObserver | undefined
-  const timer = setTimeout(() => {
-    observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue
-        observer?.unobserve(entry.target)
-        start(entry.target)
-      }
-    })
-    for (const element of elements()) observer.observe(element)
+  const watch: Watch = { elements, start, ended: false }
+  waiting.push(watch)
+  timer ??= setTimeout(() => {
+    timer = undefined
+    const batch = waiting
+    waiting = []
+    import('./in-view.ts').then(
+      (inView) => inView.observeWhenIdle(batch),
+      () => undefined,
+    )
   }, PRELOAD_DELAY_MS)
   return () => {
-    clearTimeout(timer)
-    observer?.disconnect()
+    watch.ended = true
+    watch.unobserve?.()
   }
 }
 

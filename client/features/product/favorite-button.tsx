@@ -2,7 +2,6 @@
 import { IconButton } from '#client/components/ui/index.ts'
 import type { FavoritesApi } from './use-favorites.ts'
 
-/** Props of `FavoriteButton`. */
 export interface FavoriteButtonProps {
   goodsId: number
   favorites: FavoritesApi

@@ -8,7 +8,6 @@ import { IconButton } from '#client/components/ui/index.ts'
 import { cx } from '#client/components/ui/class-names.ts'
 import { useAnalytics } from '#client/analytics/index.ts'
 
-/** Props of `Gallery`. */
 export interface GalleryProps {
   images: readonly Image[]
   /** Product name, for the image alt texts. */

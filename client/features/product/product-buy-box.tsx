@@ -11,7 +11,6 @@ import { ShareButton } from './share-button.tsx'
 import { StoreAvailability } from './store-availability.tsx'
 import { useFavorites } from './use-favorites.ts'
 
-/** Props of `ProductBuyBox`. */
 export interface ProductBuyBoxProps {
   /** The catalogue goods put into the cart and favorites. */
   goodsId: number

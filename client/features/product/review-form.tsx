@@ -70,7 +70,6 @@ async function encodePhoto(file: File): Promise<PickedPhoto | null> {
   }
 }
 
-/** Props of `ReviewForm`. */
 export interface ReviewFormProps {
   goodsId: number
   onCancel: () => void

@@ -14,7 +14,6 @@ export interface LightboxPhoto {
   alt: string
 }
 
-/** Props of `ReviewLightbox`. */
 export interface ReviewLightboxProps {
   photos: readonly LightboxPhoto[]
   /** Index of the photo shown first. */

@@ -3,7 +3,6 @@ import { useAnalytics } from '#client/analytics/index.ts'
 import { Button } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 
-/** Props of `ShareButton`. */
 export interface ShareButtonProps {
   title: string
   /** Canonical path of the page to share. */

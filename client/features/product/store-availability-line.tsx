@@ -1,13 +1,12 @@
 /**
  * The availability line of `StoreAvailability` (store-availability.tsx loads this module once the device
- * has a chosen store): the cards of a page share one gateway call (`availability-batch.ts`).
+ * has a chosen store): the cards of a page share one gateway call.
  */
 import useSWR from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { createAvailabilityBatcher, gatewayAvailability } from './availability-batch.ts'
-import type { StoreAvailabilityProps } from './store-availability.tsx'
 
 const batchers = new WeakMap<ApiClient, ReturnType<typeof createAvailabilityBatcher>>()
 const batcherOf = (api: ApiClient) => {
@@ -16,8 +15,11 @@ const batcherOf = (api: ApiClient) => {
   return batcher
 }
 
-/** Props of `StoreAvailabilityLine`. */
-export interface StoreAvailabilityLineProps extends StoreAvailabilityProps {
+/** The goods to answer for, its form, and the chosen store. */
+export interface StoreAvailabilityLineProps {
+  goodsId: number
+  /** The product page's form: names the store's street. Default: the card's short form. */
+  detailed?: boolean
   /** `code\ntype\nstreet` of the chosen store. */
   store: string
 }

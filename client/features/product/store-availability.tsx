@@ -2,8 +2,8 @@
  * `<StoreAvailability goodsId>`: whether the store the shopper chose has the goods, on cards (short) and
  * on the product page (`detailed`, naming the store's street). The choice lives on the device, so this
  * renders nothing on the server and during hydration, and nothing without a chosen store; the cards of
- * a page share one gateway call (`availability-batch.ts`), so the page's data block does not grow. The
- * line's code (store-availability-line.tsx) loads once the device has a chosen store.
+ * a page share one gateway call, so the page's data block does not grow. The
+ * line's code loads once the device has a chosen store.
  */
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react'
 import { STORAGE } from '#shared/cookies.ts'
@@ -11,11 +11,7 @@ import { STORE_CHANGE_EVENT } from '#client/features/stores/stored-city.ts'
 import type { StoreAvailabilityLineProps } from './store-availability-line.tsx'
 
 /** The goods to answer for, and the short (card) or detailed (product page) form. */
-export interface StoreAvailabilityProps {
-  goodsId: number
-  /** The product page's form: names the store's street. Default: the card's short form. */
-  detailed?: boolean
-}
+export type StoreAvailabilityProps = Omit<StoreAvailabilityLineProps, 'store'>
 
 const subscribe = (onChange: () => void) => {
   const onStorage = (event: StorageEvent) => {

@@ -37,7 +37,7 @@ export function useFavorites(): FavoritesApi {
       if (!session.authorized && !(await openLogin({ reason: 'Войдите, чтобы добавлять товары в избранное' }))) return
       const present = ids?.includes(goodsId) ?? false
       try {
-        // The toggle's code (favorite-toggle.ts) loads with the first press.
+        // The toggle's code loads with the first press.
         const { toggleFavorite } = await import('./favorite-toggle.ts')
         await toggleFavorite(api, goodsId, present, track, toast)
       } catch {

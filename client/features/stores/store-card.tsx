@@ -5,7 +5,6 @@ import { cx } from '#client/components/ui/class-names.ts'
 import { Icon } from '#client/components/icon.tsx'
 import { formatDistance } from './geo.ts'
 
-/** Props of `StoreCard`. */
 export interface StoreCardProps {
   store: Store
   /** Metres from the shopper's point; left out when no point is known. */

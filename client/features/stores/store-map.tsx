@@ -17,7 +17,6 @@ export interface MapStore extends LatLon {
   address: string
 }
 
-/** Props of `StoreMap`. */
 export interface StoreMapProps {
   stores: readonly MapStore[]
   selectedCode?: string | undefined

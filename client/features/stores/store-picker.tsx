@@ -1,5 +1,5 @@
 /**
- * The city and store picker (issue 5, item 7): a modal with the city list, address search, 'near
+ * The city and store picker: a modal with the city list, address search, 'near
  * me' by browser geolocation, and the stores as a list or on a map. Choosing a store saves shop
  * city, code, type and delivery type on the device and sets the store-prompted flag. Opened by
  * `useApp().openStorePicker()`; its code loads only then.
@@ -23,7 +23,6 @@ import { StoreMap } from './store-map.tsx'
 import { announceStoreChange, browserStorage, readChoice, saveCity, saveStore, streetAddress } from './store-storage.ts'
 import { useCities, useStoreSearch, type StoreResult } from './use-store-search.ts'
 
-/** Props of `StorePicker`. */
 export interface StorePickerProps {
   /** Called once when the picker closes: true when a store was chosen. */
   onDone: (chosen: boolean) => void

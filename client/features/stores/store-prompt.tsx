@@ -23,7 +23,6 @@ import {
 /** The stores' endpoint definitions (and schemas) load with the prompt's first call (decision 007). */
 const gateway = () => import('#shared/gateway/stores.ts')
 
-/** Props of `StorePrompt`. */
 export interface StorePromptProps {
   /** Called after any answer (or when there is nothing to ask). */
   onClose: () => void

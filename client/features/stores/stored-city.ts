@@ -1,6 +1,7 @@
 /** The shopper's chosen city and store, read from local storage after hydration (the server never knows them). */
 import { useCallback, useEffect, useState } from 'react'
 import { STORAGE } from '#shared/cookies.ts'
+import { whenIdle } from '#client/lib/when-idle.ts'
 
 /** Window event the store picker dispatches after saving a choice (the toolbar re-reads the city). */
 export const STORE_CHANGE_EVENT = 'aurora:store-change'
@@ -44,13 +45,16 @@ export function useStoredPlace(): [place: StoredPlace | undefined, reread: () =>
   const [place, setPlace] = useState<StoredPlace | undefined>(undefined)
   const reread = useCallback(() => setPlace(readPlace()), [])
   useEffect(() => {
-    reread()
+    // The page's first read of local storage opens it (tens of milliseconds on a slow phone): in idle
+    // time, not in the effects right after hydration.
+    const cancel = whenIdle(reread)
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key.startsWith('shop.')) reread()
     }
     window.addEventListener('storage', onStorage)
     window.addEventListener(STORE_CHANGE_EVENT, reread)
     return () => {
+      cancel()
       window.removeEventListener('storage', onStorage)
       window.removeEventListener(STORE_CHANGE_EVENT, reread)
     }

@@ -56,7 +56,7 @@ function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typ
       })
     }
     void refreshMethods()
-    // The anchor stays: the shopper comes back to the payment methods, not the top (issue 14, item 13).
+    // The anchor stays: the shopper comes back to the payment methods, not the top.
     navigate(`${href('ecom')}${window.location.hash}`, { replace: true })
   }, [cardAdded, cardError, toast, navigate, refreshMethods])
 

@@ -8,7 +8,7 @@ import type { Goods, GoodsCard } from '#shared/models/goods.ts'
 import { goodsOf } from '#shared/routes/product.ts'
 import type { favoritesPage } from '#shared/routes/favorites.ts'
 import { goodsQuery } from '#shared/queries/goods.ts'
-import { toCardView } from '#shared/queries/views.ts'
+import { toCardShape } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
@@ -106,7 +106,7 @@ function FavoriteItem({ goodsId, favorites }: { goodsId: number; favorites: Favo
   if (!goods) return <li className="goods-list__placeholder" aria-hidden="true" />
   return (
     <li className="goods-list__item">
-      <ProductCard goods={toCardView(cardOfGoods(goods))} favorites={favorites} />
+      <ProductCard goods={toCardShape(cardOfGoods(goods))} favorites={favorites} />
     </li>
   )
 }

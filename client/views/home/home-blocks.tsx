@@ -4,7 +4,7 @@
  * that this module stays in the home page's one chunk).
  */
 import { useEffect, useRef, useState, type AnchorHTMLAttributes, type ReactNode } from 'react'
-import type { GoodsBlockView } from '#shared/queries/views.ts'
+import type { GoodsBlockShape } from '#shared/queries/views.ts'
 import { Button } from '#client/components/ui/index.ts'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
@@ -12,7 +12,6 @@ import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
 
 const internal = (url: string) => url.startsWith('/') && !url.startsWith('//')
 
-/** Props of `SmartLink`: an anchor's attributes, with `url` for its address and `label` for its name. */
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   url: string
   label?: string | undefined
@@ -64,7 +63,7 @@ function Section({
 export const RAIL_INITIAL_CARDS = 4
 
 /** A rail of goods cards: the first `RAIL_INITIAL_CARDS`, all of them once the shopper asks. */
-export function GoodsRail({ id, block, favorites }: { id: string; block: GoodsBlockView; favorites: FavoritesApi }) {
+export function GoodsRail({ id, block, favorites }: { id: string; block: GoodsBlockShape; favorites: FavoritesApi }) {
   const [expanded, setExpanded] = useState<'no' | 'scroll' | 'button'>('no')
   const list = useRef<HTMLUListElement>(null)
   useEffect(() => {

@@ -2,7 +2,7 @@
  * Home page (route main): every block of spec section 1. Each block's call is optional: a failed one
  * is left out (and not retried on hydration); ad slots only with `adfoxOwnerId`; the registration
  * promo only for anonymous visitors. The goods rails hydrate; the blocks without state keep the
- * server's HTML (static-blocks.tsx, kept parts), and the ad slots are a lazy part (ad-slot.tsx).
+ * server's HTML (static-blocks.tsx, kept parts), and the ad slots are a lazy part.
  */
 import type { SWRConfiguration } from 'swr'
 import type { mainPage } from '#shared/routes/site.ts'

@@ -36,7 +36,7 @@ export function SmartLink({ url, label, ...rest }: SmartLinkProps) {
 
 /**
  * A titled home section with an optional 'Смотреть все' link, marked as a kept part's element. The
- * server keeps its HTML for the block's shared answer (fragment-cache.tsx); `eager` says it preloads an
+ * server keeps its HTML for the block's shared answer; `eager` says it preloads an
  * image, which kept HTML could not.
  */
 function Section({

@@ -30,7 +30,7 @@ export function Page({ queries }: ViewProps<'popular', typeof popularPage>) {
       <div className="text-content">
         {item.sections.map((section, index) => (
           <section key={index} className="text-section">
-            {/* A section named like the publication would repeat the page heading (issue 14, item 14). */}
+            {/* A section named like the publication would repeat the page heading. */}
             {section.heading !== item.title && <h2 className="text-section__title">{section.heading}</h2>}
             {section.paragraphs.map((p, i) => (
               <p key={i}>{p}</p>

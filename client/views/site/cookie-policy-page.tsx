@@ -28,7 +28,7 @@ function withMailLinks(text: string): ReactNode[] {
 /** The cookie policy page. */
 export function Page({ queries }: ViewProps<'cookie-policy', typeof cookiePolicyPage>) {
   const { data: policy } = useQuery(queries.policy)
-  // The gateway's summary is the intro; printing the spec's sentence as well repeated it (issue 14, item 14).
+  // The gateway's summary is the intro; printing the spec's sentence as well repeated it.
   const lead = policy?.summary || LEAD
   return (
     <article className="container page page--text">

@@ -167,7 +167,7 @@ describe('redirects', () => {
     expect(response.headers.location).toBe('https://main.example/profile/orders?x=1')
   })
 
-  it('answers //evil.example/profile with 404 and no redirect at all: a //host path is no route (issue 11 item 4)', async () => {
+  it('answers //evil.example/profile with 404 and no redirect at all: a //host path is no route', async () => {
     const s = await start()
     const response = await get(s, '//evil.example/profile', BROWSER_UA, { host: 'evil.example' })
     expect(response.status).toBe(404)

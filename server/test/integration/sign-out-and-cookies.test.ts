@@ -95,6 +95,19 @@ describe('session cookies', () => {
     expect(maxAge(jar.get('refresh_token')?.raw)).toBe(30 * 24 * 3600)
   })
 
+  it('sets the new cookies of a refresh at the edge: no route commits them by hand', async () => {
+    stack = await startTestApp({ mock: QUIET })
+    const jar: Jar = new Map()
+    await signIn(stack, jar)
+    const before = jar.get('access_token')?.value
+    const refreshed = await call(stack, jar, 'POST', '/aurora-id/v1/auth/token/refresh', {})
+    expect(refreshed.status).toBe(204)
+    const after = jar.get('access_token')?.value
+    expect(after).toBeDefined()
+    expect(after).not.toBe(before)
+    expect(maxAge(jar.get('refresh_token')?.raw)).toBe(30 * 24 * 3600)
+  })
+
   it('keeps a session whose access cookie expired: the refresh token renews it', async () => {
     stack = await startTestApp({ mock: QUIET })
     const jar: Jar = new Map()

@@ -1,17 +1,17 @@
 /**
  * A first-in, first-out limit on concurrent React renders. Streaming renders interleave: fifty at
- * once all finish late together, which stretches the tail latency under load. With a few slots,
+ * once all finish late together, which stretches the tail latency under load. With a low limit,
  * renders finish in arrival order and the rest wait their turn (their data is already loaded).
  */
 
-/** Slots: `acquire()` resolves when a render may start; call the returned release exactly once. */
-export class RenderSlots {
+/** `acquire()` resolves when a render may start; call the returned release exactly once. */
+export class RenderLimiter {
   private active = 0
   private readonly waiting: Array<() => void> = []
 
   constructor(private readonly limit: number) {}
 
-  /** Waits for a free slot; resolves to its release function. */
+  /** Waits until fewer than `limit` renders run; resolves to the release function. */
   acquire(): Promise<() => void> {
     return new Promise((resolve) => {
       const grant = () => {
@@ -34,7 +34,7 @@ export class RenderSlots {
     return this.active
   }
 
-  /** Renders waiting for a slot. */
+  /** Renders waiting to start. */
   get queued(): number {
     return this.waiting.length
   }

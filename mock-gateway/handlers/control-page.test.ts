@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createMockGateway, type MockGateway } from '../gateway.ts'
+import { call, TEST_ORIGIN } from '../testing.ts'
+
+let gateway: MockGateway
+beforeEach(async () => {
+  gateway = await createMockGateway({ config: { now: Date.parse('2026-03-02T09:00:00Z') } })
+})
+
+/** Submits a page form as a browser would, answering the status and the outcome it redirects to. */
+async function submit(action: string, fields: Record<string, string>, origin = TEST_ORIGIN) {
+  const response = await gateway.handle(
+    new Request(`${TEST_ORIGIN}/__mock/ui/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: new URL(TEST_ORIGIN).host },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    }),
+  )
+  const location = response.headers.get('location') ?? ''
+  const query = new URL(location || '/', TEST_ORIGIN).searchParams
+  return { status: response.status, location, ok: query.get('ok') === '1', message: query.get('message') ?? '' }
+}
+
+const page = async (query = '') => {
+  const answer = await call(gateway, 'GET', `/__mock/${query}`)
+  return { ...answer, html: String(answer.body) }
+}
+
+describe('the control page', () => {
+  it('shows the shoppers, faults, clock, orders, stock forms and the last requests, without scripts', async () => {
+    await call(gateway, 'GET', '/webgate/v2/goods/10001')
+    const { status, html, headers } = await page()
+    expect(status).toBe(200)
+    expect(headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(html).toMatch(/^<!doctype html>\n<html lang="ru">/)
+    expect(html).not.toContain('<script')
+    for (const text of [
+      '<h1>Мок шлюза: управление</h1>',
+      '<th scope="row">79000000001</th>',
+      'неполный (нет имени)',
+      'visa •• 4242',
+      'o-5 создан',
+      'Сбоев нет.',
+      '<option>goodsDown</option>',
+      'name="minutes"',
+      'name="orderId"',
+      'name="goodsId"',
+      'name="isPickupAvailable"',
+      'name="slotId"',
+      'Отозвать токены обновления',
+      '<code>/webgate/v2/goods/10001</code>',
+    ])
+      expect(html).toContain(text)
+    // Every input and select has a label.
+    const ids = [...html.matchAll(/<(?:input|select) id="([^"]+)"/g)].map((match) => match[1])
+    expect(ids.length).toBeGreaterThan(8)
+    for (const id of ids) expect(html).toContain(`<label for="${id}">`)
+  })
+
+  it('runs each form as its control call and reports the outcome', async () => {
+    expect(await submit('faults', { path: '/webgate/v2/goods/*', status: '503', delayMs: '', mode: '' })).toMatchObject(
+      {
+        status: 303,
+        ok: true,
+        message: 'Сбой для /webgate/v2/goods/* включён.',
+      },
+    )
+    expect(gateway.state.faults.list()).toEqual([{ path: '/webgate/v2/goods/*', status: 503 }])
+    expect((await page('?ok=1&message=done')).html).toContain('<p class="ok">done</p>')
+    expect((await page()).html).toContain('<code>/webgate/v2/goods/*</code>')
+
+    expect((await submit('scenarios', { name: 'slowWeb' })).ok).toBe(true)
+    expect(gateway.state.faults.list()).toHaveLength(2)
+    expect((await submit('faults/clear', {})).ok).toBe(true)
+    expect(gateway.state.faults.list()).toEqual([])
+
+    expect((await submit('orders/advance', { orderId: 'o-5' })).ok).toBe(true)
+    expect(gateway.state.db.orders.findFirst((q) => q.where({ id: 'o-5' }))?.status).toBe('paid')
+
+    expect((await submit('clock', { minutes: '30' })).ok).toBe(true)
+    expect(new Date(gateway.state.clock.now()).toISOString()).toBe('2026-03-02T09:30:00.000Z')
+
+    expect((await submit('goods/stock', { goodsId: '10008', stock: '0' })).ok).toBe(true)
+    expect((await call(gateway, 'GET', '/webgate/v2/goods/10008')).body.inStock).toBe(false)
+
+    expect((await submit('stores/pickup', { code: 'AU-SPB-001', isPickupAvailable: 'false' })).ok).toBe(true)
+    expect(gateway.state.db.stores.findFirst((q) => q.where({ code: 'AU-SPB-001' }))?.isPickupAvailable).toBe(false)
+
+    expect((await submit('delivery-slots/full', { slotId: '2026-03-03T14:00' })).ok).toBe(true)
+    expect(gateway.state.fullSlots.has('2026-03-03T14:00')).toBe(true)
+
+    expect((await submit('sessions/revoke', { userId: '' })).message).toBe('Токены обновления отозваны.')
+    expect((await submit('requests/clear', {})).ok).toBe(true)
+  })
+
+  it('reports a refused form with the reason, and refuses another origin', async () => {
+    const bad = await submit('goods/stock', { goodsId: '999999', stock: '1' })
+    expect(bad).toMatchObject({ status: 303, ok: false })
+    expect(bad.message).toMatch(/^Не выполнено \(404\)/)
+    expect((await submit('faults', { path: 'no-slash' })).ok).toBe(false)
+    expect((await submit('no-such-action', {})).status).toBe(404)
+    expect((await submit('faults', { path: '/webgate/*', status: '503' }, 'http://evil.example')).status).toBe(403)
+    expect(gateway.state.faults.list()).toEqual([])
+  })
+
+  it('advances an order through the JSON call too, and not past a final status', async () => {
+    const paid = await call(gateway, 'POST', '/__mock/orders/advance', { body: { orderId: 'o-5' } })
+    expect(paid.body.status).toBe('paid')
+    expect(paid.body.statusHistory.at(-1)).toEqual({ status: 'paid', at: '2026-03-02T09:00:00.000Z' })
+    const final = await call(gateway, 'POST', '/__mock/orders/advance', { body: { orderId: 'o-1' } })
+    expect(final.status).toBe(409)
+    expect((await call(gateway, 'POST', '/__mock/orders/advance', { body: { orderId: 'o-99' } })).status).toBe(404)
+  })
+})

@@ -1,0 +1,104 @@
+/**
+ * The alerts as code: the committed rules are the source's output, `promtool check rules` accepts the
+ * production and the chaos (fast) rules, `promtool test rules` passes the unit tests of every alert, each
+ * alert has its runbook and a unit test, and the page selector of the SLIs matches every page route.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ROUTES } from '#shared/routing/routes.ts'
+import { GENERATED, NON_PAGE_ROUTES, alertNames, ruleGroups, rulesYaml, runbookUrl } from './monitoring.mjs'
+
+const root = join(import.meta.dirname, '../..')
+const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool'
+const TESTS = join(root, 'deploy/monitoring/tests/storefront.test.yml')
+
+/** promtool from Debian's prometheus package, installed as root when missing (like redis-server). */
+function ensurePromtool(): string | undefined {
+  if (existsSync(PROMTOOL)) return PROMTOOL
+  if (process.getuid?.() !== 0 || process.env.PROMTOOL_PATH) return undefined
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', timeout: 300_000 })
+  if (update.status === 0)
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'prometheus'], {
+      stdio: 'inherit',
+      env,
+      timeout: 600_000,
+    })
+  return existsSync(PROMTOOL) ? PROMTOOL : undefined
+}
+
+const promtool = ensurePromtool()
+if (!promtool)
+  console.warn(
+    `promtool tests skipped: ${PROMTOOL} is missing and this is not root. Install it with: sudo apt-get install -y prometheus`,
+  )
+
+const run = (args: string[]) => {
+  const result = spawnSync(promtool!, args, { cwd: root, encoding: 'utf8', timeout: 110_000 })
+  return { status: result.status, output: `${result.stdout}${result.stderr}` }
+}
+
+describe('alert rules as code', () => {
+  it('the committed rules, PrometheusRule and ServiceMonitor are the source’s output', () => {
+    for (const [file, render] of Object.entries(GENERATED as Record<string, () => string>))
+      expect(readFileSync(join(root, file), 'utf8'), `${file}: run node scripts/ops/monitoring.mjs`).toBe(render())
+  })
+
+  it('every alert has a runbook and a promtool unit test', () => {
+    const tests = readFileSync(TESTS, 'utf8')
+    const names = alertNames() as string[]
+    expect(names.length).toBeGreaterThanOrEqual(9)
+    for (const name of names) {
+      expect(existsSync(join(root, runbookUrl(name))), `${runbookUrl(name)}`).toBe(true)
+      expect(tests, `a unit test of ${name}`).toMatch(
+        new RegExp(`alertname: ${name}\\n\\s+eval_time: \\S+\\n\\s+exp_alerts:\\n`),
+      )
+    }
+    for (const rule of (
+      ruleGroups() as { rules: { alert?: string; annotations?: { runbook_url?: string } }[] }[]
+    ).flatMap((group) => group.rules))
+      if (rule.alert) expect(rule.annotations?.runbook_url).toBe(`docs/runbooks/${rule.alert}.md`)
+  })
+
+  it('the page selector counts every page route and nothing else', () => {
+    const nonPage = new RegExp(`^(?:${NON_PAGE_ROUTES})$`)
+    for (const route of Object.values(ROUTES)) expect(nonPage.test(route.name), route.name).toBe(false)
+    for (const name of ['not-found', 'profile'] as const) expect(nonPage.test(name), name).toBe(false)
+    for (const name of ['proxy:goods.search', 'auth.otp.request', 'session', 'session.logout', 'static', 'healthz'])
+      expect(nonPage.test(name), name).toBe(true)
+  })
+
+  it('the chaos rules keep the names and shorten every window and hold', () => {
+    const fast = rulesYaml({ fast: true }) as string
+    expect(fast).toContain('[20s]')
+    expect(fast).not.toMatch(/\[(?:5m|30m|1h|6h|1w)\]/)
+    expect(fast).toContain("interval: '2s'")
+    const names = (groups: { rules: { alert?: string; record?: string }[] }[]) =>
+      groups.flatMap((group) => group.rules.map((rule) => rule.alert ?? rule.record))
+    expect(names(ruleGroups({ fast: true }))).toEqual(names(ruleGroups()))
+  })
+})
+
+describe.skipIf(!promtool)('promtool', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'promtool-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('checks the production and the chaos rules', () => {
+    const fast = join(dir, 'fast.rules.yml')
+    writeFileSync(fast, rulesYaml({ fast: true }))
+    for (const file of ['deploy/monitoring/storefront.rules.yml', fast]) {
+      const { status, output } = run(['check', 'rules', file])
+      expect(output).toMatch(/SUCCESS: \d+ rules found/)
+      expect(status, output).toBe(0)
+    }
+  })
+
+  it('passes the unit tests of every alert', { timeout: 120_000 }, () => {
+    const { status, output } = run(['test', 'rules', TESTS])
+    expect(status, output).toBe(0)
+    expect(output).toContain('SUCCESS')
+  })
+})

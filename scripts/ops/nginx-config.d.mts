@@ -1,0 +1,10 @@
+export const TEMPLATE: string
+export const COMPOSE_CONFIG: string
+/** The sticky key, as nginx variables. */
+export const HASH_KEY: string
+/** The ingress's key (plain cookie names only). */
+export const INGRESS_HASH_KEY: string
+/** The config for a listen address and replica addresses (`host:port`); `dir` holds pid, logs and temp files. */
+export function renderNginxConfig(options: { listen: string; servers: string[]; dir?: string }): string
+/** The docker-compose variant. */
+export function composeConfig(): string

@@ -1,0 +1,106 @@
+/**
+ * Spans with the OpenTelemetry SDK, exported over OTLP/HTTP (JSON) in batches. Imported only when
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` is set (tracing.ts), and its packages only when called, so a store
+ * without tracing never loads them.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Span } from '@opentelemetry/api'
+import { formatTraceparent, parseTraceparent, type RequestTrace } from './context.ts'
+import type { Attributes, Tracing, TracingSettings } from './tracing.ts'
+
+/** How long an export may take before it is dropped. */
+const EXPORT_TIMEOUT_MS = 5_000
+
+export async function createOtelTracing(settings: TracingSettings): Promise<Tracing> {
+  const [api, { BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }] =
+    await Promise.all([
+      import('@opentelemetry/api'),
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+    ])
+  const exporter = new OTLPTraceExporter({
+    url: `${settings.endpoint.replace(/\/+$/, '')}/v1/traces`,
+    timeoutMillis: EXPORT_TIMEOUT_MS,
+  })
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({
+      'service.name': settings.serviceName,
+      'service.version': settings.serviceVersion,
+    }),
+    spanProcessors: [
+      new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1_000, exportTimeoutMillis: EXPORT_TIMEOUT_MS }),
+    ],
+  })
+  const tracer = provider.getTracer('aurora-storefront')
+  const requests = new AsyncLocalStorage<RequestTrace>()
+  const { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, trace } = api
+
+  const parentContext = (parent: RequestTrace) => trace.setSpan(ROOT_CONTEXT, parent.span as Span)
+  const fail = (span: Span, error: string | undefined) => {
+    if (error !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: error })
+  }
+  const contextOf = (span: Span) => {
+    const context = span.spanContext()
+    return {
+      traceId: context.traceId,
+      spanId: context.spanId,
+      sampled: (context.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED,
+    }
+  }
+
+  return {
+    enabled: true,
+    startRequest(traceparent, method) {
+      const incoming = parseTraceparent(traceparent)
+      const context = incoming
+        ? trace.setSpanContext(ROOT_CONTEXT, {
+            traceId: incoming.traceId,
+            spanId: incoming.spanId,
+            traceFlags: incoming.sampled ? TraceFlags.SAMPLED : TraceFlags.NONE,
+            isRemote: true,
+          })
+        : ROOT_CONTEXT
+      const span = tracer.startSpan(
+        method,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } },
+        context,
+      )
+      const own = contextOf(span)
+      return { ...own, traceparent: formatTraceparent(own), span }
+    },
+    endRequest(request, name, attributes, error) {
+      const span = request.span as Span | undefined
+      if (!span || !span.isRecording()) return
+      span.updateName(name)
+      span.setAttributes(attributes)
+      fail(span, error)
+      span.end()
+    },
+    startClient(parent, name, attributes) {
+      if (!parent?.span) return { traceparent: parent?.traceparent ?? '', end() {} }
+      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parentContext(parent))
+      return {
+        traceparent: formatTraceparent(contextOf(span)),
+        end(more?: Attributes, error?: string) {
+          if (more) span.setAttributes(more)
+          fail(span, error)
+          span.end()
+        },
+      }
+    },
+    record(parent, name, startMs, endMs, attributes, error) {
+      if (!parent?.span) return
+      const span = tracer.startSpan(
+        name,
+        { kind: SpanKind.INTERNAL, attributes, startTime: startMs },
+        parentContext(parent),
+      )
+      fail(span, error)
+      span.end(endMs)
+    },
+    current: () => requests.getStore(),
+    run: (request, fn) => requests.run(request, fn),
+    shutdown: () => provider.shutdown(),
+  }
+}
