@@ -20,7 +20,7 @@ const PAGES: ReadonlyArray<{
   name: string
   path: string
   status?: number
-  who?: 'shopper' | 'incomplete'
+  who?: 'shopper' | 'incomplete' | 'verified'
   fault?: string
 }> = [
   { name: 'home', path: '/' },
@@ -36,7 +36,7 @@ const PAGES: ReadonlyArray<{
   { name: 'articles', path: '/articles' },
   { name: 'article', path: '/articles/1-kak-vybrat-krem-dlya-litsa-po-tipu-kozhi' },
   { name: 'cookie-policy', path: '/cookie-policy' },
-  { name: 'registration', path: '/registration' },
+  { name: 'registration', path: '/registration', who: 'verified' },
   { name: 'not-found', path: '/no-such-page', status: 404 },
   { name: 'outage', path: '/product/10401', status: 503, fault: '/webgate/v2/goods/10401' },
   { name: 'incomplete-profile', path: '/profile/incomplete', who: 'incomplete' },
@@ -117,6 +117,9 @@ test.describe('every page', () => {
         await keepStore(page)
       } else if (who === 'incomplete') {
         await signIn(page, stack.baseURL, '79000000002')
+      } else if (who === 'verified') {
+        // A new phone just verified by SMS: the server's mark that registration may go ahead.
+        await page.context().addCookies([{ name: 'customer_code', value: '1', url: stack.baseURL }])
       }
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 360 ? 800 : 900 })

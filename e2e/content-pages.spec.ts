@@ -51,8 +51,13 @@ test('keeps the promo badge its own size and fills the promo image box', async (
   expect(fit).toBe('cover')
 })
 
-test('uses the desktop width for registration and says what is wrong with a birth date in 2099', async ({ page }) => {
+test('uses the desktop width for registration and says what is wrong with a birth date in 2099', async ({
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 })
+  // A new phone just verified by SMS: the server's mark that registration may go ahead.
+  await page.context().addCookies([{ name: 'customer_code', value: '1', url: baseURL! }])
   await page.goto('/registration')
   await waitForHydration(page)
   const form = page.locator('form.auth-form')

@@ -47,7 +47,7 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(NOW))
 })
 
-type Who = 'visitor' | 'shopper' | 'incomplete'
+type Who = 'visitor' | 'shopper' | 'incomplete' | 'verified'
 
 interface Screen {
   name: string
@@ -73,7 +73,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'article', path: '/articles/1-kak-vybrat-krem-dlya-litsa-po-tipu-kozhi' },
   { name: 'search', path: '/search?q=крем' },
   { name: 'cookie-policy', path: '/cookie-policy' },
-  { name: 'registration', path: '/registration' },
+  { name: 'registration', path: '/registration', who: 'verified' },
   { name: 'incomplete-profile', path: '/profile/incomplete', who: 'incomplete' },
   { name: 'not-found', path: '/no-such-page', status: 404 },
   {
@@ -104,6 +104,9 @@ async function become(page: Page, stack: Stack, who: Who): Promise<void> {
     await keepStore(page)
   } else if (who === 'incomplete') {
     await signIn(page, stack.baseURL, INCOMPLETE_PHONE)
+  } else if (who === 'verified') {
+    // A new phone just verified by SMS: the server's mark that registration may go ahead.
+    await page.context().addCookies([{ name: 'customer_code', value: '1', url: stack.baseURL }])
   }
 }
 

@@ -26,6 +26,11 @@ export const ANALYTICS_EVENTS = {
   footerLinks_loyalty: 'Footer: Программа лояльности (main site)',
   footerLinks_contacts: 'Footer: Контакты (main site)',
   footerLinks_careers: 'Footer: Вакансии (main site)',
+  footerLinks_delivery: 'Footer: Доставка и оплата (main site)',
+  footerLinks_returns: 'Footer: Возврат (main site)',
+  footerLinks_privacy: 'Footer: Политика обработки персональных данных (main site)',
+  footerLinks_agreement: 'Footer: Пользовательское соглашение (main site)',
+  footerLinks_supportPhone: 'Footer: телефон поддержки',
   // Profile links to the main site
   toProfile_toolbar: 'Toolbar profile link clicked',
   // Sign-in and account security

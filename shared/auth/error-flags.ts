@@ -19,6 +19,9 @@ export interface ErrorFlag {
 /** Texts of spec section 5 and 8. */
 export const AUTH_MESSAGES = {
   invalidPhone: INVALID_PHONE_MESSAGE,
+  emptyPhone: 'Введите номер телефона',
+  /** A code request that failed on the way (a dropped connection, a gateway error). */
+  codeNotSent: 'Не удалось отправить код. Проверьте интернет и попробуйте ещё раз',
   wrongCode: 'Неверный код. Попробуйте ещё раз',
   tryLater: 'Попробуйте снова позже',
   codeExpired: 'Код устарел, запросите новый',
@@ -35,6 +38,7 @@ export function errorFlag(target: ErrorTarget, error: unknown): ErrorFlag {
   if (target === 'phone-submit') {
     // Spec section 5: a 422 on the code request (too many requests) asks to try later.
     if (status === 422 || status === 429) message = AUTH_MESSAGES.tryLater
+    else if (status === undefined || status >= 500) message = AUTH_MESSAGES.codeNotSent
     else if (status === 400 && code === 'validationError') message = AUTH_MESSAGES.invalidPhone
   } else if (target === 'verify-code') {
     if (code === 'wrongCode' || (status === 400 && code !== 'validationError')) message = AUTH_MESSAGES.wrongCode

@@ -25,7 +25,7 @@ export type LoginState =
 
 /** What happens to the form. */
 export type LoginEvent =
-  | { type: 'phone-invalid' }
+  | { type: 'phone-invalid'; message?: string }
   | { type: 'otp-requested' }
   | { type: 'otp-received'; attempt: LastOtpAttempt }
   | { type: 'otp-failed'; error: ErrorFlag }
@@ -54,6 +54,8 @@ const isAttemptReusable = (last: LastOtpAttempt | undefined, phone: string, now:
 /** Decides the phone step: an invalid number, a reusable attempt, or a new code request. */
 export function decidePhoneSubmit(input: string, last: LastOtpAttempt | undefined, now: number): PhoneDecision {
   const phone = normalizePhone(input)
+  if (!/\d/.test(input.replace(/^\s*\+\s*7/, '')))
+    return { kind: 'invalid', error: { target: 'phone-submit', message: AUTH_MESSAGES.emptyPhone } }
   if (!phone) return { kind: 'invalid', error: { target: 'phone-submit', message: AUTH_MESSAGES.invalidPhone } }
   if (isAttemptReusable(last, phone, now)) return { kind: 'reuse', attempt: last }
   return { kind: 'request', phone }
@@ -76,7 +78,11 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
       return INITIAL_LOGIN_STATE
     case 'phone-invalid':
       return state.step === 'phone'
-        ? { step: 'phone', status: 'error', error: { target: 'phone-submit', message: AUTH_MESSAGES.invalidPhone } }
+        ? {
+            step: 'phone',
+            status: 'error',
+            error: { target: 'phone-submit', message: event.message ?? AUTH_MESSAGES.invalidPhone },
+          }
         : state
     case 'otp-requested':
       return state.step === 'done'

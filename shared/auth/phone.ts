@@ -29,6 +29,29 @@ export function normalizePhone(input: string): string | undefined {
   return isValidNational(national) ? COUNTRY_PREFIX + national : undefined
 }
 
+/**
+ * The phone field's text after a keystroke, a paste or an autofill. The shopper may start with the
+ * country prefix in any spelling Russians use: `8 916 123-45-67`, `+7 916…`, `7(916)…`, `8-916-…`.
+ * A leading 8 or 7 is the prefix when it opens the input (typed into the empty field, or pasted with
+ * the 10 digits after it); once the field shows `+7 (`, every digit belongs to the number. Ten digits
+ * without a prefix (`916 123 45 67`, `812…`) are the national number as they are. Deleting back to the
+ * bare prefix empties the field, so it can be cleared.
+ */
+export function formatPhoneInput(raw: string): string {
+  const trimmed = raw.trimStart()
+  const masked = /^\+\s*7/.test(trimmed)
+  let digits = (masked ? trimmed.replace(/^\+\s*7/, '') : trimmed).replace(/\D/g, '')
+  if (!masked) {
+    if (/^[78]$/.test(digits)) return '+7 ('
+    if (/^[78]/.test(digits) && digits.length !== NATIONAL_LENGTH) digits = digits.slice(1)
+  } else if (digits.length === NATIONAL_LENGTH + 1 && /^[78]/.test(digits)) {
+    // A whole number with its own prefix after `+7`: `+7 8916…`, or `89161234567` pasted into `+7 (`.
+    digits = digits.slice(1)
+  }
+  if (!digits) return ''
+  return applyMask(PHONE_MASK, `+7${digits.slice(0, NATIONAL_LENGTH)}`)
+}
+
 /** The masked display form of a gateway phone (`79000000001` → `+7 (900) 000-00-01`). */
 export function formatPhone(phone: string): string {
   return applyMask(PHONE_MASK, `+7${phone.replace(/\D/g, '').slice(-NATIONAL_LENGTH)}`)

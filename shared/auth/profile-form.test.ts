@@ -82,7 +82,7 @@ describe('error flags', () => {
       new AppError('unprocessable', 'x', { status: 422, gatewayCode: 'unprocessableEntity' }),
       'Попробуйте снова позже',
     ],
-    ['phone-submit', new AppError('upstream'), 'Что-то пошло не так'],
+    ['phone-submit', new AppError('upstream'), 'Не удалось отправить код. Проверьте интернет и попробуйте ещё раз'],
     [
       'verify-code',
       new AppError('bad_request', 'x', { status: 400, gatewayCode: 'wrongCode' }),

@@ -6,6 +6,7 @@
  * (`data-path`) so a config override of the main site's address still applies.
  */
 import type { MouseEventHandler } from 'react'
+import { MAIN_SITE_PAGES, SUPPORT_PHONE } from '#shared/main-site-pages.ts'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
@@ -25,7 +26,25 @@ const BUYER_LINKS: readonly FooterLink[] = [
   { label: 'Акции', path: href('promo-catalog'), event: 'footerLinks_promo' },
   { label: 'Каталог', path: href('catalog'), event: 'footerLinks_catalog' },
   { label: 'Статьи', path: href('articles'), event: 'footerLinks_articles' },
+  { label: 'Доставка и оплата', path: MAIN_SITE_PAGES.delivery, event: 'footerLinks_delivery', external: true },
+  { label: 'Возврат', path: MAIN_SITE_PAGES.returns, event: 'footerLinks_returns', external: true },
   { label: 'Политика cookie', path: href('cookie-policy'), event: 'footerLinks_cookiePolicy' },
+]
+
+/** The documents a shop that takes orders and card payments must link (bottom row). */
+const LEGAL_LINKS: readonly FooterLink[] = [
+  {
+    label: 'Политика обработки персональных данных',
+    path: MAIN_SITE_PAGES.privacy,
+    event: 'footerLinks_privacy',
+    external: true,
+  },
+  {
+    label: 'Пользовательское соглашение',
+    path: MAIN_SITE_PAGES.agreement,
+    event: 'footerLinks_agreement',
+    external: true,
+  },
 ]
 
 const COMPANY_LINKS: readonly FooterLink[] = [
@@ -74,6 +93,16 @@ export function Footer({ onClick }: FooterProps) {
             <div className="site-footer__brand">
               <Logo />
               <p className="site-footer__tagline">Косметика, парфюмерия и товары для дома рядом с вами</p>
+              <p className="site-footer__support">
+                <a
+                  className="site-footer__phone"
+                  href={`tel:${SUPPORT_PHONE.tel}`}
+                  data-track="footerLinks_supportPhone"
+                >
+                  {SUPPORT_PHONE.display}
+                </a>
+                <span>Служба поддержки, ежедневно с 8:00 до 22:00, звонок бесплатный</span>
+              </p>
             </div>
             <nav className="site-footer__col" aria-labelledby="footer-buyers">
               <h2 className="site-footer__heading" id="footer-buyers">
@@ -110,6 +139,7 @@ export function Footer({ onClick }: FooterProps) {
           </div>
           <div className="container site-footer__bottom">
             <p>© Сеть магазинов «Аврора». Все права защищены.</p>
+            <ul className="site-footer__legal">{LEGAL_LINKS.map(item)}</ul>
             <p>Цены на сайте могут отличаться от цен в магазинах.</p>
           </div>
         </>

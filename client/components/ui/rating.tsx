@@ -27,7 +27,7 @@ export function Rating({ value, count, size = 'md', showValue = true, className 
   const style = { '--fill': `${Math.round(clamped * 200) / 10}%` } as CSSProperties
   return (
     <span className={cx('rating', `rating--${size}`, className)} style={style}>
-      <span className="visually-hidden">{`Рейтинг ${shown} из 5`}</span>
+      <span className="visually-hidden">{`Рейтинг ${shown} из 5${count === undefined ? '' : ', '}`}</span>
       {showValue && (
         <span className="rating__value" aria-hidden="true">
           {shown}

@@ -27,6 +27,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   numberMask?: NumberMaskOptions
   /** Free-length mask (allowed characters, max length). */
   charsetMask?: CharsetMask
+  /** A field-specific formatter (a phone that reads the prefixes Russians type); wins over the masks. */
+  format?: (text: string) => string
   /** Called with the masked text and the raw text (the slot characters; the same text without a pattern mask). */
   onValueChange?: (value: string, raw: string) => void
   /** Content at the end of the input (a clear button, a unit). */
@@ -54,6 +56,7 @@ export function TextField({
   mask,
   numberMask,
   charsetMask,
+  format: customFormat,
   onValueChange,
   onChange,
   end,
@@ -69,6 +72,7 @@ export function TextField({
   const describedBy = [errorId, hintId, inputProps['aria-describedby']].filter(Boolean).join(' ') || undefined
 
   const format = (text: string): string => {
+    if (customFormat) return customFormat(text)
     if (mask) return applyMask(mask, text)
     if (numberMask) return formatNumberInput(text, numberMask)
     if (charsetMask) return applyCharsetMask(charsetMask, text)

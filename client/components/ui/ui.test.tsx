@@ -91,7 +91,8 @@ describe('Price', () => {
 describe('Rating', () => {
   it('says the rating in words and hides the stars', () => {
     const html = renderHtml(<Rating value={4.56} count={21} />)
-    expect(html).toContain('<span class="visually-hidden">Рейтинг 4,6 из 5</span>')
+    // A comma before the count: screen readers say «Рейтинг 4,6 из 5, 21 отзыв», not «из 521 отзыв».
+    expect(html).toContain('<span class="visually-hidden">Рейтинг 4,6 из 5, </span>')
     expect(html).toContain('style="--fill:91.2%"')
     expect(html).toContain('<span class="rating__value" aria-hidden="true">4,6</span>')
     expect(html).toContain('21 отзыв')

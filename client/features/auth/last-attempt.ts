@@ -1,4 +1,7 @@
-/** The last OTP attempt on this device (spec section 3): id, expiry and phone in local storage. */
+/**
+ * The last OTP attempt on this device (spec section 3): id, expiry and phone in local storage; and the
+ * verified phone a registration is for, in session storage.
+ */
 import { STORAGE } from '#shared/cookies.ts'
 import type { LastOtpAttempt } from '#shared/auth/login-machine.ts'
 
@@ -31,5 +34,26 @@ export function clearLastAttempt(): void {
     localStorage.removeItem(STORAGE.lastOtpAttempt)
   } catch {
     // Nothing to clear.
+  }
+}
+
+/** Session-storage key of the verified phone a registration is for (kept out of the first load's STORAGE). */
+const REGISTRATION_PHONE_KEY = 'auth.registrationPhone'
+
+/** Keeps the verified phone a registration is for, for this tab (the form shows it). */
+export function rememberRegistrationPhone(phone: string): void {
+  try {
+    sessionStorage.setItem(REGISTRATION_PHONE_KEY, phone)
+  } catch {
+    // The form then simply does not show the number.
+  }
+}
+
+/** The verified phone a registration is for, if this tab knows it. */
+export function readRegistrationPhone(): string | undefined {
+  try {
+    return sessionStorage.getItem(REGISTRATION_PHONE_KEY) ?? undefined
+  } catch {
+    return undefined
   }
 }

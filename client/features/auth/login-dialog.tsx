@@ -6,16 +6,18 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { OTP_CODE_LENGTH } from '#shared/constants.ts'
-import { OTP_MASK, PHONE_MASK } from '#shared/masks.ts'
+import { MAIN_SITE_PAGES } from '#shared/main-site-pages.ts'
+import { OTP_MASK } from '#shared/masks.ts'
 import { AUTH_MESSAGES } from '#shared/auth/error-flags.ts'
 import { codeDigits, isCodeComplete, resendSecondsLeft, type LastOtpAttempt } from '#shared/auth/login-machine.ts'
-import { formatPhone } from '#shared/auth/phone.ts'
+import { formatPhone, formatPhoneInput } from '#shared/auth/phone.ts'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, Dialog, Spinner, TextField } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { Captcha, captchaRequired } from './captcha.tsx'
+import { readLastAttempt, rememberRegistrationPhone } from './last-attempt.ts'
 import { rememberLoginOrigin } from './login-origin.ts'
 import { useLoginFlow, type LoginFlow } from './use-login-flow.ts'
 
@@ -34,6 +36,7 @@ export function LoginDialog({ reason, onDone }: LoginDialogProps) {
   const [, setLocation] = useLocation()
   const flow = useLoginFlow((outcome) => {
     if (outcome.kind === 'register') {
+      rememberRegistrationPhone(outcome.phone)
       onDone(false)
       setLocation(href('registration'))
       return
@@ -67,12 +70,21 @@ export function LoginDialog({ reason, onDone }: LoginDialogProps) {
   )
 }
 
+/** Longest phone text accepted from a paste or autofill before formatting (`+7 (916) 123 - 45 - 67`, spaces and all). */
+const PHONE_PASTE_LENGTH = 32
+
 /** The phone step. */
 function PhoneStep({ flow }: { flow: LoginFlow }) {
   const { config } = useApp()
-  const [phone, setPhone] = useState('')
+  // The number of a code still valid stays in the field: after «Изменить номер» for correction, and
+  // on reopening, where «Получить код» goes straight back to that code without sending another.
+  const [phone, setPhone] = useState(() => {
+    const last = readLastAttempt()
+    return last && last.expiresAt > Date.now() ? formatPhone(last.phone) : ''
+  })
   const [captchaToken, setCaptchaToken] = useState('')
   const needsCaptcha = captchaRequired(config)
+  const mainSite = config.mainSiteUrl.replace(/\/+$/, '')
   const { state } = flow
   const pending = state.step === 'phone' && state.status === 'pending'
   const error = state.step === 'phone' && state.error?.target === 'phone-submit' ? state.error.message : undefined
@@ -99,7 +111,9 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
         name="phone"
         autoComplete="tel"
         placeholder="+7 (___) ___-__-__"
-        mask={PHONE_MASK}
+        format={formatPhoneInput}
+        inputMode="tel"
+        maxLength={PHONE_PASTE_LENGTH}
         value={phone}
         onValueChange={(masked) => setPhone(masked)}
         error={error}
@@ -117,6 +131,16 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
       <Button type="submit" fullWidth size="lg" loading={pending} disabled={needsCaptcha && !captchaToken}>
         Получить код
       </Button>
+      <p className="login__consent">
+        Нажимая «Получить код», вы соглашаетесь с{' '}
+        <a href={mainSite + MAIN_SITE_PAGES.agreement} target="_blank" rel="noopener">
+          условиями пользовательского соглашения
+        </a>{' '}
+        и{' '}
+        <a href={mainSite + MAIN_SITE_PAGES.privacy} target="_blank" rel="noopener">
+          обработкой персональных данных
+        </a>
+      </p>
     </form>
   )
 }

@@ -27,7 +27,8 @@ import { requestFingerprintToken } from './fingerprint.ts'
 import { clearLastAttempt, readLastAttempt, writeLastAttempt } from './last-attempt.ts'
 
 /** How the flow ended. */
-export type LoginOutcome = { kind: 'signed-in'; session: BffSession; profileFailed: boolean } | { kind: 'register' }
+export type LoginOutcome =
+  { kind: 'signed-in'; session: BffSession; profileFailed: boolean } | { kind: 'register'; phone: string }
 
 /** The state and actions of the login form. */
 export interface LoginFlow {
@@ -99,7 +100,7 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
   const submitPhone = useCallback(
     (input: string, captchaToken?: string) => {
       const decision = decidePhoneSubmit(input, readLastAttempt(), Date.now())
-      if (decision.kind === 'invalid') dispatch({ type: 'phone-invalid' })
+      if (decision.kind === 'invalid') dispatch({ type: 'phone-invalid', message: decision.error.message })
       // Spec section 4: the same phone before its code expired goes straight to the code step.
       else if (decision.kind === 'reuse') dispatch({ type: 'otp-received', attempt: decision.attempt })
       else void requestCode(decision.phone, captchaToken)
@@ -138,7 +139,7 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
       }
       clearLastAttempt()
       dispatch({ type: 'code-verified', registered })
-      if (!registered) return onFinishRef.current({ kind: 'register' })
+      if (!registered) return onFinishRef.current({ kind: 'register', phone: attempt.phone })
 
       let session: BffSession
       try {

@@ -74,9 +74,11 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
     try {
       await signOut()
       setOpen(false)
+      // Off a signed-in-only page first: once the session is re-read there, its guard would ask the
+      // shopper who just chose to leave to sign in again.
+      if (SIGNED_IN_ONLY.test(location)) setLocation('/', { replace: true })
       refreshSession()
       toast.show({ theme: 'info', title: 'Вы вышли из аккаунта' })
-      if (SIGNED_IN_ONLY.test(location)) setLocation('/', { replace: true })
     } catch {
       toast.show({ theme: 'error', title: 'Что-то пошло не так', description: 'Не удалось выйти. Попробуйте ещё раз' })
     } finally {

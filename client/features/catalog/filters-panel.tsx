@@ -80,7 +80,11 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
         .replace(',', '.')
       return value && Number.isFinite(Number(value)) && Number(value) >= 0 ? Math.round(Number(value)) : undefined
     }
-    onChange({ ...state, priceMin: read('priceMin'), priceMax: read('priceMax') })
+    const low = read('priceMin')
+    const high = read('priceMax')
+    // «от 900 до 100» means 100 to 900: the bounds are swapped rather than finding nothing.
+    const swap = low !== undefined && high !== undefined && low > high
+    onChange({ ...state, priceMin: swap ? high : low, priceMax: swap ? low : high })
   }
 
   return (

@@ -3,7 +3,7 @@
  * sort select, filter panel, 'Показать ещё' (appends the next page and moves the URL to it, scrolling
  * to the new cards) and pagination with real links. Used by the catalogue and the search page.
  */
-import { useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { Link, useLocation } from 'wouter'
 import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
 import type { GoodsSort } from '#shared/models/goods.ts'
@@ -48,6 +48,65 @@ interface Range {
   last: number
 }
 
+/** Field of `history.state` where a list entry keeps its loaded pages and the card the shopper opened. */
+const RETURN_FIELD = '__goodsReturn'
+/** How long a return keeps the opened card on screen while the pages above it load, in ms. */
+const RETURN_HOLD_MS = 4_000
+
+/** What a list entry remembers for Back and reload (kept in the entry's own `history.state`). */
+interface ListReturn extends Range {
+  goodsId: number
+}
+
+/** The return point stored in the current history entry, if any. */
+function readReturn(): ListReturn | undefined {
+  const state: unknown = typeof history === 'undefined' ? undefined : history.state
+  const value = state && typeof state === 'object' ? (state as Record<string, unknown>)[RETURN_FIELD] : undefined
+  if (!value || typeof value !== 'object') return undefined
+  const { key, first, last, goodsId } = value as Partial<ListReturn>
+  return typeof key === 'string' &&
+    typeof first === 'number' &&
+    typeof last === 'number' &&
+    typeof goodsId === 'number' &&
+    first >= 1 &&
+    first <= last
+    ? { key, first, last, goodsId }
+    : undefined
+}
+
+/** Stores the return point in the current history entry, keeping what else is there (the scroll key). */
+function writeReturn(point: ListReturn): void {
+  const state: unknown = history.state
+  history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [RETURN_FIELD]: point }, '')
+}
+
+/**
+ * Keeps the opened card in the middle of the screen while the pages loaded above it come in (Back or
+ * reload after «Показать ещё»), until the shopper scrolls or types, or a few seconds pass.
+ */
+function holdCardInView(goodsId: number): () => void {
+  let frame = 0
+  const started = performance.now()
+  const stop = () => {
+    cancelAnimationFrame(frame)
+    for (const type of inputs) window.removeEventListener(type, stop)
+  }
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+  for (const type of inputs) window.addEventListener(type, stop, { passive: true })
+  const tick = () => {
+    const card = document.querySelector<HTMLElement>(`[data-goods-id="${goodsId}"]`)
+    const loading = document.querySelector('.goods-list__placeholder') !== null
+    if (card && !loading) {
+      const rect = card.getBoundingClientRect()
+      if (rect.top < 0 || rect.bottom > window.innerHeight) card.scrollIntoView({ block: 'center' })
+    }
+    if (performance.now() - started < RETURN_HOLD_MS) frame = requestAnimationFrame(tick)
+    else stop()
+  }
+  frame = requestAnimationFrame(tick)
+  return stop
+}
+
 /** The list with its toolbar, filters and paging. */
 export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }: GoodsListProps) {
   const [, navigate] = useLocation()
@@ -65,6 +124,29 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
         : { key, first: state.page, last: state.page }
     appending.current = undefined
     setRange(shown)
+  }
+
+  // Back or reload to this entry: the pages loaded with «Показать ещё» come back (the server rendered
+  // only the last one, so the rest is added after hydration), and the card the shopper opened is shown.
+  const returnTo = useRef<number | undefined>(undefined)
+  useLayoutEffect(() => {
+    const point = readReturn()
+    if (!point || point.key !== key || point.last !== state.page) return
+    returnTo.current = point.goodsId
+    if (point.first !== state.page) setRange({ key, first: point.first, last: point.last })
+    // Once per mounted list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  useEffect(() => {
+    const goodsId = returnTo.current
+    if (goodsId === undefined) return
+    returnTo.current = undefined
+    return holdCardInView(goodsId)
+  }, [])
+  const rememberOpened = (event: MouseEvent<HTMLUListElement>) => {
+    const item = (event.target as HTMLElement).closest<HTMLElement>('[data-goods-id]')
+    const goodsId = Number(item?.dataset.goodsId)
+    if (Number.isInteger(goodsId)) writeReturn({ key, first: shown.first, last: shown.last, goodsId })
   }
 
   const urlOf = (next: ListState, anchor?: string) =>
@@ -152,7 +234,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
             }
           />
         ) : (
-          <ul className="product-grid product-grid--list" aria-label="Товары">
+          <ul className="product-grid product-grid--list" aria-label="Товары" onClickCapture={rememberOpened}>
             {pageNumbers.map((page) => (
               <GoodsChunk
                 key={page}
@@ -224,7 +306,7 @@ function GoodsChunk({
   return (
     <>
       {data.items.map((goods, index) => (
-        <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined}>
+        <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined} data-goods-id={goods.id}>
           <ProductCard
             goods={goods}
             favorites={favorites}

@@ -21,6 +21,9 @@ export const SIGN_IN_TITLE = 'Войдите, чтобы продолжить'
 /** Text of the store state of a store-guarded page. */
 export const STORE_TITLE = 'Выберите магазин, чтобы продолжить'
 
+/** The e-commerce pages' addresses, which this gate guards. */
+const ECOM_PATH = /^\/ecom(\/|$)/
+
 /** Whether a store is chosen on this device (browser only). */
 export function storeChosen(): boolean {
   try {
@@ -49,6 +52,9 @@ export function EcomGate({ title, needsStore = false, children }: EcomGateProps)
 
   useEffect(() => {
     if (session.authorized || loginAsked.current) return
+    // The session ended because the shopper signed out, and the address has already moved off the
+    // e-commerce pages (this page stays on screen until the next one is ready): nothing to ask.
+    if (!ECOM_PATH.test(window.location.pathname)) return
     loginAsked.current = true
     void signIn()
   }, [session.authorized, signIn])

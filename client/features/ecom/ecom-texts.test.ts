@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '#shared/models/payment-cards.ts'
-import { cancelOrderText, removeMethodTexts } from './ecom-texts.ts'
+import { cancelOrderText, orderStatusLabel, removeMethodTexts } from './ecom-texts.ts'
 
 const at = '2026-11-23T09:00:00.000Z'
 
@@ -49,5 +49,15 @@ describe('removing a payment method', () => {
 
   it('deletes a card', () => {
     expect(removeMethodTexts(card)).toMatchObject({ title: 'Удалить карту?', action: 'Удалить' })
+  })
+})
+
+describe('orderStatusLabel', () => {
+  it('names a courier order’s last steps after the courier, a pickup order’s after the store', () => {
+    expect(orderStatusLabel('ready', 'courier')).toBe('Передан курьеру')
+    expect(orderStatusLabel('completed', 'courier')).toBe('Доставлен')
+    expect(orderStatusLabel('ready', 'pickup')).toBe('Готов к выдаче')
+    expect(orderStatusLabel('completed', 'pickup')).toBe('Получен')
+    expect(orderStatusLabel('assembling', 'courier')).toBe('Собирается')
   })
 })

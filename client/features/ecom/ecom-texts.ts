@@ -16,6 +16,16 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Отменён',
 }
 
+/** A courier order's own words for the steps after assembly (it is never «ready for pickup»). */
+const COURIER_STATUS_LABELS: Partial<Record<OrderStatus, string>> = {
+  ready: 'Передан курьеру',
+  completed: 'Доставлен',
+}
+
+/** The status name of an order with its delivery type. */
+export const orderStatusLabel = (status: OrderStatus, deliveryType?: DeliveryType): string =>
+  (deliveryType === 'courier' ? COURIER_STATUS_LABELS[status] : undefined) ?? ORDER_STATUS_LABELS[status]
+
 /** Delivery type names. */
 export const DELIVERY_LABELS: Record<DeliveryType, string> = {
   pickup: 'Самовывоз из магазина',

@@ -45,8 +45,13 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
       setConfirming(false)
       toast.show({ theme: 'success', type: 'order-cancelled', title: `Заказ ${order.number} отменён` })
     } catch (error) {
-      // 409: the order moved past the cancellable statuses meanwhile; show where it is now.
-      if (error instanceof AppError && error.status === 409) await refresh()
+      // 409: the order moved past the cancellable statuses meanwhile: the sheet closes (it offers
+      // nothing that can still work), the page shows where the order is now, a toast says why.
+      if (error instanceof AppError && error.status === 409) {
+        await refresh()
+        setConfirming(false)
+        toast.show({ theme: 'warning', title: 'Этот заказ уже нельзя отменить', description: ecomErrorMessage(error) })
+      }
       throw error
     }
   })
@@ -56,7 +61,7 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
       <div className="ecom-card order__head">
         <p className="order__status" role="status" aria-live="polite">
           <span className="visually-hidden">Статус заказа: </span>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} deliveryType={order.deliveryType} />
         </p>
         <p className="text-muted">
           от {formatDate(order.createdAt, { style: 'dateTime' })} · {DELIVERY_LABELS[order.deliveryType]}
@@ -139,7 +144,7 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
       </div>
 
       <ConfirmDialog
-        open={confirming}
+        open={confirming && order.canCancel}
         title={`Отменить заказ ${order.number}?`}
         description={cancelOrderText(order)}
         confirmLabel="Отменить заказ"

@@ -25,8 +25,10 @@ function useOrderJustPlaced(): boolean {
 }
 
 /** The thanks after placing an order, with where to follow it. */
-export function OrderPlacedNotice({ order }: { order: Pick<Order, 'number' | 'deliveryType' | 'store'> }) {
-  if (!useOrderJustPlaced()) return null
+export function OrderPlacedNotice({ order }: { order: Pick<Order, 'number' | 'deliveryType' | 'store' | 'status'> }) {
+  const justPlaced = useOrderJustPlaced()
+  // Cancelled right after placing: the thanks no longer fit (the status says «Отменён»).
+  if (!justPlaced || order.status === 'cancelled') return null
   const where =
     order.deliveryType === 'pickup' && order.store
       ? ` Заберите его в магазине «${order.store.name}», когда он будет готов к выдаче.`

@@ -3,11 +3,12 @@ import type { Order, OrderStatus } from '#shared/models/orders.ts'
 import { ORDER_STATUSES } from '#shared/models/values.ts'
 import { cx } from '#client/components/ui/index.ts'
 import { formatDate } from '#client/lib/format-date.ts'
-import { ORDER_STATUS_LABELS } from './ecom-texts.ts'
+import type { DeliveryType } from '#shared/models/checkout.ts'
+import { orderStatusLabel } from './ecom-texts.ts'
 
 /** The status as a coloured badge. */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={cx('order-status', `order-status--${status}`)}>{ORDER_STATUS_LABELS[status]}</span>
+export function OrderStatusBadge({ status, deliveryType }: { status: OrderStatus; deliveryType?: DeliveryType }) {
+  return <span className={cx('order-status', `order-status--${status}`)}>{orderStatusLabel(status, deliveryType)}</span>
 }
 
 const HAPPY_PATH = ORDER_STATUSES.filter((status) => status !== 'cancelled')
@@ -34,7 +35,7 @@ export function OrderTimeline({ order }: { order: Order }) {
             aria-current={current ? 'step' : undefined}
           >
             <span className="order-timeline__dot" aria-hidden="true" />
-            <span className="order-timeline__label">{ORDER_STATUS_LABELS[status]}</span>
+            <span className="order-timeline__label">{orderStatusLabel(status, order.deliveryType)}</span>
             {at ? (
               <time className="order-timeline__time" dateTime={at}>
                 {formatDate(at, { style: 'dateTime' })}

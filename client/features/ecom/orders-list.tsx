@@ -19,7 +19,7 @@ export function OrdersList({ orders }: { orders: readonly OrderSummary[] }) {
         <li key={order.id} className="orders-list__item">
           <Link href={href('ecom-order', { id: order.id })} className="order-card">
             <span className="order-card__number">Заказ {order.number}</span>
-            <OrderStatusBadge status={order.status} />
+            <OrderStatusBadge status={order.status} deliveryType={order.deliveryType} />
             <span className="order-card__meta text-muted">
               {formatDate(order.createdAt)} · {countLabel(order.itemsCount, ['товар', 'товара', 'товаров'])}
               {order.storeName ? ` · ${order.storeName}` : ''}

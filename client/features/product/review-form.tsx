@@ -3,7 +3,7 @@
  * text and up to three photos (`POST /v2/object/feedback`). Photos are scaled down in the browser so
  * the body stays small; messages are Russian; the review then shows as the shopper's own, in moderation.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { mutate, unstable_serialize } from 'swr'
 import { AppError } from '#shared/api/errors.ts'
 import type { FeedbackPhoto } from '#shared/models/polls.ts'
@@ -89,6 +89,18 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
   const [busy, setBusy] = useState(false)
   const [reading, setReading] = useState(false)
 
+  // The form opens with focus on its first field, the rating.
+  const firstStar = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    firstStar.current?.focus()
+  }, [])
+
+  /** Drops a field's error as soon as its new value passes the check. */
+  const clearValid = (name: 'text' | 'pros' | 'cons', value: string) => {
+    const found = validateReview({ rating, text, pros, cons, [name]: value })
+    if (!found[name]) setErrors({ ...errors, [name]: undefined })
+  }
+
   const addPhotos = async (files: FileList | null) => {
     if (!files?.length) return
     const picked = [...files]
@@ -173,7 +185,10 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
         maxLength={max + 1}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(event) => set(event.target.value)}
+        onChange={(event) => {
+          set(event.target.value)
+          if (errors[name]) clearValid(name, event.target.value)
+        }}
       />
       {errors[name] && (
         <p className="field__error" id={`${id}-${name}-error`}>
@@ -197,7 +212,11 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
               name={`${id}-rating`}
               value={index + 1}
               checked={rating === index + 1}
-              onChange={() => setRating(index + 1)}
+              onChange={() => {
+                setRating(index + 1)
+                if (errors.rating) setErrors({ ...errors, rating: undefined })
+              }}
+              ref={index === 0 ? firstStar : undefined}
               className="visually-hidden"
             />
             <span aria-hidden="true">★</span>
@@ -216,41 +235,59 @@ export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
       {field('cons', 'Недостатки', cons, setCons, NOTE_MAX, 2)}
       {field('text', 'Комментарий', text, setText, TEXT_MAX, 4)}
       <div className={cx('field', errors.photos && 'field--invalid')}>
-        <label className="field__label" htmlFor={`${id}-photos`}>
-          Фото (до {REVIEW_PHOTOS_MAX})
-        </label>
-        <input
-          id={`${id}-photos`}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          disabled={photos.length >= REVIEW_PHOTOS_MAX || reading}
-          onChange={(event) => {
-            void addPhotos(event.target.files)
-            event.target.value = ''
-          }}
-        />
-        {photos.length > 0 && (
-          <ul className="review-form__photos" aria-label="Прикреплённые фото">
-            {photos.map((photo, index) => (
-              <li key={`${photo.name}-${index}`}>
-                <img
-                  src={`data:${photo.type};base64,${photo.data}`}
-                  width={photo.width}
-                  height={photo.height}
-                  alt={`Фото ${index + 1}: ${photo.name}`}
-                />
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
-                >
-                  Убрать
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <span className="field__label" id={`${id}-photos-label`}>
+          Фото
+        </span>
+        <div className="review-form__photo-row">
+          {photos.length > 0 && (
+            <ul className="review-form__photos" aria-label="Прикреплённые фото">
+              {photos.map((photo, index) => (
+                <li key={`${photo.name}-${index}`} className="review-form__photo">
+                  <img
+                    src={`data:${photo.type};base64,${photo.data}`}
+                    width={photo.width}
+                    height={photo.height}
+                    alt={`Фото ${index + 1}: ${photo.name}`}
+                  />
+                  <button
+                    type="button"
+                    className="review-form__photo-remove"
+                    aria-label={`Убрать фото ${index + 1}`}
+                    onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {photos.length < REVIEW_PHOTOS_MAX && (
+            <label className={cx('review-form__add', reading && 'is-busy')}>
+              {/* The native control stays for keyboards and screen readers; the browser's own
+                  «Choose Files / No file chosen» (in the browser's language) is never shown. */}
+              <input
+                type="file"
+                className="visually-hidden"
+                accept="image/jpeg,image/png,image/webp"
+                multiple
+                disabled={reading}
+                aria-describedby={`${id}-photos-hint`}
+                onChange={(event) => {
+                  void addPhotos(event.target.files)
+                  event.target.value = ''
+                }}
+              />
+              <span className="review-form__add-plus" aria-hidden="true">
+                +
+              </span>
+              <span>{reading ? 'Загружаем…' : 'Добавить фото'}</span>
+            </label>
+          )}
+        </div>
+        <p className="field__hint" id={`${id}-photos-hint`}>
+          {photos.length ? `${photos.length} из ${REVIEW_PHOTOS_MAX}` : `До ${REVIEW_PHOTOS_MAX} фото`}, JPEG, PNG или
+          WebP
+        </p>
         {errors.photos && (
           <p className="field__error" role="alert">
             {errors.photos}

@@ -4,11 +4,13 @@
  * phone with its kept login code and signs the new account in; the shopper then returns where the
  * login began.
  */
-import { useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { mutate, unstable_serialize } from 'swr'
 import { AppError } from '#shared/api/errors.ts'
 import { bffRegister } from '#shared/auth/bff.ts'
+import { formatPhone } from '#shared/auth/phone.ts'
+import { COOKIE } from '#shared/cookies.ts'
 import { channelsOf, permissionsOf } from '#shared/auth/consents.ts'
 import { AUTH_MESSAGES, profileErrorMessage } from '#shared/auth/error-flags.ts'
 import {
@@ -27,13 +29,21 @@ import { useAnalytics } from '#client/analytics/index.ts'
 import { Button, Checkbox } from '#client/components/ui/index.ts'
 import { useToast } from '#client/components/toasts/index.ts'
 import { ConsentSwitches } from '#client/features/auth/consent-switches.tsx'
+import { readRegistrationPhone } from '#client/features/auth/last-attempt.ts'
 import { takeLoginOrigin } from '#client/features/auth/login-origin.ts'
 import { ProfileFields } from '#client/features/auth/profile-fields.tsx'
 import type { ViewProps } from '../registry.ts'
 
+/** Why the login sheet opens over the registration page. */
+const VERIFY_PHONE_REASON = 'Подтвердите номер телефона, чтобы зарегистрироваться'
+
+/** Whether the server marked a verified new phone (`customer_code`, readable by the page). */
+const hasCustomerCode = (): boolean =>
+  document.cookie.split(';').some((part) => part.trim().startsWith(`${COOKIE.customerCode}=`))
+
 /** Registration (route registration). */
 export function Page(_props: ViewProps<'registration'>) {
-  const { api, config, openLogin, refreshSession } = useApp()
+  const { api, config, openLogin, refreshSession, session } = useApp()
   const { track } = useAnalytics()
   const toast = useToast()
   const [, setLocation] = useLocation()
@@ -44,6 +54,29 @@ export function Page(_props: ViewProps<'registration'>) {
   const [status, setStatus] = useState<RequestStatus>('initial')
   const [formError, setFormError] = useState<string | undefined>(undefined)
   const [codeExpired, setCodeExpired] = useState(false)
+  // Registration is for a phone verified by SMS. Without one (a promo link, a bookmark), the phone
+  // step comes first: the login sheet opens, and a new number comes back here with the form.
+  const [verified, setVerified] = useState<boolean | undefined>(undefined)
+  const [phone, setPhone] = useState<string | undefined>(undefined)
+  const askPhone = useCallback(() => {
+    void openLogin({ reason: VERIFY_PHONE_REASON }).then(() => {
+      if (hasCustomerCode()) {
+        setVerified(true)
+        setPhone(readRegistrationPhone())
+      }
+    })
+  }, [openLogin])
+  useEffect(() => {
+    if (hasCustomerCode()) {
+      setVerified(true)
+      setPhone(readRegistrationPhone())
+    } else {
+      setVerified(false)
+      if (!session.authorized) askPhone()
+    }
+    // Once per visit of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -89,7 +122,12 @@ export function Page(_props: ViewProps<'registration'>) {
     <div className="container container--narrow page auth-page">
       <h1 className="page-title">Регистрация</h1>
       <p className="page-subtitle">Расскажите немного о себе — это займёт минуту</p>
-      {codeExpired ? (
+      {verified === undefined ? null : !verified ? (
+        <div className="auth-page__notice">
+          <p>Сначала подтвердите номер телефона: пришлём код в SMS, затем заполните анкету.</p>
+          <Button onClick={askPhone}>Подтвердить номер</Button>
+        </div>
+      ) : codeExpired ? (
         <div className="auth-page__notice" role="alert">
           <p>Время на регистрацию истекло. Войдите по номеру телефона ещё раз.</p>
           <Button onClick={() => void openLogin()}>Войти</Button>
@@ -101,6 +139,11 @@ export function Page(_props: ViewProps<'registration'>) {
           noValidate
           aria-busy={pending || undefined}
         >
+          {phone && (
+            <p className="auth-form__phone">
+              Номер: <span>{formatPhone(phone)}</span>
+            </p>
+          )}
           <ProfileFields values={values} errors={errors} onChange={setValues} disabled={pending} />
           <ConsentSwitches values={consents} onChange={setConsents} disabled={pending} />
           <Checkbox

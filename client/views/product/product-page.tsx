@@ -21,6 +21,8 @@ import type { QueriesOf, ViewProps } from '../registry.ts'
 const loadWhereToBuy = () => import('#client/features/product/where-to-buy.tsx').then((module) => module.WhereToBuy)
 const loadRelated = () => import('#client/features/product/related-goods.tsx').then((module) => module.RelatedGoods)
 
+/** The reviews' heading: the rating and the «Отзывы» chip open the reviews scrolled to it. */
+const REVIEWS_ANCHOR = 'reviews-title'
 /** The goods page. */
 export function Page({ queries, routeName }: ViewProps<'product' | 'product-reviews', typeof productPage>) {
   const { data } = useQuery(queries.goods)
@@ -89,7 +91,7 @@ function GoodsView({
           <h1 className="product-page__title break-anywhere">{goods.name}</h1>
           <div className="product-page__meta">
             <Link
-              href={productPath(goods, true)}
+              href={`${productPath(goods, true)}#${REVIEWS_ANCHOR}`}
               className="product-page__rating"
               onClick={() => track('product_reviews_click', { product_id: String(goods.id) })}
             >
@@ -128,7 +130,11 @@ function GoodsView({
         <Link href={productPath(goods)} className="chip" aria-current={!reviews ? 'page' : undefined}>
           О товаре
         </Link>
-        <Link href={productPath(goods, true)} className="chip" aria-current={reviews ? 'page' : undefined}>
+        <Link
+          href={`${productPath(goods, true)}#${REVIEWS_ANCHOR}`}
+          className="chip"
+          aria-current={reviews ? 'page' : undefined}
+        >
           Отзывы <span className="product-page__count">{count}</span>
         </Link>
       </nav>
