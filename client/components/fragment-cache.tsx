@@ -38,11 +38,21 @@ export interface CachedChildrenProps extends Omit<HTMLAttributes<HTMLElement>, '
   'data-goods-id'?: number
 }
 
+/** The server's kept HTML of a shared owner's children, if any. */
+function keptHtml(
+  cache: FragmentCache | undefined,
+  owner: object,
+  variant: string,
+  personal: boolean | undefined,
+  children: () => ReactNode,
+): string | undefined {
+  return cache && !personal && isShared(owner) ? cache.lookup(owner, variant, children) : undefined
+}
+
 /** An element whose children's HTML the server may take from its fragment cache. */
 export function CachedChildren({ as, owner, variant, personal, children, ...attributes }: CachedChildrenProps) {
   // Only the server has a cache: the browser's build drops the lookup (a build-time constant).
-  const cache = import.meta.env.SSR ? use(FragmentCacheContext) : undefined
-  const html = cache && !personal && isShared(owner) ? cache.lookup(owner, variant, children) : undefined
+  const html = import.meta.env.SSR ? keptHtml(use(FragmentCacheContext), owner, variant, personal, children) : undefined
   return html === undefined
     ? createElement(as, attributes, children())
     : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })

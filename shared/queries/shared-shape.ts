@@ -10,6 +10,8 @@ import { isShared, markShared } from '../shared-mark.ts'
 
 /** `map`, made once per shared answer: the same answer gives the same (shared) shape. */
 export function sharedShape<A extends object, S>(map: (answer: A) => S): (answer: A) => S {
+  // Only the server shares answers: the browser's build keeps the plain map (a build-time constant).
+  if (!import.meta.env.SSR) return map
   const shapes = new WeakMap<A, S>()
   return (answer) => {
     if (!isShared(answer)) return map(answer)
@@ -25,6 +27,7 @@ export function sharedShape<A extends object, S>(map: (answer: A) => S): (answer
  * An undefined shape (an unknown argument) is not kept: arguments come from URLs.
  */
 export function sharedShapeBy<A extends object, K, S>(map: (answer: A, arg: K) => S): (answer: A, arg: K) => S {
+  if (!import.meta.env.SSR) return map
   const shapes = new WeakMap<A, Map<K, S>>()
   return (answer, arg) => {
     if (!isShared(answer)) return map(answer, arg)
