@@ -133,7 +133,7 @@ test.describe('sign-in', () => {
     await expect(login.code).toBeHidden()
   })
 
-  test('closing the dialog resets it to the phone step', async ({ page }) => {
+  test('closing the dialog resets it to the phone step, the number of a still valid code kept', async ({ page }) => {
     await page.goto('/')
     const login = new LoginDialog(page)
     await login.open()
@@ -143,7 +143,9 @@ test.describe('sign-in', () => {
     await expect(login.dialog).toBeHidden()
     await login.open()
     await expect(login.phone).toBeVisible()
-    await expect(login.phone).toHaveValue('')
+    // The spec resets the form to the phone step; the walkthrough's shopper keeps the number the code
+    // went to while that code works, so «Получить код» returns to it without a new SMS.
+    await expect(login.phone).toHaveValue(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/)
     await expect(login.code).toBeHidden()
   })
 

@@ -75,7 +75,8 @@ test('navigates client-side from home to a category, a product and its reviews w
   const product = new ProductPage(page)
   await expect(product.heading).toHaveText(name)
   await product.openReviews()
-  await expect(page).toHaveURL(/\/reviews$/)
+  // The «Отзывы» chip opens the reviews scrolled to their heading.
+  await expect(page).toHaveURL(/\/reviews#reviews-title$/)
   await expect(page.getByRole('heading', { name: 'Отзывы покупателей' })).toBeVisible()
   await page.goBack()
   await expect(page.getByRole('tablist', { name: 'Информация о товаре' })).toBeVisible()

@@ -32,8 +32,13 @@ async function loadAllImages(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       [...document.images]
-        // A lazy image off screen (a carousel's far end) never starts: nothing to wait for.
-        .filter((img) => !img.complete && (img.loading !== 'lazy' || img.getBoundingClientRect().bottom > 0))
+        // A lazy image off screen (below the fold, a carousel's far end) never starts: nothing to wait for.
+        .filter((img) => {
+          if (img.complete) return false
+          if (img.loading !== 'lazy') return true
+          const box = img.getBoundingClientRect()
+          return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth
+        })
         .map(
           (img) =>
             new Promise((resolve) => {
