@@ -77,7 +77,7 @@ export const stop = (child) =>
  * or `scripts/build/build.mjs` in a checkout from before the scripts were split (a `--before` of the benches).
  */
 export function buildScriptOf(root) {
-  return ['scripts/build/build.mjs', 'scripts/build/build.mjs'].map((file) => join(root, file)).find(existsSync)
+  return ['scripts/build/build.mjs', 'scripts/build.mjs'].map((file) => join(root, file)).find(existsSync)
 }
 
 /** Builds the checkout when it has no build yet (`dist/BUILD_ID`). */
