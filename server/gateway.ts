@@ -19,7 +19,7 @@ import type { EndpointDef, Gateway } from '#shared/api/endpoint.ts'
 import type { StandardSchemaV1 } from '#shared/api/standard-schema.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import type { Config } from './config.ts'
-import { readCookie } from './session/cookies.ts'
+import { sessionIdOf } from './session/cookies.ts'
 import type { Metrics } from './metrics.ts'
 import type { RequestTrace, Tracing } from './tracing/tracing.ts'
 
@@ -92,7 +92,7 @@ export function headerContextOf(request: FastifyRequest, config: Config, appVers
     // `traceparent`'s, or one started here); without a trace (a bare test request), the request id.
     traceId: request.trace?.traceId ?? request.id,
     traceparent: request.trace?.traceparent,
-    sessionId: readCookie(request, COOKIE.sessionId),
+    sessionId: sessionIdOf(request),
     deviceId: sanitizeDeviceId(request.cookies[COOKIE.deviceId]),
     appVersion,
     platformVersion: config.platformVersion,

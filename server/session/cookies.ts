@@ -3,6 +3,7 @@
  * only the server reads (the tokens, the session id, the signed session user) are named `__Host-…`
  * and always `Secure` when `PUBLIC_ORIGIN` is https; page JavaScript never sees them either way.
  */
+import { randomUUID } from 'node:crypto'
 import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIE } from '#shared/cookies.ts'
@@ -100,4 +101,18 @@ const HEADER_SAFE = /^[\x21-\x7e]+$/
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const value = request.cookies[cookieName(request, name)]
   return value && HEADER_SAFE.test(value) ? value : undefined
+}
+
+/**
+ * The session id of a request's gateway calls (spec section 7: every call carries one, from the first
+ * request on). A visitor without one gets one the first time a call needs it (an answer from the page
+ * cache needs none); the session plugin hands it out with the answer. Random and 32 hex characters.
+ */
+export function sessionIdOf(request: FastifyRequest): string {
+  const known = readCookie(request, COOKIE.sessionId)
+  if (known) return known
+  const id = randomUUID().replaceAll('-', '')
+  request.newSessionId = id
+  request.cookies[cookieName(request, COOKIE.sessionId)] = id
+  return id
 }

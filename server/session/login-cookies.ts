@@ -3,7 +3,7 @@
  * `session_id` (DESIGN.md section 2) and the HttpOnly one-time login code, which lives only on the
  * id-gateway paths and only as long as the code works.
  */
-import { randomBytes } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { COOKIE } from '#shared/cookies.ts'
 import { LOGIN_CODE_COOKIE, LOGIN_CODE_MAX_AGE_S } from '#shared/auth/bff.ts'
@@ -26,7 +26,7 @@ const loginCodeOptions = (request: FastifyRequest, product: string) => ({
   maxAge: LOGIN_CODE_MAX_AGE_S,
 })
 
-const newSessionId = () => randomBytes(16).toString('hex')
+const newSessionId = () => randomUUID().replaceAll('-', '')
 
 /** Makes `id` this visitor's session id, for the rest of this request's calls too. */
 function useSessionId(request: FastifyRequest, reply: FastifyReply, id: string): void {

@@ -3,10 +3,9 @@
  * refresh per refresh token, across replicas with the shared state's coordinator) and, per request,
  * `request.session` read from the cookies, with the access token's claims decoded once.
  */
-import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { COOKIE } from '#shared/cookies.ts'
-import { cookieName, cookieOptions, readCookie, setCookie } from './cookies.ts'
+import { cookieName, cookieOptions, setCookie } from './cookies.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 import { createRequestSession, type RequestSession } from './request-session.ts'
 import { TokenRefresher } from './refresher.ts'
@@ -37,12 +36,6 @@ export const sessionPlugin = fp(
     app.decorateRequest('session', null as unknown as RequestSession)
     app.decorateRequest('newSessionId', undefined)
     app.addHook('onRequest', async (request) => {
-      // Every gateway call carries a session id from the first request on (spec section 7): a visitor
-      // without one gets one now, used by this request's calls and handed out with the answer below.
-      if (!request.url.startsWith('/assets/') && !readCookie(request, COOKIE.sessionId)) {
-        request.newSessionId = randomBytes(16).toString('hex')
-        request.cookies[cookieName(request, COOKIE.sessionId)] = request.newSessionId
-      }
       // The refresh call goes without the session's bearer, so it has its own client (built only if needed).
       const idApi = () =>
         createServerApi({
