@@ -60,6 +60,15 @@ interface AxeViolation {
 
 /** Runs axe on the page and returns its serious and critical violations, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // An opening sheet fades in: axe would measure contrast through its partial opacity.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   await page.addScriptTag({ path: AXE_PATH })
   const violations = await page.evaluate(async () => {
     const result = await (
