@@ -3,12 +3,12 @@
  * auth, proxy, static, and the SSR catch-all). Tests build a fresh app per case with `buildApp`.
  */
 import { createServer } from 'node:http'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
 import { constants as zlib } from 'node:zlib'
 import type { Config } from './config.ts'
-import { loggerOptions } from './logger.ts'
+import { LazyChildLogger, loggerOptions } from './logger.ts'
 import { requestIdOf } from './request-id.ts'
 import { createMetrics, type Metrics } from './metrics.ts'
 import { loadManifest, type ClientManifest } from './render/manifest.ts'
@@ -63,10 +63,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
         ? false
         : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     // Every log line of a request carries its trace: the incoming `traceparent`'s trace id or a new one.
-    childLoggerFactory: (logger, bindings, childOptions, rawRequest) => {
-      const trace = traceOf(rawRequest, tracing)
-      return logger.child({ ...bindings, trace_id: trace.traceId, span_id: trace.spanId }, childOptions)
-    },
+    // The child is made on the first line written (LazyChildLogger), not for every request.
+    childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>
+      new LazyChildLogger(
+        logger,
+        () => {
+          const trace = traceOf(rawRequest, tracing)
+          return { ...bindings, trace_id: trace.traceId, span_id: trace.spanId }
+        },
+        childOptions,
+      ) as unknown as FastifyBaseLogger,
     // A client's request id is kept only when it is a UUID or a trace id (load balancer tracing).
     genReqId: (request) => requestIdOf(request.headers),
     trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,

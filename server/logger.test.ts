@@ -3,7 +3,7 @@ import Fastify from 'fastify'
 import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '#shared/api/errors.ts'
-import { loggerOptions, redactText, redactUrl } from './logger.ts'
+import { LazyChildLogger, loggerOptions, redactText, redactUrl, type ParentLogger } from './logger.ts'
 import { acceptedRequestId, requestIdOf, traceIdOf } from './request-id.ts'
 
 /** A pino logger with the app's options that keeps every line it writes. */
@@ -189,5 +189,56 @@ describe('request ids', () => {
     const fresh = requestIdOf({ 'x-request-id': PHONE })
     expect(acceptedRequestId(fresh)).toBe(fresh)
     expect(requestIdOf({})).not.toBe(fresh)
+  })
+})
+
+describe('LazyChildLogger', () => {
+  function parentAt(level: string) {
+    const { lines, stream } = capture()
+    const parent = pino({ ...loggerOptions(level) }, stream)
+    let children = 0
+    const counted: ParentLogger = {
+      level,
+      isLevelEnabled: (at) => parent.isLevelEnabled(at),
+      child: (bindings, options) => (children++, parent.child(bindings, options)),
+    }
+    return { lines, parent: counted, children: () => children }
+  }
+
+  it('makes no child while nothing is written at an enabled level', () => {
+    const { lines, parent, children } = parentAt('warn')
+    const log = new LazyChildLogger(parent, () => ({ reqId: 'r-1' }), {})
+    log.info('incoming request')
+    log.debug('details')
+    expect(children()).toBe(0)
+    expect(lines).toEqual([])
+    expect(log.isLevelEnabled('info')).toBe(false)
+    expect(log.level).toBe('warn')
+  })
+
+  it('writes with its bindings once a line is enabled, and makes its child once', () => {
+    const { lines, parent, children } = parentAt('info')
+    const log = new LazyChildLogger(parent, () => ({ reqId: 'r-2', trace_id: 'abc' }), {})
+    log.info('first')
+    log.warn({ phone: PHONE }, 'second')
+    expect(children()).toBe(1)
+    const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(written.map((line) => [line.msg, line.reqId, line.trace_id])).toEqual([
+      ['first', 'r-2', 'abc'],
+      ['second', 'r-2', 'abc'],
+    ])
+    expect(lines[1]).not.toContain(PHONE)
+  })
+
+  it('hands out children that keep its bindings', () => {
+    const { lines, parent } = parentAt('info')
+    new LazyChildLogger(parent, () => ({ reqId: 'r-3' }), {}).child({ part: 'render' }).error('failed')
+    expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: 'r-3', part: 'render', msg: 'failed' })
+  })
+
+  it('writes nothing under a logger without levels (logging off)', () => {
+    const off = { level: 'silent', child: () => off } as unknown as ParentLogger
+    const log = new LazyChildLogger(off, () => ({}), {})
+    expect(() => log.error('lost')).not.toThrow()
   })
 })
