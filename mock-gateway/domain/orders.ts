@@ -1,4 +1,7 @@
-/** Order lifecycle: numbering, change versions, and the time-driven status advance. */
+/**
+ * Order lifecycle: numbering, change versions, the time-driven status advance, and the keeping of a
+ * pickup order that is ready: the store keeps it `PICKUP_KEEP_DAYS`, then cancels it uncollected.
+ */
 import type { DeliveryType } from '#shared/models/checkout.ts'
 import type { OrderLine, OrderStatus } from '#shared/models/orders.ts'
 import type { OrderRecord } from '../db/schemas.ts'
@@ -10,6 +13,34 @@ export const ORDER_STEP_MS = 10_000
 
 const NEXT: Partial<Record<OrderStatus, OrderStatus>> = { created: 'paid', paid: 'assembling', assembling: 'ready' }
 
+/** Days a store keeps a pickup order once it is ready for pickup. */
+export const PICKUP_KEEP_DAYS = 3
+const DAY_MS = 86_400_000
+
+/** The keeping of an order that has just moved to `status` at `at`: null for courier orders. */
+function pickupAfter(deliveryType: DeliveryType, status: OrderStatus, at: number): OrderRecord['pickup'] {
+  if (deliveryType !== 'pickup') return null
+  const keepUntil = status === 'ready' ? new Date(at + PICKUP_KEEP_DAYS * DAY_MS).toISOString() : null
+  return { keepDays: PICKUP_KEEP_DAYS, keepUntil }
+}
+
+/** The steps an order takes by `now`: the time-driven ones, then the end of a pickup order's keeping. */
+function stepsBy(order: OrderRecord, now: number): { status: OrderStatus; at: number }[] {
+  let status = order.status
+  let at = Date.parse(order.statusHistory.at(-1)?.at ?? order.createdAt)
+  const steps: { status: OrderStatus; at: number }[] = []
+  for (let next = NEXT[status]; next && now - at >= ORDER_STEP_MS; next = NEXT[status]) {
+    at += ORDER_STEP_MS
+    status = next
+    steps.push({ status, at })
+  }
+  if (status === 'ready' && order.deliveryType === 'pickup') {
+    const keptUntil = steps.length > 0 ? at + PICKUP_KEEP_DAYS * DAY_MS : Date.parse(order.pickup?.keepUntil ?? '')
+    if (now >= keptUntil) steps.push({ status: 'cancelled', at: keptUntil })
+  }
+  return steps
+}
+
 /** The next change version of a user's orders. */
 export function nextOrderVersion(state: MockState, userId: string): number {
   const version = (state.orderVersions.get(userId) ?? 0) + 1
@@ -17,32 +48,43 @@ export function nextOrderVersion(state: MockState, userId: string): number {
   return version
 }
 
-/** Advances the user's orders in progress by the time passed; answers all their orders, newest first. */
+/**
+ * Advances the user's orders by the time passed (a pickup order not collected while kept is cancelled,
+ * its units back in stock); answers all their orders, newest first.
+ */
 export async function syncOrders(state: MockState, userId: string): Promise<OrderRecord[]> {
   const now = state.clock.now()
   for (const order of state.db.orders.findMany((q) => q.where({ userId }))) {
-    let status = order.status
-    let at = Date.parse(order.statusHistory.at(-1)?.at ?? order.createdAt)
-    const steps: { status: OrderStatus; at: string }[] = []
-    for (let next = NEXT[status]; next && now - at >= ORDER_STEP_MS; next = NEXT[status]) {
-      at += ORDER_STEP_MS
-      status = next
-      steps.push({ status, at: new Date(at).toISOString() })
-    }
-    if (steps.length === 0) continue
+    const steps = stepsBy(order, now)
+    const last = steps.at(-1)
+    if (!last) continue
     const version = nextOrderVersion(state, userId)
     await state.db.orders.update(order, {
       data(draft) {
-        draft.status = status
-        draft.statusHistory.push(...steps)
-        draft.updatedAt = new Date(at).toISOString()
+        draft.status = last.status
+        draft.statusHistory.push(...steps.map((step) => ({ status: step.status, at: new Date(step.at).toISOString() })))
+        draft.updatedAt = new Date(last.at).toISOString()
         draft.version = version
+        draft.pickup = pickupAfter(order.deliveryType, last.status, last.at)
       },
     })
+    if (last.status === 'cancelled') await returnToStock(state, order)
   }
   return state.db.orders
     .findMany((q) => q.where({ userId }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+}
+
+/** Puts the units of a cancelled order back on the shelf. */
+export async function returnToStock(state: MockState, order: Pick<OrderRecord, 'lines'>): Promise<void> {
+  for (const line of order.lines) {
+    await state.db.goods.update((q) => q.where({ id: line.goodsId }), {
+      data(draft) {
+        draft.stock += line.quantity
+        draft.inStock = true
+      },
+    })
+  }
 }
 
 /** What a new order is made of. */
@@ -91,6 +133,7 @@ export async function createOrder(state: MockState, input: NewOrder): Promise<Or
     store: input.store,
     payment: input.payment,
     delivery: input.delivery ?? null,
+    pickup: pickupAfter(input.deliveryType, last.status, Date.parse(last.at)),
     canCancel: false,
     updatedAt: last.at,
     version: nextOrderVersion(state, input.userId),
@@ -127,6 +170,7 @@ export async function advanceOrder(
       draft.statusHistory.push({ status: next, at })
       draft.updatedAt = at
       draft.version = version
+      draft.pickup = pickupAfter(current.deliveryType, next, Date.parse(at))
     },
   })
   return { order: updated ?? current, advanced: true }

@@ -108,7 +108,7 @@ function clockAndOrders(state: MockState): string {
   const options = orders
     .map(
       (order) =>
-        `<option value="${e(order.id)}">${e(order.id)} ${e(order.number)} — ${STATUS_RU[order.status] ?? order.status}, пользователь ${e(order.userId)}</option>`,
+        `<option value="${e(order.id)}">${e(order.id)} ${e(order.number)} — ${STATUS_RU[order.status] ?? order.status}${order.pickup?.keepUntil ? `, хранится до ${moscow(order.pickup.keepUntil)}` : ''}, пользователь ${e(order.userId)}</option>`,
     )
     .join('')
   return `<section aria-labelledby="clock"><h2 id="clock">Часы и заказы</h2>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createManualClock } from '../clock.ts'
-import { ORDER_STEP_MS } from '../domain/orders.ts'
+import { ORDER_STEP_MS, PICKUP_KEEP_DAYS } from '../domain/orders.ts'
 import { createMockGateway, type MockGateway } from '../gateway.ts'
 import { SPECIAL_GOODS } from '../seed/goods.ts'
 import { CITIES } from '../seed/stores.ts'
@@ -136,7 +136,7 @@ describe('checkout', () => {
     )
   })
 
-  it('keeps the courier address and window on the order, with the city named by its FIAS id', async () => {
+  it('keeps the courier address and window on the order, with the city named by its FIAS id, and no pickup keeping', async () => {
     const { as } = await annaSession({ clock: createManualClock(Date.parse('2026-03-02T07:00:00Z')) })
     const cart = await cartWith(as, [[10001, 1]])
     await as('PUT', '/v1/checkout/delivery', { deliveryType: 'courier' })
@@ -165,6 +165,7 @@ describe('checkout', () => {
     expect(order.body).toMatchObject({
       deliveryType: 'courier',
       store: null,
+      pickup: null,
       delivery: {
         address: { ...address, city: 'Казань' },
         slot: { id: '2026-03-02T14:00', from: '14:00', to: '18:00' },
@@ -247,6 +248,35 @@ describe('orders', () => {
       status: 409,
       body: { code: 'cancelNotAllowed' },
     })
+  })
+
+  it('keeps a pickup order ready for pickup PICKUP_KEEP_DAYS, then cancels it uncollected and restocks', async () => {
+    const start = Date.UTC(2025, 5, 1, 10)
+    const clock = createManualClock(start)
+    // The token outlives the days the test moves the clock.
+    const { as } = await annaSession({ clock, config: { accessTtlS: 30 * 86_400 } })
+    const cart = await cartWith(as, [[10001, 2]])
+    const stock = (await as('GET', '/v2/goods/10001')).body.stock
+    const order = (
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0007' })
+    ).body
+    expect(order.pickup).toEqual({ keepDays: PICKUP_KEEP_DAYS, keepUntil: null })
+    const since = (await as('GET', '/v1/orders/poll?since=0')).body.version
+    clock.advance(ORDER_STEP_MS * 3)
+    const readyAt = start + ORDER_STEP_MS * 3
+    const keepUntil = new Date(readyAt + PICKUP_KEEP_DAYS * 86_400_000).toISOString()
+    const poll = (await as('GET', `/v1/orders/poll?since=${since}`)).body
+    expect(poll.changes).toContainEqual(expect.objectContaining({ id: order.id, status: 'ready', keepUntil }))
+    expect((await as('GET', `/v1/orders/${order.id}`)).body.pickup).toEqual({ keepDays: PICKUP_KEEP_DAYS, keepUntil })
+
+    clock.advance(PICKUP_KEEP_DAYS * 86_400_000 - 1)
+    expect((await as('GET', `/v1/orders/${order.id}`)).body.status).toBe('ready')
+    clock.advance(1)
+    const expired = (await as('GET', `/v1/orders/${order.id}`)).body
+    expect(expired.status).toBe('cancelled')
+    expect(expired.statusHistory.at(-1)).toEqual({ status: 'cancelled', at: keepUntil })
+    expect(expired.pickup).toEqual({ keepDays: PICKUP_KEEP_DAYS, keepUntil: null })
+    expect((await as('GET', '/v2/goods/10001')).body.stock).toBe(stock)
   })
 
   it('cancels an order in progress and lists orders newest first', async () => {

@@ -2,7 +2,7 @@
 import type { HttpHandler } from 'msw'
 import { cancelOrder, getOrder, listActiveOrders, listOrders, pollOrders } from '#shared/gateway/orders.ts'
 import { ACTIVE_STATUSES, CANCELLABLE_STATUSES } from '#shared/models/orders.ts'
-import { nextOrderVersion, syncOrders } from '../domain/orders.ts'
+import { nextOrderVersion, returnToStock, syncOrders } from '../domain/orders.ts'
 import { gatewayError, notFound } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import { orderSummary, orderView, paginate } from '../http/views.ts'
@@ -21,7 +21,13 @@ export function orderHandlers(state: MockState): HttpHandler[] {
       const changes = (await syncOrders(state, userId))
         .filter((order) => order.version > since)
         .sort((a, b) => a.version - b.version)
-        .map(({ id, status, updatedAt, version }) => ({ id, status, updatedAt, version }))
+        .map(({ id, status, updatedAt, version, pickup }) => ({
+          id,
+          status,
+          updatedAt,
+          version,
+          ...(pickup ? { keepUntil: pickup.keepUntil } : {}),
+        }))
       return { version: state.orderVersions.get(userId) ?? 0, changes }
     }),
 
@@ -45,14 +51,7 @@ export function orderHandlers(state: MockState): HttpHandler[] {
           draft.version = version
         },
       })
-      for (const line of order.lines) {
-        await state.db.goods.update((q) => q.where({ id: line.goodsId }), {
-          data(draft) {
-            draft.stock += line.quantity
-            draft.inStock = true
-          },
-        })
-      }
+      await returnToStock(state, order)
       return orderView(cancelled ?? order)
     }),
 

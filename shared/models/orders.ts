@@ -35,6 +35,16 @@ export const OrderSummarySchema = z.object({
 })
 export type OrderSummary = z.infer<typeof OrderSummarySchema>
 
+/**
+ * A pickup order's keeping in the store: how many days the store keeps it once it is ready for pickup,
+ * and until when it is kept (null until the order is ready).
+ */
+export const OrderPickupSchema = z.object({
+  keepDays: z.int().check(z.positive()),
+  keepUntil: z.nullable(TimestampSchema),
+})
+export type OrderPickup = z.infer<typeof OrderPickupSchema>
+
 /** `GET /v1/orders/:id`: the whole order with its status history (oldest first). */
 export const OrderSchema = z.extend(OrderSummarySchema, {
   lines: z.array(OrderLineSchema),
@@ -44,6 +54,8 @@ export const OrderSchema = z.extend(OrderSummarySchema, {
   payment: z.nullable(z.object({ methodId: z.string(), title: z.string() })),
   /** A courier order's address and time window (absent or null for pickup). */
   delivery: z.optional(z.nullable(z.object({ address: CourierAddressSchema, slot: DeliverySlotSchema }))),
+  /** A pickup order's keeping in the store (absent or null for courier orders). */
+  pickup: z.optional(z.nullable(OrderPickupSchema)),
   canCancel: z.boolean(),
   updatedAt: TimestampSchema,
   /** The order's place in the shopper's change sequence (see `/v1/orders/poll`). */
@@ -80,7 +92,14 @@ export type OrdersPollQuery = z.infer<typeof OrdersPollQuerySchema>
 export const OrdersPollSchema = z.object({
   version: z.int().check(z.nonnegative()),
   changes: z.array(
-    z.object({ id: z.string(), status: OrderStatusSchema, updatedAt: TimestampSchema, version: z.int() }),
+    z.object({
+      id: z.string(),
+      status: OrderStatusSchema,
+      updatedAt: TimestampSchema,
+      version: z.int(),
+      /** A pickup order's `pickup.keepUntil` after this change (absent for courier orders). */
+      keepUntil: z.optional(z.nullable(TimestampSchema)),
+    }),
   ),
 })
 export type OrdersPoll = z.infer<typeof OrdersPollSchema>

@@ -21,7 +21,10 @@ export const REVIEW_PHOTOS_MAX = 3
 /** Longest base64 text of one photo (about 220 KB of image); the browser scales photos down to fit. */
 export const REVIEW_PHOTO_BASE64_MAX = 300_000
 
-/** Order statuses in their order; `cancelled` may follow any of the first three. */
+/**
+ * Order statuses in their order. `cancelled` may follow any of the first three (the shopper cancels),
+ * and `ready` of a pickup order the shopper did not collect while the store kept it.
+ */
 export const ORDER_STATUSES = ['created', 'paid', 'assembling', 'ready', 'completed', 'cancelled'] as const
 type OrderStatus = (typeof ORDER_STATUSES)[number]
 /** Statuses in which an order may still be cancelled. */

@@ -1,12 +1,14 @@
 /**
  * `<OrderDetails>`: one order — status and history, lines, totals, store and payment — with cancel
  * (after a confirmation) while the status allows it. The status line is a live region, so a change
- * that polling brings is announced.
+ * that polling brings is announced. A pickup order in progress also says how to collect it: the
+ * store's hours and phone, a route, and how long the order is kept.
  */
 import { useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { AppError } from '#shared/api/errors.ts'
 import type { Order } from '#shared/models/orders.ts'
+import type { Store } from '#shared/models/stores.ts'
 import { activeOrdersQuery, ordersQuery } from '#shared/queries/ecom.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/index.ts'
@@ -20,16 +22,19 @@ import { courierAddressLine } from './courier-form.ts'
 import { slotLabel } from './delivery-slots.ts'
 import { cancelOrderText, DELIVERY_LABELS, ecomErrorMessage } from './ecom-texts.ts'
 import { OrderStatusBadge, OrderTimeline } from './order-status.tsx'
+import { PickupStoreDetails } from './pickup-store-details.tsx'
 import { useAction } from './use-action.ts'
 
 export interface OrderDetailsProps {
   order: Order
   /** Stores a new version of the order (the cancel answer) or refetches it (no argument). */
   refresh: (next?: Order) => Promise<unknown>
+  /** The pickup store's own data (hours, phone, coordinates), once it has answered. */
+  pickupStore?: Store | undefined
 }
 
 /** The order view. */
-export function OrderDetails({ order, refresh }: OrderDetailsProps) {
+export function OrderDetails({ order, refresh, pickupStore }: OrderDetailsProps) {
   const { api } = useApp()
   const { mutate } = useSWRConfig()
   const { track } = useAnalytics()
@@ -111,7 +116,7 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
         </section>
         <aside className="ecom-columns__side ecom-summary" aria-labelledby="order-summary-title">
           <h2 id="order-summary-title" className="ecom-summary__title">
-            Итого
+            Детали заказа
           </h2>
           <CartTotals totals={order.totals} deliveryPrice={Math.max(0, order.total - order.totals.total)} />
           {order.store && (
@@ -121,6 +126,7 @@ export function OrderDetails({ order, refresh }: OrderDetailsProps) {
               </h3>
               <p>{order.store.name}</p>
               <p className="text-muted">{order.store.address}</p>
+              <PickupStoreDetails order={order} store={pickupStore} />
             </div>
           )}
           {order.delivery && (

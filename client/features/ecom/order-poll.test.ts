@@ -35,6 +35,21 @@ describe('applying the status poll to an order', () => {
     expect(next.statusHistory.at(-1)).toEqual({ status: 'ready', at: '2025-06-01T10:00:30.000Z' })
   })
 
+  it("carries a pickup order's keeping date, and leaves it alone when the change has none", () => {
+    const pickup = { ...order, pickup: { keepDays: 3, keepUntil: null } }
+    const keepUntil = '2025-06-04T10:00:30.000Z'
+    const ready = applyOrderChanges(pickup, {
+      version: 4,
+      changes: [{ id: 'o1', status: 'ready', updatedAt: '2025-06-01T10:00:30.000Z', version: 4, keepUntil }],
+    })
+    expect(ready.pickup).toEqual({ keepDays: 3, keepUntil })
+    const silent = applyOrderChanges(ready, {
+      version: 5,
+      changes: [{ id: 'o1', status: 'ready', updatedAt: '2025-06-01T10:00:40.000Z', version: 5 }],
+    })
+    expect(silent.pickup).toEqual({ keepDays: 3, keepUntil })
+  })
+
   it('keeps the same object when no change of this order is newer than it', () => {
     expect(
       applyOrderChanges(order, {

@@ -26,6 +26,9 @@ export function applyOrderChanges(order: Order, poll: OrdersPoll): Order {
     updatedAt: change.updatedAt,
     version: change.version,
     canCancel: CANCELLABLE_STATUSES.includes(change.status),
+    ...(order.pickup && change.keepUntil !== undefined
+      ? { pickup: { ...order.pickup, keepUntil: change.keepUntil } }
+      : {}),
   }
 }
 

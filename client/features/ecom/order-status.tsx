@@ -18,17 +18,21 @@ export function OrderTimeline({ order }: { order: Order }) {
   const reached = new Map(order.statusHistory.map((step) => [step.status, step.at]))
   const cancelled = order.status === 'cancelled'
   const steps: OrderStatus[] = cancelled ? order.statusHistory.map((step) => step.status) : [...HAPPY_PATH]
+  // A step before the current one is passed even when its time is unknown (a poll that saw the
+  // order only after several steps brings the last one).
+  const currentIndex = steps.indexOf(order.status)
   return (
     <ol className="order-timeline">
-      {steps.map((status) => {
+      {steps.map((status, index) => {
         const at = reached.get(status)
+        const passed = at !== undefined || index <= currentIndex
         const current = status === order.status
         return (
           <li
             key={status}
             className={cx(
               'order-timeline__step',
-              at && 'is-done',
+              passed && 'is-done',
               current && 'is-current',
               status === 'cancelled' && 'is-cancelled',
             )}
@@ -40,7 +44,7 @@ export function OrderTimeline({ order }: { order: Order }) {
               <time className="order-timeline__time" dateTime={at}>
                 {formatDate(at, { style: 'dateTime' })}
               </time>
-            ) : (
+            ) : passed ? null : (
               <span className="visually-hidden">ещё впереди</span>
             )}
           </li>

@@ -1,8 +1,10 @@
 /**
  * Order status (route `ecom-order`): the order with its history, kept current while it is in progress
  * by the status poll (`/v1/orders/poll` every 5 s, stopping once the status is final), and cancel
- * where allowed.
+ * where allowed. A pickup order ready for pickup shows its pass above the details; when the poll
+ * brings that status, a toast says so.
  */
+import { useRef } from 'react'
 import type { Order } from '#shared/models/orders.ts'
 import type { orderPage } from '#shared/routes/ecom.ts'
 import { href } from '#shared/routing/href.ts'
@@ -13,6 +15,10 @@ import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
 import { OrderDetails } from '#client/features/ecom/order-details.tsx'
 import { OrderPlacedNotice } from '#client/features/ecom/order-placed.tsx'
 import { useOrderPoll } from '#client/features/ecom/order-poll.ts'
+import { isReadyForPickup } from '#client/features/ecom/pickup-pass-data.ts'
+import { PickupPassSlot } from '#client/features/ecom/pickup-pass-slot.tsx'
+import { usePickupStore } from '#client/features/ecom/pickup-store.ts'
+import { useToast } from '#client/components/toasts/index.ts'
 import type { QueriesOf, ViewProps } from '../registry.ts'
 
 /** Order status (route ecom-order). */
@@ -26,7 +32,21 @@ export function Page({ queries }: ViewProps<'ecom-order', typeof orderPage>) {
 
 function OrderData({ orderQuery }: { orderQuery: QueriesOf<typeof orderPage>['order'] }) {
   const { data: order, error, mutate } = useQuery(orderQuery)
-  useOrderPoll(order, (next) => void mutate(next, { revalidate: false }))
+  const toast = useToast()
+  const pickupStore = usePickupStore(order)
+  const latest = useRef(order)
+  latest.current = order
+  useOrderPoll(order, (next) => {
+    if (latest.current && !isReadyForPickup(latest.current) && isReadyForPickup(next))
+      toast.show({
+        theme: 'success',
+        type: 'pickup-ready',
+        title: `Заказ ${next.number} готов к выдаче`,
+        description: 'Покажите QR-код на кассе магазина',
+        position: 'top',
+      })
+    void mutate(next, { revalidate: false })
+  })
   return (
     <div className="ecom-page">
       <div className="page-header">
@@ -36,9 +56,11 @@ function OrderData({ orderQuery }: { orderQuery: QueriesOf<typeof orderPage>['or
         </ButtonLink>
       </div>
       {order && <OrderPlacedNotice order={order} />}
+      {order && isReadyForPickup(order) && <PickupPassSlot order={order} store={pickupStore} />}
       {order ? (
         <OrderDetails
           order={order}
+          pickupStore={pickupStore.status === 'done' ? pickupStore.store : undefined}
           refresh={(next?: Order) => (next ? mutate(next, { revalidate: false }) : mutate())}
         />
       ) : error ? (

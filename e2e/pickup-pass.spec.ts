@@ -1,0 +1,164 @@
+/**
+ * The pickup pass: a pickup order that becomes ready while its page is open shows a toast and the
+ * pass (the QR code a decoder reads back to the order number, the store's address, hours, phone and
+ * route, how long the order is kept, what to bring); on paper only the pass prints, on one A4 page.
+ * 360 px, axe, and the order page's pickup details before the order is ready.
+ */
+import type { Page } from '@playwright/test'
+import zxing from '@zxing/library'
+import { test as base, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
+import { seriousViolations } from './fixtures/axe.ts'
+import { ANNA_PHONE, signIn } from './fixtures/ecom-shopper.ts'
+import { OrderPage } from './fixtures/order-page.ts'
+import { loggedEvents, viewport } from './fixtures/shopper-hand.ts'
+
+/** This file's store: the test places an order and moves the gateway's clock. */
+const test = base.extend<Record<never, never>, { stack: Stack }>({
+  stack: [
+    async ({}, use) => {
+      const stack = await startStack()
+      await use(stack)
+      await stack.stop()
+    },
+    { scope: 'worker' },
+  ],
+})
+
+// axe is injected inline, which the storefront's CSP rightly refuses.
+test.use({ bypassCSP: true })
+
+// The package is CommonJS: its names come through the default export.
+const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing
+
+/** Draws the pass's QR code SVG on a canvas in the page and reads it as a scanner would. */
+async function scanQr(page: Page): Promise<string> {
+  const { width, height, grey } = await page.locator('.pickup-pass__qr').evaluate(async (svg) => {
+    const box = svg.getBoundingClientRect()
+    const width = Math.round(box.width)
+    const height = Math.round(box.height)
+    const copy = svg.cloneNode(true) as SVGSVGElement
+    copy.setAttribute('width', String(width))
+    copy.setAttribute('height', String(height))
+    const image = new Image()
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(copy))}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = width
+    canvas.height = height
+    const context = canvas.getContext('2d')!
+    context.drawImage(image, 0, 0, width, height)
+    const { data } = context.getImageData(0, 0, width, height)
+    const grey: number[] = []
+    for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3))
+    return { width, height, grey }
+  })
+  const source = new RGBLuminanceSource(Uint8ClampedArray.from(grey), width, height)
+  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText()
+}
+
+test('a pickup order that becomes ready shows a toast and a pass that scans, and prints alone on one A4 page', async ({
+  page,
+  stack,
+  baseURL,
+}, testInfo) => {
+  await page.setViewportSize(viewport(360))
+  await page.context().addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+  const events = await loggedEvents(page)
+  await signIn(page, baseURL!, ANNA_PHONE)
+  const token = (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'access_token')!.value
+  const gateway = async (method: string, path: string, body?: unknown) => {
+    const answer = await fetch(`${stack.mockURL}/webgate${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    })
+    expect(answer.ok, `${method} ${path}`).toBe(true)
+    return answer.json()
+  }
+  await gateway('DELETE', '/v1/cart')
+  const cart = (await gateway('POST', '/v1/cart/items', { goodsId: 10001, quantity: 1 })) as { version: number }
+  await gateway('PUT', '/v1/checkout/delivery', { deliveryType: 'pickup', storeCode: 'AU-MSK-001' })
+  const order = (await gateway('POST', '/v1/checkout/orders', {
+    cartVersion: cart.version,
+    idempotencyKey: `pass-${Date.now()}`,
+  })) as { id: string; number: string; store: { code: string } }
+  const store = (await gateway('GET', `/v1/stores-facade/store?code=${order.store.code}`)) as {
+    address: string
+    phone: string
+    schedule: string
+    lat: number
+    lon: number
+  }
+
+  await page.goto(`/ecom/orders/${order.id}`)
+  await waitForHydration(page)
+  const orderPage = new OrderPage(page)
+  await orderPage.assertStatus('Оформлен')
+  const pass = page.getByRole('region', { name: 'Заказ готов к выдаче' })
+  await expect(pass).toHaveCount(0)
+  // Before it is ready, the details already say how to collect it.
+  const details = page.getByRole('complementary', { name: 'Детали заказа' })
+  await expect(details).toContainText('Хранится 3 дня с момента готовности')
+  await expect(details).toContainText(store.schedule)
+  await expect(details.getByRole('link', { name: store.phone })).toHaveAttribute(
+    'href',
+    `tel:+${store.phone.replace(/\D/g, '')}`,
+  )
+  // One «Итого»: the totals row, not also the card's title.
+  await expect(page.getByText('Итого', { exact: true })).toHaveCount(1)
+
+  // created → paid → assembling → ready: three steps of the mock's clock.
+  const moved = await fetch(`${stack.mockURL}/__mock/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 30_000 }),
+  })
+  expect(moved.ok).toBe(true)
+  const toast = page.locator('[data-toast-type="pickup-ready"]')
+  await expect(toast).toContainText(`Заказ ${order.number} готов к выдаче`, { timeout: 20_000 })
+  await expect(pass).toBeVisible()
+  await orderPage.assertStatus('Готов к выдаче')
+  // The poll saw only the last step: the ones before it are passed all the same.
+  await expect(page.locator('.order-timeline__step.is-done')).toHaveCount(4)
+  await expect(pass.getByRole('img', { name: `QR-код заказа ${order.number}` })).toBeVisible()
+  expect(await scanQr(page)).toBe(order.number)
+
+  await expect(pass).toContainText(store.address)
+  await expect(pass).toContainText(store.schedule)
+  await expect(pass).toContainText(/Сегодня (\d{2}:\d{2}–\d{2}:\d{2}|закрыто)/)
+  await expect(pass.getByRole('link', { name: store.phone })).toBeVisible()
+  const route = pass.getByRole('link', { name: /Маршрут в Яндекс Картах/ })
+  await expect(route).toHaveAttribute('href', `https://yandex.ru/maps/?rtext=~${store.lat}%2C${store.lon}&rtt=auto`)
+  await expect(route).toHaveAttribute('target', '_blank')
+  await expect(pass.locator('time')).toHaveText(/^Хранится до \d{1,2} [а-я]+ \d{4}, \d{2}:\d{2}$/)
+  await expect(pass.getByRole('listitem')).toHaveText([
+    `Этот QR-код или номер заказа ${order.number}`,
+    /^Ничего платить не нужно: заказ оплачен/,
+  ])
+  // Nothing overflows the phone's width.
+  const box = (await pass.boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(360)
+
+  await expect.poll(() => events.map((event) => event.name)).toContain('pickup_pass_open')
+  const open = events.find((event) => event.name === 'pickup_pass_open')!
+  expect(open.params).toMatchObject({ status: 'ready' })
+  expect(JSON.stringify(open)).not.toContain(order.number)
+  expect(await seriousViolations(page, '.pickup-pass')).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('pickup-pass-360.png'), fullPage: true })
+
+  // On paper: the pass alone, no toolbar, footer, toast or details.
+  await page.emulateMedia({ media: 'print' })
+  await expect(pass).toBeVisible()
+  await expect(page.locator('.toolbar')).toBeHidden()
+  await expect(page.locator('.site-footer')).toBeHidden()
+  await expect(toast).toBeHidden()
+  await expect(details).toBeHidden()
+  await expect(orderPage.heading).toBeHidden()
+  await expect(pass.getByRole('button', { name: 'Распечатать' })).toBeHidden()
+  // The printer's page: A4 at 96 dpi, less the 15 mm margins.
+  await page.setViewportSize({ width: 680, height: 1010 })
+  await page.screenshot({ path: testInfo.outputPath('pickup-pass-print.png'), fullPage: true })
+  const pdf = await page.pdf({ format: 'A4', printBackground: true })
+  await testInfo.attach('pickup-pass.pdf', { body: pdf, contentType: 'application/pdf' })
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(1)
+})
