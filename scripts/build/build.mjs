@@ -112,72 +112,6 @@ const API_CLIENT = join(root, 'shared/api/client.ts')
 const GATEWAY = join(root, 'shared/gateway') + '/'
 const COMMON_ENTRY = 'virtual:common'
 
-/**
- * `export *` barrels whose importers the browser build points at the member files directly. esbuild
- * assigns chunks by file, following every re-export of a barrel: one `Price` imported through the UI
- * barrel put the dialog, tabs and text field into the chunk of every page that shows a price.
- */
-const BARRELS = [
-  'client/components/ui/index.ts',
-  'client/components/toasts/index.ts',
-  'client/analytics/index.ts',
-  'shared/routing/index.ts',
-]
-
-/** Export name → member file, for each barrel. */
-async function barrelMaps() {
-  const maps = new Map()
-  for (const barrel of BARRELS) {
-    const file = join(root, barrel)
-    const map = new Map()
-    for (const [, spec] of (await readFile(file, 'utf8')).matchAll(/^export \* from '([^']+)'/gm)) {
-      const member = join(dirname(file), spec)
-      const text = await readFile(member, 'utf8')
-      for (const [, name] of text.matchAll(
-        /^export (?:async )?(?:function|const|let|class|interface|type|enum) (\w+)/gm,
-      ))
-        map.set(name, member)
-      for (const [, names] of text.matchAll(/^export (?:type )?\{([^}]+)\}/gm)) {
-        for (const item of names.split(',')) {
-          const name = item
-            .trim()
-            .split(/\s+as\s+/)
-            .pop()
-            .replace(/^type\s+/, '')
-          if (name) map.set(name, member)
-        }
-      }
-    }
-    maps.set(file, map)
-  }
-  return maps
-}
-
-/** Rewrites `import { A, type B } from '<barrel>'` into imports of the member files (types dropped). */
-function unbarrel(source, importer, maps) {
-  return source.replace(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g, (statement, names, spec) => {
-    const target = /^#(client|shared)\//.test(spec)
-      ? join(root, spec.slice(1))
-      : spec.startsWith('.')
-        ? join(dirname(importer), spec)
-        : undefined
-    const map = target && maps.get(target)
-    if (!map) return statement
-    const byFile = new Map()
-    for (const item of names
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)) {
-      if (item.startsWith('type ')) continue
-      const name = item.split(/\s+as\s+/)[0]
-      const member = map.get(name)
-      if (!member) throw new Error(`${importer}: ${name} is not exported by a member of ${spec}`)
-      byFile.set(member, [...(byFile.get(member) ?? []), item])
-    }
-    return [...byFile].map(([file, items]) => `import { ${items.join(', ')} } from ${JSON.stringify(file)}`).join(';')
-  })
-}
-
 /** Every module of client/ and shared/ that something imports lazily (`import('…')`), tests aside. */
 async function lazyModules() {
   const found = new Set()
@@ -297,7 +231,6 @@ async function schemaGroupsOf(schemaModules) {
  */
 async function chunkingPlugin() {
   const lazy = await lazyModules()
-  const barrels = await barrelMaps()
   const schemaModules = await schemaModuleFiles()
   const { groupsOf, gatewayGroup } = await schemaGroupsOf(schemaModules)
   const viewKit = new Set(VIEW_KIT)
@@ -395,12 +328,11 @@ async function chunkingPlugin() {
           for (const group of groups) prelude.push(schemasEntry(group))
         }
         if (importsValuesOf(source, args.path, viewKit)) prelude.push(VIEW_KIT_ENTRY)
-        const contents = unbarrel(source, args.path, barrels)
-        if (prelude.length === 0 && contents === source) return undefined
+        if (prelude.length === 0) return undefined
         // Side-effect imports of modules already evaluated by then: they change the chunk graph
         // (see the header comment), not the behaviour.
         return {
-          contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + contents,
+          contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + source,
           loader: args.path.endsWith('x') ? 'tsx' : 'ts',
         }
       })

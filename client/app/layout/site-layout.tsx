@@ -4,7 +4,7 @@
  * slot and a narrower content column.
  */
 import type { ReactNode } from 'react'
-import type { Layout } from '#shared/routing/index.ts'
+import type { Layout } from '#shared/routing/types.ts'
 import { ToastViewport } from '#client/components/toasts/toast-viewport.tsx'
 import { FooterSlot } from './footer-slot.tsx'
 import { Toolbar } from './toolbar.tsx'

@@ -4,9 +4,9 @@
  * two compact rows on a phone (labels then become screen-reader text, names stay).
  */
 import { Link } from 'wouter'
-import { href } from '#shared/routing/index.ts'
+import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Icon } from '#client/components/icon.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { ToolbarLogo } from './toolbar-logo.tsx'

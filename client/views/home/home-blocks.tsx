@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type AnchorHTMLAttributes, type ReactNode } from 'react'
 import type { GoodsBlockShape } from '#shared/queries/views.ts'
-import { Button } from '#client/components/ui/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
