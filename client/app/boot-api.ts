@@ -5,7 +5,7 @@
  * every answer is still validated against its endpoint's schema.
  */
 import type { ApiClient, ApiClientOptions } from '#shared/api/client.ts'
-import { loadRoutingKit } from '#client/navigation/load-routing-kit.ts'
+import { ChunkLoadError } from '#shared/api/chunk-load-error.ts'
 
 type ClientModule = Pick<typeof import('#shared/api/client.ts'), 'createApiClient'>
 
@@ -18,14 +18,10 @@ export function lazyApiClient(
   const ready = () => {
     client ??= load().then(
       (module) => module.createApiClient(options),
-      async (cause: unknown) => {
+      (cause: unknown) => {
         client = undefined
         // A chunk that cannot be fetched is a network failure of the call, as the client would report it.
-        // The error registry travels with the routing kit; when that cannot load either, the cause stands.
-        const { AppError } = await loadRoutingKit().catch(() => {
-          throw cause
-        })
-        throw new AppError('network', `api client: ${String(cause)}`, { cause })
+        throw new ChunkLoadError('network', `api client: ${String(cause)}`, cause)
       },
     )
     return client
