@@ -371,7 +371,8 @@ async function buildClient() {
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
     minify: !dev,
-    sourcemap: 'linked',
+    // Production chunks name their map in a header (server/plugins/assets.ts), development ones in a comment.
+    sourcemap: dev ? 'linked' : 'external',
     metafile: true,
     jsx: 'automatic',
     legalComments: 'none',
@@ -428,11 +429,12 @@ async function reminify(metafile) {
     // chunk's evaluation on the main thread about a third shorter; other engines ignore the comment.
     const eager = Object.keys(output.inputs).some((input) => input.includes('/react-dom/cjs/'))
     const path = join(root, file)
-    const [code, mapUrl] = (await readFile(path, 'utf8')).split(/\n\/\/# sourceMappingURL=(.*)\n?$/)
-    const result = await minify(code, {
+    // No `sourceMappingURL` comment (about 40 B of gzip per chunk): the server names the map in a
+    // `SourceMap` header.
+    const result = await minify(await readFile(path, 'utf8'), {
       ...TERSER,
       format: { ...TERSER.format, ...(eager ? { preamble: COMPILE_HINT } : {}) },
-      sourceMap: { content: await readFile(`${path}.map`, 'utf8'), url: mapUrl },
+      sourceMap: { content: await readFile(`${path}.map`, 'utf8') },
     })
     await writeFile(path, result.code)
     await writeFile(`${path}.map`, result.map)
