@@ -74,6 +74,8 @@ const COMMON = [
   'client/features/catalog/product-card.tsx',
   'client/features/product/use-favorites.ts',
   'client/components/near-screen.tsx',
+  // The home sections' frame: the home page and its lazily rendered blocks both use it.
+  'client/views/home/home-section.tsx',
 ]
 /**
  * The queries' view shapes and the models' plain values: most route modules use them, a first load
