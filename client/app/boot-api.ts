@@ -1,7 +1,7 @@
 /**
  * The browser's API client, loaded with its first call: every call needs an endpoint definition, and
  * those load lazily with their zod schemas (decision 007), so the client's code travels with them in
- * the schemas chunk instead of the app shell (scripts/build/build.mjs). Behaviour is the client's own:
+ * the schemas chunk instead of the app shell (scripts/build/schema-groups.mjs). Behaviour is the client's own:
  * every answer is still validated against its endpoint's schema.
  */
 import type { ApiClient, ApiClientOptions } from '#shared/api/client.ts'
