@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react'
 import type { Goods, GoodsCard } from '#shared/models/goods.ts'
-import { goodsOf } from '#shared/routes/product.ts'
+import { goodsOf } from '#shared/queries/goods.ts'
 import type { favoritesPage } from '#shared/routes/favorites.ts'
 import { goodsQuery } from '#shared/queries/goods.ts'
 import { toCardShape } from '#shared/queries/views.ts'
