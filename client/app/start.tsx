@@ -21,7 +21,7 @@ import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
 import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
-import { loadCartLink } from '../features/ecom/cart-link-slot.tsx'
+import { loadCartLink } from '../features/ecom/cart-link-part.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 async function start(releaseClicks: () => void): Promise<void> {

@@ -31,7 +31,7 @@ let serverHtml: string | undefined
 const keptHtml = (): string | undefined => (serverHtml ??= document.querySelector('footer.site-footer')?.innerHTML)
 
 /** The site footer: rendered by the server, kept as it is by the browser. */
-export function FooterSlot() {
+export function FooterPart() {
   const { config } = useApp()
   const { track } = useAnalytics()
   const [, navigate] = useLocation()
