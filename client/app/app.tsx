@@ -7,8 +7,8 @@ import { SWRConfig, useSWRConfig } from 'swr'
 import { Router, useLocation, useSearch } from 'wouter'
 import type { ApiClient } from '#shared/api/client.ts'
 import { SiteLayout } from './layout/site-layout.tsx'
-import { ErrorViewSlot, loadErrorViews } from '../components/errors/lazy-error-view.tsx'
-import { ToastProvider } from '../components/toasts/index.ts'
+import { ErrorViewPart, loadErrorViews } from '../components/errors/lazy-error-view.tsx'
+import { ToastProvider } from '#client/components/toasts/toast-provider.tsx'
 import { IconProjectContext } from '#client/components/icon.tsx'
 import { ROUTES } from '#shared/routing/routes.ts'
 import { RouteView, type PageProps } from '../views/registry.ts'
@@ -166,7 +166,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   return (
     <SiteLayout layout={layout} routeName={routeName}>
       {view.kind === 'error' || !Page ? (
-        <ErrorViewSlot status={view.kind === 'error' ? view.status : 500} />
+        <ErrorViewPart status={view.kind === 'error' ? view.status : 500} />
       ) : (
         <RouteView view={view} Page={Page} />
       )}

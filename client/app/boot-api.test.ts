@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createApiClient, type ApiClientOptions } from '#shared/api/client.ts'
-import { AppError } from '#shared/api/errors.ts'
+import { ChunkLoadError } from '#shared/api/chunk-load-error.ts'
+import { ERROR_CODES, toAppError, userMessage } from '#shared/api/errors.ts'
 import { defineEndpoint } from '#shared/api/endpoint.ts'
 import * as z from 'zod/mini'
 import { lazyApiClient } from './boot-api.ts'
@@ -53,8 +54,10 @@ describe('lazyApiClient', () => {
       .mockResolvedValue({ createApiClient })
     const api = lazyApiClient(options({ ok: true }), load)
     const failure = await api.call(ping).catch((error: unknown) => error)
-    expect(failure).toBeInstanceOf(AppError)
+    expect(failure).toBeInstanceOf(ChunkLoadError)
     expect(failure).toMatchObject({ code: 'network' })
+    expect(toAppError(failure)).toMatchObject({ code: 'network', status: 502 })
+    expect(userMessage(failure)).toBe(ERROR_CODES.network.message)
     await expect(api.call(ping)).resolves.toEqual({ ok: true })
     expect(load).toHaveBeenCalledTimes(2)
   })

@@ -1,11 +1,11 @@
 /**
  * The browser's API client, loaded with its first call: every call needs an endpoint definition, and
  * those load lazily with their zod schemas (decision 007), so the client's code travels with them in
- * the schemas chunk instead of the app shell (scripts/build/build.mjs). Behaviour is the client's own:
+ * the schemas chunk instead of the app shell (scripts/build/schema-groups.mjs). Behaviour is the client's own:
  * every answer is still validated against its endpoint's schema.
  */
 import type { ApiClient, ApiClientOptions } from '#shared/api/client.ts'
-import { loadRoutingKit } from '#client/navigation/load-routing-kit.ts'
+import { ChunkLoadError } from '#shared/api/chunk-load-error.ts'
 
 type ClientModule = Pick<typeof import('#shared/api/client.ts'), 'createApiClient'>
 
@@ -18,14 +18,10 @@ export function lazyApiClient(
   const ready = () => {
     client ??= load().then(
       (module) => module.createApiClient(options),
-      async (cause: unknown) => {
+      (cause: unknown) => {
         client = undefined
         // A chunk that cannot be fetched is a network failure of the call, as the client would report it.
-        // The error registry travels with the routing kit; when that cannot load either, the cause stands.
-        const { AppError } = await loadRoutingKit().catch(() => {
-          throw cause
-        })
-        throw new AppError('network', `api client: ${String(cause)}`, { cause })
+        throw new ChunkLoadError('network', `api client: ${String(cause)}`, cause)
       },
     )
     return client

@@ -1,7 +1,7 @@
 /**
  * The app shell's start: reads the boot data, loads the initial page's chunk, and hydrates the server's
  * HTML. Everything this module imports statically is the app shell, one chunk loaded on every page
- * (scripts/build/build.mjs makes every lazy chunk depend on this module so esbuild keeps the shell whole).
+ * (scripts/build/chunking.mjs makes every lazy chunk depend on this module so esbuild keeps the shell whole).
  * That chunk is the page's module script (the manifest's entry), so this module starts the app itself.
  */
 import { startTransition } from 'react'
@@ -21,7 +21,7 @@ import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
 import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
-import { loadCartLink } from '../features/ecom/cart-link-slot.tsx'
+import { loadCartLink } from '../features/ecom/cart-link-part.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 async function start(releaseClicks: () => void): Promise<void> {

@@ -2,7 +2,7 @@
  * `<NearScreen load props>`: a part of a page whose code is a lazy chunk, loaded only when its place
  * comes near the screen after hydration (rails and blocks below the fold). The server and the
  * hydrating render draw an empty placeholder, so cached HTML stays the same for every visitor and the
- * first load carries none of the part's code. It lives in the shell's common kit (scripts/build.mjs),
+ * first load carries none of the part's code. It lives in the shell's common kit (scripts/build/chunking.mjs),
  * so it is kept as small as it can be: modern browsers only (IntersectionObserver).
  */
 import { useState, type ComponentType } from 'react'

@@ -4,7 +4,7 @@
  */
 import { RELOAD_GUARD_MS } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
-import { loadRoutingKit } from './load-routing-kit.ts'
+import { ChunkLoadError } from '#shared/api/chunk-load-error.ts'
 import { PAGE_MODULES, type PageModule } from '#client/views/registry.ts'
 
 /** Loads a page module; a chunk that fails to load reloads the browser to the target (spec section 4). */
@@ -22,11 +22,7 @@ export async function loadChunk<T>(load: () => Promise<T>, targetUrl: string): P
       // The browser is leaving; never resolve so nothing renders in between.
       return new Promise<T>(() => undefined)
     }
-    // The registry comes with the routing kit; when that cannot load either, the chunk's own error stands.
-    const { AppError } = await loadRoutingKit().catch(() => {
-      throw error
-    })
-    throw new AppError('unavailable', 'chunk load failed twice within the reload guard', { cause: error })
+    throw new ChunkLoadError('unavailable', 'chunk load failed twice within the reload guard', error)
   }
 }
 

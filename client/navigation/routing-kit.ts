@@ -1,11 +1,10 @@
 /**
  * The routing machinery a client navigation, a prefetch or a refetch of route data needs: the shared
- * rules, the page outcome, the lazy map of route modules, the error registry, `navigate` itself and a
- * view's refetch of a loader (`fetchRouteLoader`). It is one lazy chunk loaded with the first of them
- * (`loadRoutingKit`), not with the page: hydrating the server's HTML needs none of it (issue 12,
+ * rules, the page outcome, the lazy map of route modules, `navigate` itself and a view's refetch of a
+ * loader (`fetchRouteLoader`). It is one lazy chunk loaded with the first of them
+ * (`loadRoutingKit`), not with the page: hydrating the server's HTML needs none of it (the
  * first-load budget of DESIGN.md section 5).
  */
-export { AppError, toAppError } from '#shared/api/errors.ts'
 export { navigate } from './navigate.ts'
 export { NOTHING_LOADED, pageOutcome, queryKeys, routeQueries } from '#shared/routing/outcome.ts'
 export { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'

@@ -357,7 +357,7 @@ async function routeSizes() {
     })
   }
   return {
-    // The entry is the shell's chunk, which is among the entry's imports too (scripts/build/build.mjs).
+    // The entry is the shell's chunk, which is among the entry's imports too (scripts/build/manifest.mjs).
     shell_gzip_bytes: await sum([...new Set([manifest.entry, ...manifest.entryImports])]),
     shared_route_chunks_gzip_bytes: await sum(manifest.sharedRouteChunks ?? []),
     routes,

@@ -90,20 +90,20 @@ export function buildIfNeeded(root = ROOT) {
   if (result.status !== 0) throw new Error(`the build of ${root} failed`)
 }
 
-/** Starts the built mock gateway of a checkout on a free port; answers `{ child, url }`. */
-export async function startMock({ root = ROOT, env = {} } = {}) {
+/** Starts the built mock gateway of a checkout (its `dist/` or another build folder) on a free port; answers `{ child, url }`. */
+export async function startMock({ root = ROOT, env = {}, dist = 'dist' } = {}) {
   const port = await freePort()
-  const child = startNode('dist/mock-gateway/index.js', { MOCK_GATEWAY_PORT: String(port), ...env }, { root })
+  const child = startNode(`${dist}/mock-gateway/index.js`, { MOCK_GATEWAY_PORT: String(port), ...env }, { root })
   const url = `http://127.0.0.1:${port}`
   await waitFor(`${url}/__mock/health`, { child })
   return { child, url }
 }
 
 /** Starts the built store of a checkout on free ports against a gateway origin; answers `{ child, base, port }`. */
-export async function startStore(gatewayUrl, env = {}, { root = ROOT } = {}) {
+export async function startStore(gatewayUrl, env = {}, { root = ROOT, dist = 'dist' } = {}) {
   const port = await freePort()
   const child = startNode(
-    'dist/server/main.js',
+    `${dist}/server/main.js`,
     {
       PORT: String(port),
       HOST: '127.0.0.1',

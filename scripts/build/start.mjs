@@ -24,10 +24,9 @@ function newestSource() {
       else newest = Math.max(newest, statSync(path).mtimeMs)
     }
   }
-  for (const dir of ['client', 'server', 'shared', 'mock-gateway'])
+  for (const dir of ['client', 'server', 'shared', 'mock-gateway', 'scripts/build'])
     if (existsSync(join(root, dir))) walk(join(root, dir))
-  for (const file of ['package.json', 'scripts/build/build.mjs'])
-    newest = Math.max(newest, statSync(join(root, file)).mtimeMs)
+  for (const file of ['package.json']) newest = Math.max(newest, statSync(join(root, file)).mtimeMs)
   return newest
 }
 

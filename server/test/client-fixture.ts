@@ -30,6 +30,7 @@ export function writeClientFixture(): { distDir: string; remove(): void } {
     [FIXTURE_MANIFEST.css[0]!]: 'body { margin: 0 }\n',
     [FIXTURE_MANIFEST.consentMark]: '(()=>{})()\n',
     [FIXTURE_MANIFEST.entryImports[0]!]: 'export const chunk = 1\n',
+    [`${FIXTURE_MANIFEST.entry}.map`]: '{"version":3,"sources":[],"names":[],"mappings":""}',
     '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   }
   for (const [path, text] of Object.entries(files)) writeFileSync(join(client, path), text)

@@ -2,6 +2,7 @@
  * The one error type of the storefront, with a registry of stable codes.
  * Every failure of a gateway call, a route or a rule becomes an AppError; nothing throws plain objects.
  */
+import { ChunkLoadError } from './chunk-load-error.ts'
 import type { GatewayCode } from './gateway-error.ts'
 
 /** Each code's HTTP status, whether a client may retry it, and the Russian text a shopper sees. */
@@ -122,6 +123,7 @@ export function codeForStatus(status: number): ErrorCode {
 /** Wraps anything thrown into an AppError (AppErrors pass through unchanged). */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error
+  if (error instanceof ChunkLoadError) return new AppError(error.code, error.message, { cause: error.cause })
   if (error instanceof Error && error.name === 'AbortError')
     return new AppError('aborted', error.message, { cause: error })
   if (error instanceof Error && error.name === 'TimeoutError')
@@ -146,6 +148,7 @@ const gatewayCodeMessage = (code: string | undefined): string | undefined =>
 
 /** The Russian text a shopper sees for a failure: the gateway code's text, the registry text, or the generic fallback. */
 export function userMessage(error: unknown): string {
+  if (error instanceof ChunkLoadError) return ERROR_CODES[error.code].message
   if (!(error instanceof AppError)) return FALLBACK_MESSAGE
   return gatewayCodeMessage(error.gatewayCode) ?? ERROR_CODES[error.code].message
 }

@@ -1,9 +1,8 @@
 /** Head and data of the product pages (goods, promo goods, popular items). */
 import { SITE_NAME } from '../constants.ts'
-import type { Goods, GoodsAnswer } from '../models/goods.ts'
 import { isRedirect } from '../models/values.ts'
 import { publicationQuery } from '../queries/articles.ts'
-import { goodsQuery } from '../queries/goods.ts'
+import { goodsOf, goodsQuery, productPath } from '../queries/goods.ts'
 import { promotionQuery } from '../queries/promotions.ts'
 import { reviewMediaQuery, reviewsQuery, scoresQuery } from '../queries/reviews.ts'
 import { href } from '../routing/href.ts'
@@ -11,14 +10,6 @@ import { optional } from '../routing/query.ts'
 import { definePage } from '../routing/define-page.ts'
 import type { LoadedData, PageMeta } from '../routing/types.ts'
 import { breadcrumbLd, clampText, pageDescription, pageTitle, productLd, reviewsLd } from './seo.ts'
-
-/** The goods of a goods answer, or undefined for a redirect or no answer. */
-export const goodsOf = (answer: GoodsAnswer | undefined): Goods | undefined =>
-  answer && !isRedirect(answer) ? answer : undefined
-
-/** The canonical path of goods (`/product/{id}-{slug}`, with `/reviews` for the reviews child route). */
-export const productPath = (goods: Pick<Goods, 'id' | 'slug'>, reviews = false): string =>
-  href(reviews ? 'product-reviews' : 'product', { product: goods.id, slug: goods.slug })
 
 /** The loaders of a goods page: the goods are essential, scores and reviews are optional blocks. */
 function productLoaders(id: number) {

@@ -1,7 +1,7 @@
 /**
  * The site footer: 'Покупателям' (our routes), 'О компании' (the main site), social links and
  * copyright. Static markup: the server renders it and the browser keeps that HTML without this code
- * (footer-slot.tsx). Each link names its `footerLinks_*` or `socials_*` event (`data-track`), our
+ * (footer-part.tsx). Each link names its `footerLinks_*` or `socials_*` event (`data-track`), our
  * routes are marked for client navigation (`data-route`), and main-site links carry their path
  * (`data-path`) so a config override of the main site's address still applies.
  */
@@ -63,7 +63,7 @@ const SOCIAL_LINKS: ReadonlyArray<{ label: string; url: string; icon: IconName; 
 ]
 
 export interface FooterProps {
-  /** The footer's one click handler (events, client navigation): footer-slot.tsx. */
+  /** The footer's one click handler (events, client navigation): footer-part.tsx. */
   onClick?: MouseEventHandler<HTMLElement>
 }
 

@@ -8,7 +8,7 @@
 import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react'
 import { SUGGEST_DEBOUNCE_MS } from '#shared/constants.ts'
 import type { Suggestion } from '#shared/models/search.ts'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useApp } from '#client/context/app-context.tsx'
 import { clearSearchHistory, readSearchHistory, rememberSearch } from '#client/features/search/search-history.ts'
 import { formatPrice } from '#client/lib/format.ts'

@@ -1,19 +1,19 @@
 /**
  * `<SiteLayout layout routeName>`: the page frame of both layouts of spec section 2 — skip link,
- * toolbar, `<main id="main">`, footer and the toast regions. The product layout adds a breadcrumb
- * slot and a narrower content column.
+ * toolbar, `<main id="main">`, footer and the toast regions. The product layout adds breadcrumbs
+ * above the content and a narrower content column.
  */
 import type { ReactNode } from 'react'
-import type { Layout } from '#shared/routing/index.ts'
+import type { Layout } from '#shared/routing/types.ts'
 import { ToastViewport } from '#client/components/toasts/toast-viewport.tsx'
-import { FooterSlot } from './footer-slot.tsx'
+import { FooterPart } from './footer-part.tsx'
 import { Toolbar } from './toolbar.tsx'
 
 export interface SiteLayoutProps {
   layout: Layout
   /** Route name of the page (analytics names of spec section 2). */
   routeName: string
-  /** Breadcrumbs above the content (the product layout's slot; catalogue pages use it too). */
+  /** Breadcrumbs above the content (the product layout's; catalogue pages use it too). */
   breadcrumbs?: ReactNode
   children: ReactNode
 }
@@ -32,7 +32,7 @@ export function SiteLayout({ layout, routeName, breadcrumbs, children }: SiteLay
           {children}
         </div>
       </main>
-      <FooterSlot />
+      <FooterPart />
       <ToastViewport />
     </div>
   )

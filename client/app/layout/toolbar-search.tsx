@@ -8,7 +8,7 @@
 import { useCallback, useId, useRef, useState, type ComponentType, type FormEvent, type KeyboardEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { href } from '#shared/routing/href.ts'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Icon } from '#client/components/icon.tsx'
 import type { SearchSuggestProps, SuggestKeys } from './search-suggest.tsx'
 

@@ -4,17 +4,17 @@
  * two compact rows on a phone (labels then become screen-reader text, names stay).
  */
 import { Link } from 'wouter'
-import { href } from '#shared/routing/index.ts'
+import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Icon } from '#client/components/icon.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { ToolbarLogo } from './toolbar-logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredPlace } from '#client/features/stores/stored-city.ts'
-import { StorePromptSlot } from '#client/features/stores/store-prompt-slot.tsx'
-import { CartLinkSlot } from '#client/features/ecom/cart-link-slot.tsx'
-import { loadUserMenu, UserMenuSlot } from '#client/features/auth/lazy-user-menu.tsx'
+import { StorePromptPart } from '#client/features/stores/store-prompt-part.tsx'
+import { CartLinkPart } from '#client/features/ecom/cart-link-part.tsx'
+import { loadUserMenu, UserMenuPart } from '#client/features/auth/lazy-user-menu.tsx'
 
 /** Label of the store button before a city is chosen. */
 const STORE_BUTTON_DEFAULT = 'Выберите магазин'
@@ -59,7 +59,7 @@ function StoreButton() {
 function AuthButton() {
   const { session, config, openLogin } = useApp()
   const { track } = useAnalytics()
-  if (session.authorized) return <UserMenuSlot profileHref={profileUrl(config.mainSiteUrl)} />
+  if (session.authorized) return <UserMenuPart profileHref={profileUrl(config.mainSiteUrl)} />
   return (
     <button
       type="button"
@@ -94,9 +94,9 @@ export function Toolbar({ routeName }: ToolbarProps) {
         <Link href={href('main')} className="toolbar__logo" aria-label="Аврора — на главную">
           <ToolbarLogo />
         </Link>
-        <div className="toolbar__store-slot">
+        <div className="toolbar__store-area">
           <StoreButton />
-          <StorePromptSlot />
+          <StorePromptPart />
         </div>
         <nav className="toolbar__nav" aria-label="Разделы">
           <Link
@@ -120,7 +120,7 @@ export function Toolbar({ routeName }: ToolbarProps) {
         </nav>
         <ToolbarSearch className="toolbar__search" prefill={routeName === 'search'} />
         <div className="toolbar__actions">
-          <CartLinkSlot />
+          <CartLinkPart />
           <AuthButton />
         </div>
       </div>

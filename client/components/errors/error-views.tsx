@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react'
 import { isNotFoundStatus } from '#shared/api/page-status.ts'
-import { href } from '#shared/routing/index.ts'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { href } from '#shared/routing/href.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button } from '../ui/button.tsx'
 import { ButtonLink } from '../ui/button-link.tsx'
 

@@ -10,7 +10,7 @@ import { renderedByServer } from '../lazy-part.tsx'
 
 let loaded: typeof import('./error-views.tsx') | undefined
 
-/** Loads the error views once; resolves when `ErrorViewSlot` can render without suspending. */
+/** Loads the error views once; resolves when `ErrorViewPart` can render without suspending. */
 export function loadErrorViews(): Promise<unknown> {
   return loaded ? Promise.resolve(loaded) : import('./error-views.tsx').then((module) => (loaded = module))
 }
@@ -20,7 +20,7 @@ renderedByServer(loadErrorViews)
 const LazyErrorView = lazy(() => loadErrorViews().then(() => ({ default: loaded!.ErrorView })))
 
 /** `ErrorView` of error-views.tsx, from the loaded module when it is there. */
-export function ErrorViewSlot({ status }: ErrorViewProps) {
+export function ErrorViewPart({ status }: ErrorViewProps) {
   const View = loaded?.ErrorView ?? LazyErrorView
   return <View status={status} />
 }

@@ -29,7 +29,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   charsetMask?: CharsetMask
   /** A field-specific formatter (a phone that reads the prefixes Russians type); wins over the masks. */
   format?: (text: string) => string
-  /** Called with the masked text and the raw text (the slot characters; the same text without a pattern mask). */
+  /** Called with the masked text and the raw text (the characters typed into the mask's places; the same text without a pattern mask). */
   onValueChange?: (value: string, raw: string) => void
   /** Content at the end of the input (a clear button, a unit). */
   end?: ReactNode

@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import { href } from '#shared/routing/index.ts'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { href } from '#shared/routing/href.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { ageStorage, isAgeConfirmed, rememberAgeConfirmed } from './age-storage.ts'

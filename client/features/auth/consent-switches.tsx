@@ -1,7 +1,7 @@
 /** The marketing consents of spec section 3 as switches, one per channel key. */
 import type { ConsentChannel } from '#shared/models/consents.ts'
 import { CONSENT_CHANNEL_KEYS, CONSENT_LABELS } from '#shared/auth/consents.ts'
-import { Switch } from '#client/components/ui/index.ts'
+import { Switch } from '#client/components/ui/checkbox.tsx'
 
 export interface ConsentSwitchesProps {
   values: Record<ConsentChannel, boolean>

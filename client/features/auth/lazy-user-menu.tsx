@@ -9,6 +9,6 @@ import type { UserMenuProps } from './user-menu.tsx'
 const userMenu = lazyPart<UserMenuProps>(() => import('./user-menu.tsx').then((module) => module.UserMenu))
 
 /** `UserMenu` of user-menu.tsx; in the browser nothing until its code is in (just after a sign-in). */
-export const UserMenuSlot = userMenu.Part
+export const UserMenuPart = userMenu.Part
 /** Loads the user menu's code once. */
 export const loadUserMenu = userMenu.preload

@@ -28,8 +28,10 @@ import {
   subscriptionQuery,
 } from '#shared/queries/profile.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { Button, Dialog, Spinner } from '#client/components/ui/index.ts'
-import { useToast } from '#client/components/toasts/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog } from '#client/components/ui/dialog.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
+import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { ConsentSwitches } from './consent-switches.tsx'
 import { ProfileFields } from './profile-fields.tsx'

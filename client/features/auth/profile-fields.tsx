@@ -1,7 +1,7 @@
 /** The profile fields shared by registration, the incomplete-profile page and the profile dialog. */
 import { DATE_MASK } from '#shared/masks.ts'
 import type { ProfileFormErrors, ProfileFormValues } from '#shared/auth/profile-form.ts'
-import { TextField } from '#client/components/ui/index.ts'
+import { TextField } from '#client/components/ui/text-field.tsx'
 
 export interface ProfileFieldsProps {
   values: ProfileFormValues

@@ -7,7 +7,7 @@ import { STORAGE } from '#shared/cookies.ts'
 import { Link } from 'wouter'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import { hasFilters, type ListState } from '#shared/queries/catalog.ts'
-import { Button } from '#client/components/ui/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
 import { formatPrice } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
 

@@ -17,14 +17,16 @@ import {
   type ListState,
 } from '#shared/queries/catalog.ts'
 import type { SearchParams } from '#shared/routing/types.ts'
-import { Button, EmptyState, Skeleton } from '#client/components/ui/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { EmptyState } from '#client/components/ui/empty-state.tsx'
+import { Skeleton } from '#client/components/ui/skeleton.tsx'
 import { countLabel } from '#client/lib/format.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { useFavorites, type FavoritesApi } from '#client/features/product/use-favorites.ts'
 import { FiltersPanel } from './filters-panel.tsx'
 import { Pagination } from './pagination.tsx'
 import { ProductCard } from './product-card.tsx'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { GOODS_FORMS, SORT_NAMES } from './list-texts.ts'
 
 export interface GoodsListProps {

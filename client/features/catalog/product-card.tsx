@@ -1,7 +1,8 @@
 /** `<ProductCard goods>`: a product in lists (catalogue, search, home blocks, articles). */
 import type { GoodsCardShape } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
-import { Price, Rating } from '#client/components/ui/index.ts'
+import { Price } from '#client/components/ui/price.tsx'
+import { Rating } from '#client/components/ui/rating.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { CachedChildren } from '#client/components/fragment-cache.tsx'
 import { useApp } from '#client/context/app-context.tsx'
@@ -11,7 +12,8 @@ import { FavoriteButton } from '#client/features/product/favorite-button.tsx'
 import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
 import { StoreAvailability } from '#client/features/product/store-availability.tsx'
 import { LABEL_NAMES } from './texts.ts'
-import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
+import { mergeParams, positionParams, productParams } from '#client/analytics/params.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 
 export interface ProductCardProps {
   goods: GoodsCardShape

@@ -1,11 +1,12 @@
 /** `<PromoCard promotion>`: a promotion in the promotions catalogue. */
 import type { PromotionCard } from '#shared/models/promotions.ts'
 import { href } from '#shared/routing/href.ts'
-import { Price } from '#client/components/ui/index.ts'
+import { Price } from '#client/components/ui/price.tsx'
 import { formatDate } from '#client/lib/format-date.ts'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { StoreAvailability } from '#client/features/product/store-availability.tsx'
-import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
+import { mergeParams, positionParams, productParams } from '#client/analytics/params.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 
 /** One promotion card; the whole card is the link. */
 export function PromoCard({

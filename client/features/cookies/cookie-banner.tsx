@@ -9,9 +9,9 @@
  */
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
-import { href } from '#shared/routing/index.ts'
+import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { USER_AGREEMENT_EVENT, hasUserAgreement, userAgreementCookie } from '#client/lib/user-agreement.ts'

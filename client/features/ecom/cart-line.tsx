@@ -2,7 +2,8 @@
 import { Link } from 'wouter'
 import type { CartLine } from '#shared/models/cart.ts'
 import { href } from '#shared/routing/href.ts'
-import { IconButton, Price } from '#client/components/ui/index.ts'
+import { IconButton } from '#client/components/ui/button.tsx'
+import { Price } from '#client/components/ui/price.tsx'
 import { QuantityStepper } from './quantity-stepper.tsx'
 
 export interface CartLineViewProps {

@@ -5,7 +5,7 @@
 import { Link } from 'wouter'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Icon } from '#client/components/icon.tsx'
 import { countLabel } from '#client/lib/format.ts'
 import { useLazyQuery } from '#client/data/use-query.ts'

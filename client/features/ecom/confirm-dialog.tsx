@@ -1,6 +1,7 @@
 /** `<ConfirmDialog>`: asks before something that cannot be undone (cancel an order, delete a card). */
 import type { ReactNode } from 'react'
-import { Button, Dialog } from '#client/components/ui/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Dialog } from '#client/components/ui/dialog.tsx'
 
 export interface ConfirmDialogProps {
   open: boolean

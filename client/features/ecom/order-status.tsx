@@ -1,7 +1,7 @@
 /** `<OrderStatusBadge>` and `<OrderTimeline>`: an order's status and the way it went. */
 import type { Order, OrderStatus } from '#shared/models/orders.ts'
 import { ORDER_STATUSES } from '#shared/models/values.ts'
-import { cx } from '#client/components/ui/index.ts'
+import { cx } from '#client/components/ui/class-names.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import type { DeliveryType } from '#shared/models/checkout.ts'
 import { orderStatusLabel } from './ecom-texts.ts'

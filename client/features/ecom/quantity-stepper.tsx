@@ -1,5 +1,5 @@
 /** `<QuantityStepper>`: − value + with limits (1..max); the value is announced, the buttons are named. */
-import { IconButton } from '#client/components/ui/index.ts'
+import { IconButton } from '#client/components/ui/button.tsx'
 
 export interface QuantityStepperProps {
   value: number

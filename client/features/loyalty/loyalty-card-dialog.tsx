@@ -6,7 +6,7 @@
  * picks EAN-13 or Code 128): a maintained library of a few kilobytes, loaded with this dialog only.
  */
 import { useEffect, useRef, useState } from 'react'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useApp } from '#client/context/app-context.tsx'

@@ -22,7 +22,9 @@ import {
   type ReactNode,
 } from 'react'
 import { useLocation } from 'wouter'
-import { useAnalytics, type AnalyticsEventName, type AnalyticsParams } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
+import type { AnalyticsEventName } from '#client/analytics/events.ts'
+import type { AnalyticsParams } from '#client/analytics/params.ts'
 import { prefetchInView, usePrefetch } from './prefetch-link.tsx'
 
 /** The element of a kept part as the server wrote it, and the values it showed. */

@@ -1,5 +1,5 @@
 /** `<FavoriteButton goodsId>`: the heart toggle of cards and product pages (only when favorites are available). */
-import { IconButton } from '#client/components/ui/index.ts'
+import { IconButton } from '#client/components/ui/button.tsx'
 import type { FavoritesApi } from './use-favorites.ts'
 
 export interface FavoriteButtonProps {

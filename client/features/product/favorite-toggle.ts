@@ -6,8 +6,8 @@
 import { mutate, unstable_serialize } from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
 import { favoritesQuery } from '#shared/queries/favorites.ts'
-import type { Analytics } from '#client/analytics/index.ts'
-import type { ToastApi } from '#client/components/toasts/index.ts'
+import type { Analytics } from '#client/analytics/analytics-provider.tsx'
+import type { ToastApi } from '#client/components/toasts/toast-provider.tsx'
 
 /** Adds the goods (or removes them when `present`), updates the list, sends the event and says so; throws when the call fails. */
 export async function toggleFavorite(

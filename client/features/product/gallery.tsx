@@ -4,9 +4,9 @@
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import type { Image } from '#shared/models/common.ts'
-import { IconButton } from '#client/components/ui/index.ts'
+import { IconButton } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 
 export interface GalleryProps {
   images: readonly Image[]

@@ -2,9 +2,9 @@
  * `<ProductBuyBox>`: the buy block of goods and promo goods pages — price, stock (and in the chosen store), add to cart,
  * the favorites heart and share. Both pages render it so they act the same.
  */
-import { Price } from '#client/components/ui/index.ts'
+import { Price } from '#client/components/ui/price.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
-import type { AnalyticsParams } from '#client/analytics/index.ts'
+import type { AnalyticsParams } from '#client/analytics/params.ts'
 import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
 import { ShareButton } from './share-button.tsx'

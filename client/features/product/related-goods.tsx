@@ -5,7 +5,8 @@
  */
 import type { Goods } from '#shared/models/goods.ts'
 import { relatedArgs, relatedGoodsQuery } from '#shared/queries/related.ts'
-import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
+import { mergeParams, positionParams, productParams } from '#client/analytics/params.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { CardRail } from '#client/features/catalog/goods-rail.tsx'
 

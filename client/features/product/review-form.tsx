@@ -10,9 +10,9 @@ import type { FeedbackPhoto } from '#shared/models/polls.ts'
 import { REVIEW_PHOTO_BASE64_MAX, REVIEW_PHOTOS_MAX } from '#shared/models/values.ts'
 import { reviewsQuery, scoresQuery, userReviewInfoQuery } from '#shared/queries/reviews.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { Button } from '#client/components/ui/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
-import { useToast } from '#client/components/toasts/index.ts'
+import { useToast } from '#client/components/toasts/toast-provider.tsx'
 
 const TEXT_MAX = 2000
 const NOTE_MAX = 1000

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react'
 import type { Image } from '#shared/models/common.ts'
-import { Dialog, IconButton } from '#client/components/ui/index.ts'
+import { Dialog } from '#client/components/ui/dialog.tsx'
+import { IconButton } from '#client/components/ui/button.tsx'
 
 /** One photo of the lightbox and whose review it comes from. */
 export interface LightboxPhoto {

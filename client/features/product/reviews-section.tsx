@@ -14,7 +14,10 @@ import {
   type ReviewSort,
 } from '#shared/queries/reviews.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { Button, Checkbox, EmptyState, Rating } from '#client/components/ui/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
+import { Checkbox } from '#client/components/ui/checkbox.tsx'
+import { EmptyState } from '#client/components/ui/empty-state.tsx'
+import { Rating } from '#client/components/ui/rating.tsx'
 import { useHydrated } from '#client/components/ui/use-hydrated.ts'
 import { countLabel } from '#client/lib/format.ts'
 import { formatDate } from '#client/lib/format-date.ts'

@@ -1,7 +1,7 @@
 /** `<ShareButton title path>`: the Web Share API where the browser has it, otherwise copies the link and says so in a toast. */
-import { useAnalytics } from '#client/analytics/index.ts'
-import { Button } from '#client/components/ui/index.ts'
-import { useToast } from '#client/components/toasts/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { useToast } from '#client/components/toasts/toast-provider.tsx'
 
 export interface ShareButtonProps {
   title: string

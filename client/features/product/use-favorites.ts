@@ -6,9 +6,9 @@
 import { useCallback } from 'react'
 import { favoritesQuery } from '#shared/queries/favorites.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { useAnalytics } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useHydratedFor } from '#client/components/ui/use-hydrated.ts'
-import { useToast } from '#client/components/toasts/index.ts'
+import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 
 /** What `useFavorites()` gives. */

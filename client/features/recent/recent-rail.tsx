@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'react'
 import type { GoodsCardShape } from '#shared/queries/views.ts'
-import { mergeParams, positionParams, productParams, useAnalytics } from '#client/analytics/index.ts'
+import { mergeParams, positionParams, productParams } from '#client/analytics/params.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { CardRail } from '#client/features/catalog/goods-rail.tsx'
 import { clearRecentGoods, readRecentGoods, RECENT_GOODS_EVENT, RECENT_GOODS_KEY } from './recent-goods.ts'

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react'
 import type { AdSlot } from '#shared/models/main-page.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { SmartLink } from './static-blocks.tsx'
+import { SmartLink } from './home-section.tsx'
 
 /** Ad slot: the network's container, its fallback when the network fails, nothing when there is neither. */
 export function AdSlotBox({ slot }: { slot: AdSlot }) {

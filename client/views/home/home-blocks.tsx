@@ -1,30 +1,10 @@
-/**
- * The home page's blocks that hydrate: the goods rails (they show more cards on demand) with their
- * section frame and links (static-blocks.tsx writes the same two for the blocks without state, so
- * that this module stays in the home page's one chunk).
- */
-import { useEffect, useRef, useState, type AnchorHTMLAttributes, type ReactNode } from 'react'
+/** The home page's blocks that hydrate: the goods rails (they show more cards on demand) in their sections. */
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { GoodsBlockShape } from '#shared/queries/views.ts'
-import { Button } from '#client/components/ui/index.ts'
+import { Button } from '#client/components/ui/button.tsx'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
-import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
-
-const internal = (url: string) => url.startsWith('/') && !url.startsWith('//')
-
-export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  url: string
-  label?: string | undefined
-}
-
-/** A link to a storefront path (client-side, prefetched) or to an absolute address (plain). */
-function SmartLink({ url, label, ...rest }: SmartLinkProps) {
-  return internal(url) ? (
-    <PrefetchLink href={url} aria-label={label} {...rest} />
-  ) : (
-    <a href={url} aria-label={label} {...rest} />
-  )
-}
+import { SectionHeader } from './home-section.tsx'
 
 /** A titled home section with an optional 'Смотреть все' link. */
 function Section({
@@ -40,16 +20,7 @@ function Section({
 }) {
   return (
     <section className="section home-section" aria-labelledby={id}>
-      <div className="section__header">
-        <h2 id={id} className="section__title">
-          {title}
-        </h2>
-        {more && (
-          <SmartLink url={more} className="section__more">
-            Смотреть все
-          </SmartLink>
-        )}
-      </div>
+      <SectionHeader id={id} title={title} more={more} />
       {children}
     </section>
   )

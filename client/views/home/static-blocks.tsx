@@ -11,28 +11,13 @@ import type { ArticleCard } from '#shared/models/content.ts'
 import type { ArticlesBlock, BrandsBlock, CategoryTiles, PublicationsBlock, Ticker } from '#shared/models/main-page.ts'
 import type { Banner } from '#shared/models/promotions.ts'
 import { href } from '#shared/routing/href.ts'
-import { ButtonLink } from '#client/components/ui/index.ts'
+import { ButtonLink } from '#client/components/ui/button-link.tsx'
 import { formatDate } from '#client/lib/format-date.ts'
-import { positionParams, useAnalytics } from '#client/analytics/index.ts'
+import { positionParams } from '#client/analytics/params.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { CachedChildren } from '#client/components/fragment-cache.tsx'
-import type { SmartLinkProps } from './home-blocks.tsx'
-
-/*
- * `SmartLink` and `Section` are those of home-blocks.tsx (the hydrated rails), written again here on
- * purpose: a module both the home page and this lazy module imported would make a chunk of its own,
- * and the first load of `/` would fetch it too (one request and 0.3 KB more, decision 018).
- */
-const internal = (url: string) => url.startsWith('/') && !url.startsWith('//')
-
-/** A link to a storefront path (client-side, prefetched) or to an absolute address (plain); the ad slot's too. */
-export function SmartLink({ url, label, ...rest }: SmartLinkProps) {
-  return internal(url) ? (
-    <PrefetchLink href={url} aria-label={label} {...rest} />
-  ) : (
-    <a href={url} aria-label={label} {...rest} />
-  )
-}
+import { SectionHeader, SmartLink } from './home-section.tsx'
 
 /**
  * A titled home section with an optional 'Смотреть все' link, marked as a kept part's element. The
@@ -68,16 +53,7 @@ function Section({
     >
       {() => (
         <>
-          <div className="section__header">
-            <h2 id={id} className="section__title">
-              {title}
-            </h2>
-            {more && (
-              <SmartLink url={more} className="section__more">
-                Смотреть все
-              </SmartLink>
-            )}
-          </div>
+          <SectionHeader id={id} title={title} more={more} />
           {children()}
         </>
       )}

@@ -2,12 +2,15 @@
 import { useEffect } from 'react'
 import { Link } from 'wouter'
 import type { Goods } from '#shared/models/goods.ts'
-import { goodsOf, productPath, type productPage } from '#shared/routes/product.ts'
+import { goodsOf, productPath } from '#shared/queries/goods.ts'
+import type { productPage } from '#shared/routes/product.ts'
 import { href } from '#shared/routing/href.ts'
-import { productParams, useAnalytics } from '#client/analytics/index.ts'
+import { productParams } from '#client/analytics/params.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { NearScreen } from '#client/components/near-screen.tsx'
-import { Rating, Tabs, type TabItem } from '#client/components/ui/index.ts'
+import { Rating } from '#client/components/ui/rating.tsx'
+import { Tabs, type TabItem } from '#client/components/ui/tabs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { AgeGate } from '#client/features/age/age-gate.tsx'
 import { LABEL_NAMES } from '#client/features/catalog/texts.ts'
@@ -15,7 +18,6 @@ import { Gallery } from '#client/features/product/gallery.tsx'
 import { ProductBuyBox, paragraphs } from '#client/features/product/product-buy-box.tsx'
 import { FeedbackPoll, SITE_POLL_ID } from '#client/features/polls/feedback-poll.tsx'
 import { ReviewsSection } from '#client/features/product/reviews-section.tsx'
-import { rememberViewed, viewedCard } from '#client/features/recent/recent-goods.ts'
 import type { QueriesOf, ViewProps } from '../registry.ts'
 
 const loadWhereToBuy = () => import('#client/features/product/where-to-buy.tsx').then((module) => module.WhereToBuy)
@@ -46,7 +48,10 @@ function GoodsView({
     track('product_view', productParams(goods))
   }, [goods, track])
   useEffect(() => {
-    rememberViewed(viewedCard(goods))
+    // The recently viewed list loads after the page: nothing the page shows needs it.
+    void import('#client/features/recent/recent-goods.ts').then(({ rememberViewed, viewedCard }) =>
+      rememberViewed(viewedCard(goods)),
+    )
   }, [goods])
 
   const rating = scores?.average ?? goods.rating

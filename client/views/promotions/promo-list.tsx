@@ -2,7 +2,7 @@
 import type { PromotionCategory, PromotionType, PromotionTypes, PromotionsPage } from '#shared/models/promotions.ts'
 import { PROMOTIONS_PAGE_SIZE, promotionsQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
-import { EmptyState } from '#client/components/ui/index.ts'
+import { EmptyState } from '#client/components/ui/empty-state.tsx'
 import { useQuery, type QueryRef } from '#client/data/use-query.ts'
 import { Pagination } from '#client/features/catalog/pagination.tsx'
 import { PromoCard } from '#client/features/catalog/promo-card.tsx'

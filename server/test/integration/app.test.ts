@@ -57,6 +57,16 @@ describe('cache headers', () => {
     }
   })
 
+  it("names a script's source map in a SourceMap header, whatever encoding it is sent in", async () => {
+    const map = `${FIXTURE_MANIFEST.entry.split('/').pop()}.map`
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const response = await get(FIXTURE_MANIFEST.entry, { 'accept-encoding': encoding })
+      expect(response.headers['sourcemap'], encoding).toBe(map)
+      expect((await get(`/assets/${map}`)).status).toBe(200)
+    }
+    expect((await get(FIXTURE_MANIFEST.consentMark)).headers).not.toHaveProperty('sourcemap')
+  })
+
   it('never caches the build id', async () => {
     const response = await get('/builds/latest.json')
     expect(response.headers['cache-control']).toBe('no-store')

@@ -9,7 +9,8 @@
 import { lazy, Suspense, useContext, useEffect, useRef, type MouseEvent } from 'react'
 import { useLocation } from 'wouter'
 import { useApp } from '#client/context/app-context.tsx'
-import { useAnalytics, type AnalyticsEventName } from '#client/analytics/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
+import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import { IconProjectContext } from '#client/components/icon.tsx'
 import { iconLoader, iconUrl } from '#client/components/icon-loader.ts'
 import { renderedByServer } from '#client/components/lazy-part.tsx'
@@ -30,7 +31,7 @@ let serverHtml: string | undefined
 const keptHtml = (): string | undefined => (serverHtml ??= document.querySelector('footer.site-footer')?.innerHTML)
 
 /** The site footer: rendered by the server, kept as it is by the browser. */
-export function FooterSlot() {
+export function FooterPart() {
   const { config } = useApp()
   const { track } = useAnalytics()
   const [, navigate] = useLocation()

@@ -12,7 +12,7 @@ const cartLink = lazyPart<object>(() => import('./cart-link.tsx').then((module) 
 export const loadCartLink = cartLink.preload
 
 /** The cart link of the toolbar; nothing when e-commerce is off for the visitor. */
-export function CartLinkSlot() {
+export function CartLinkPart() {
   const { session } = useApp()
   return session.ecomEnabled ? <cartLink.Part /> : null
 }

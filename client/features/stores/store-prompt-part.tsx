@@ -1,5 +1,5 @@
 /**
- * `<StorePromptSlot/>`: after hydration, loads the first-visit store prompt only when the device
+ * `<StorePromptPart/>`: after hydration, loads the first-visit store prompt only when the device
  * has no store and the prompt was never answered (the store-prompted flag keeps it from nagging).
  * Renders nothing on the server, so the markup never differs. A store chosen before the device kept
  * store names gets its name once (`rememberStoreName`). On a first visit the cookie banner
@@ -13,7 +13,7 @@ import { useApp } from '#client/context/app-context.tsx'
 const StorePrompt = lazy(() => import('./store-prompt.tsx').then((m) => ({ default: m.StorePrompt })))
 
 /**
- * The three keys of the device's choice this slot needs, read as store-storage.ts reads them (which
+ * The three keys of the device's choice this part needs, read as store-storage.ts reads them (which
  * the prompt and the picker load with their code): blocked storage reads as empty.
  */
 function storedChoice(): { storeCode: string | undefined; prompted: boolean; named: boolean } {
@@ -31,8 +31,8 @@ function storedChoice(): { storeCode: string | undefined; prompted: boolean; nam
   }
 }
 
-/** Slot of the first-visit store prompt (next to the toolbar's store button). */
-export function StorePromptSlot() {
+/** The first-visit store prompt's part (next to the toolbar's store button). */
+export function StorePromptPart() {
   const [show, setShow] = useState(false)
   const { api } = useApp()
   useEffect(() => {

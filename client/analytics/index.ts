@@ -1,6 +1,0 @@
-export * from './analytics-provider.tsx'
-export * from './events.ts'
-export * from './params.ts'
-export * from './store-params.ts'
-export * from './tracker.ts'
-export * from './use-page-views.ts'

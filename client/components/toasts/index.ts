@@ -1,4 +1,0 @@
-export * from './toast-provider.tsx'
-export * from './toast-store.ts'
-export * from './toast-view.tsx'
-export * from './toast-viewport.tsx'
