@@ -5,8 +5,9 @@
  * (features-ecom.css, `@media print`). Loaded with its QR encoder only when an order page has a pass.
  */
 import { useEffect } from 'react'
-import { useAnalytics } from '#client/analytics/index.ts'
-import { Button, ButtonLink } from '#client/components/ui/index.ts'
+import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
+import { Button } from '#client/components/ui/button.tsx'
+import { ButtonLink } from '#client/components/ui/button-link.tsx'
 import type { PickupPass } from './pickup-pass-data.ts'
 import { QrCode } from './qr-code.tsx'
 

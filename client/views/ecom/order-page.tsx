@@ -18,9 +18,9 @@ import { OrderDetails } from '#client/features/ecom/order-details.tsx'
 import { OrderPlacedNotice } from '#client/features/ecom/order-placed.tsx'
 import { useOrderPoll } from '#client/features/ecom/order-poll.ts'
 import { isReadyForPickup } from '#client/features/ecom/pickup-pass-data.ts'
-import { PickupPassSlot } from '#client/features/ecom/pickup-pass-slot.tsx'
+import { PickupPassPart } from '#client/features/ecom/pickup-pass-part.tsx'
 import { usePickupStore } from '#client/features/ecom/pickup-store.ts'
-import { useToast } from '#client/components/toasts/index.ts'
+import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import type { QueriesOf, ViewProps } from '../registry.ts'
 
 /** Order status (route ecom-order). */
@@ -58,7 +58,7 @@ function OrderData({ orderQuery }: { orderQuery: QueriesOf<typeof orderPage>['or
         </ButtonLink>
       </div>
       {order && <OrderPlacedNotice order={order} />}
-      {order && isReadyForPickup(order) && <PickupPassSlot order={order} store={pickupStore} />}
+      {order && isReadyForPickup(order) && <PickupPassPart order={order} store={pickupStore} />}
       {order ? (
         <OrderDetails
           order={order}

@@ -1,19 +1,19 @@
 /**
- * `<PickupPassSlot>`: the place of the pickup pass on the order page. The server and the hydrating
+ * `<PickupPassPart>`: the place of the pickup pass on the order page. The server and the hydrating
  * browser render a placeholder of the pass's size (an order that is ready when the page loads shifts
  * nothing); the pass's code, with its QR encoder, loads in the browser, and the pass shows once the
  * code is in and the store has answered (or failed: the pass then says what the order alone knows).
  */
 import { useEffect, useState, type ComponentType } from 'react'
 import type { Order } from '#shared/models/orders.ts'
-import { Skeleton } from '#client/components/ui/index.ts'
+import { Skeleton } from '#client/components/ui/skeleton.tsx'
 import { pickupPass } from './pickup-pass-data.ts'
 import type { PickupStoreState } from './pickup-store.ts'
 
 type PassCard = ComponentType<{ pass: NonNullable<ReturnType<typeof pickupPass>>; status: string }>
 
 /** The pass of a ready pickup order, or nothing for any other order. */
-export function PickupPassSlot({ order, store }: { order: Order; store: PickupStoreState }) {
+export function PickupPassPart({ order, store }: { order: Order; store: PickupStoreState }) {
   const [Card, setCard] = useState<PassCard>()
   useEffect(() => {
     let live = true
