@@ -32,6 +32,7 @@ import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { writeIconSprites } from './icon-sprite.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 const outIndex = process.argv.indexOf('--out')
@@ -661,8 +662,10 @@ async function buildNode(entry, outfile, bundled = []) {
 const started = Date.now()
 await rm(dist, { recursive: true, force: true })
 await mkdir(join(dist, 'client'), { recursive: true })
-if (existsSync(join(root, 'client/public')))
+if (existsSync(join(root, 'client/public'))) {
   await cp(join(root, 'client/public'), join(dist, 'client'), { recursive: true })
+  await writeIconSprites(join(root, 'client/public/assets/svg/icons'), join(dist, 'client/assets/svg/icons'))
+}
 const metafile = await buildClient()
 if (!dev) await reminify(metafile)
 const manifest = await writeManifest(metafile, await buildConsentMark())
