@@ -20,9 +20,9 @@ export interface IconProps {
   label?: string
   className?: string
   /**
-   * The icon is all a control shows, and the control is named (`aria-label`): a button's content is
-   * not exposed to assistive technology, and the control's stylesheet sizes the icon (`.icon-btn > svg`),
-   * so the icon carries neither a class nor `aria-hidden` (the cards repeat it dozens of times).
+   * The icon is all a control shows, and the control is named (`aria-label`): the control's stylesheet
+   * sizes the icon (`.icon-btn > svg`), so it carries no class or size of its own (the cards repeat it
+   * dozens of times). Still `aria-hidden`: Chromium exposes an unnamed `<svg>` as an image.
    */
   inLabelledControl?: boolean
 }
@@ -39,7 +39,7 @@ export const iconSpriteUrl = (project: string): string => `/assets/svg/icons/${e
 export function Icon({ name, size = 24, label, className, inLabelledControl = false }: IconProps) {
   const project = useContext(IconProjectContext)
   const use = <use href={`${iconSpriteUrl(project)}#${name}`} />
-  if (inLabelledControl) return <svg>{use}</svg>
+  if (inLabelledControl) return <svg aria-hidden>{use}</svg>
   const labelled = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const }
   return (
     <svg

@@ -30,10 +30,10 @@ describe('Button', () => {
     )
   })
 
-  it('draws its icon from the sprite with no class or size of its own, and names only what is not the default', () => {
+  it('draws its icon from the sprite with no class or size of its own, hidden, and names only what is not the default', () => {
     expect(renderHtml(<IconButton icon="heart" label="В избранное" size="sm" tooltip={false} />)).toBe(
       '<button type="button" class="icon-btn icon-btn--sm" aria-label="В избранное">' +
-        '<svg><use href="/assets/svg/icons/aurora/all.svg#heart"></use></svg></button>',
+        '<svg aria-hidden="true"><use href="/assets/svg/icons/aurora/all.svg#heart"></use></svg></button>',
     )
     expect(renderHtml(<IconButton icon="close" label="Закрыть" variant="secondary" />)).toContain(
       'class="icon-btn icon-btn--secondary"',
