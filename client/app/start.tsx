@@ -80,8 +80,11 @@ async function start(releaseClicks: () => void): Promise<void> {
   })
   // React listens now: the held click hydrates the page at once (a discrete event) and reaches its handler.
   releaseClicks()
-  // The icons' sprite was asked for by the server's HTML; a failure to load it is logged (spec section 7).
-  whenIdle(() => void reportIconSpriteFailure(config.product), 5_000)
+  // The icons' sprite was asked for by the server's HTML; a failure to load it is logged (spec section 7),
+  // checked once the page has loaded (the sprite with it), so the check does not fetch it a second time.
+  const checkSprite = () => whenIdle(() => void reportIconSpriteFailure(config.product), 5_000)
+  if (document.readyState === 'complete') checkSprite()
+  else window.addEventListener('load', checkSprite, { once: true })
 }
 
 // Evaluated once per page, in the browser only (the server renders App without this module). The page
