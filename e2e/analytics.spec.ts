@@ -203,7 +203,9 @@ test.describe('without a counter id', () => {
     await waitForHydration(page)
     const footer = page.getByRole('contentinfo')
     // Its icons are drawn like every other icon of the page.
-    await expect(footer.locator('[data-icon="vk"] svg')).toHaveCount(1)
+    await expect(footer.getByRole('link', { name: 'ВКонтакте' }).locator('svg > use[href$="all.svg#vk"]')).toHaveCount(
+      1,
+    )
     await page.evaluate(() => {
       ;(window as unknown as { __marker: number }).__marker = 7
     })

@@ -19,7 +19,7 @@ for (const [width, viewport, mobile] of [
       await acceptCookies(page, baseURL!)
       await page.goto(CATEGORY)
       await waitForHydration(page)
-      const cards = page.getByRole('list', { name: 'Товары' }).locator(':scope > li[data-goods-id]')
+      const cards = page.getByRole('list', { name: 'Товары' }).locator(':scope > li > article[data-goods-id]')
       await expect(cards).toHaveCount(24)
       await page.getByRole('button', { name: 'Показать ещё' }).click()
       await expect(page).toHaveURL(/page=2#goods-page-2$/)
@@ -36,12 +36,12 @@ for (const [width, viewport, mobile] of [
       await expect(page).toHaveURL(/page=2/)
       await expect(cards).toHaveCount(48)
       await expect(cards.first()).toHaveAttribute('data-goods-id', /\d+/)
-      await expect(page.locator(`li[data-goods-id="${goodsId}"]`)).toBeInViewport()
+      await expect(page.locator(`article[data-goods-id="${goodsId}"]`)).toBeInViewport()
 
       await page.reload()
       await waitForHydration(page)
       await expect(cards).toHaveCount(48)
-      await expect(page.locator(`li[data-goods-id="${goodsId}"]`)).toBeInViewport()
+      await expect(page.locator(`article[data-goods-id="${goodsId}"]`)).toBeInViewport()
     })
   })
 }

@@ -16,6 +16,8 @@ import { loadPageModule } from '#client/navigation/navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
 import { holdEarlyClicks } from './early-clicks.ts'
 import { nextTask } from '#client/lib/next-task.ts'
+import { whenIdle } from '#client/lib/when-idle.ts'
+import { reportIconSpriteFailure } from '#client/components/icon.tsx'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
@@ -78,6 +80,11 @@ async function start(releaseClicks: () => void): Promise<void> {
   })
   // React listens now: the held click hydrates the page at once (a discrete event) and reaches its handler.
   releaseClicks()
+  // The icons' sprite was asked for by the server's HTML; a failure to load it is logged (spec section 7),
+  // checked once the page has loaded (the sprite with it), so the check does not fetch it a second time.
+  const checkSprite = () => whenIdle(() => void reportIconSpriteFailure(config.product), 5_000)
+  if (document.readyState === 'complete') checkSprite()
+  else window.addEventListener('load', checkSprite, { once: true })
 }
 
 // Evaluated once per page, in the browser only (the server renders App without this module). The page

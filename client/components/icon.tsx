@@ -1,48 +1,73 @@
 /**
- * `<Icon name size label?>`: an icon file of spec section 7 inlined as SVG (so it takes the text
- * colour). The wrapper reserves its size, so nothing shifts when the icon arrives. Decorative
- * (`aria-hidden`) unless a label is given. The server renders the empty wrapper and never fetches.
+ * `<Icon name size label?>`: an icon of spec section 7's icon path, drawn from the project's sprite
+ * (`/assets/svg/icons/{project}/all.svg`, one `<symbol>` per icon file, made by the build) with
+ * `<use>`. The server's HTML carries it, so icons show without JavaScript and hydration commits nothing
+ * for them; the browser fetches the sprite once for every icon of the page. It takes the text colour
+ * (`currentColor`) and has its size before the sprite arrives, so nothing shifts. If the sprite fails
+ * to load the icon shows nothing (the failure is logged by `reportIconSpriteFailure`). Decorative
+ * (`aria-hidden`) unless a label is given.
  */
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react'
-import { iconLoader, iconUrl, type IconName } from './icon-loader.ts'
+import { createContext, useContext } from 'react'
+import type { IconName } from './icon-names.ts'
 
-export type { IconName } from './icon-loader.ts'
+export type { IconName } from './icon-names.ts'
 
 export interface IconProps {
   name: IconName
-  /** Width and height in px. Default 24. `null`: the stylesheet sizes it (icon buttons, so each repeated button carries no inline style). */
+  /** Width and height in px. Default 24. `null`: the stylesheet sizes it (icon buttons, so each repeated button carries no size of its own). */
   size?: number | null
   /** Accessible name; without it the icon is decorative. */
   label?: string
   className?: string
+  /**
+   * The icon is all a control shows, and the control is named (`aria-label`): the control's stylesheet
+   * sizes the icon (`.icon-btn > svg`), so it carries no class or size of its own (the cards repeat it
+   * dozens of times). Still `aria-hidden`: Chromium exposes an unnamed `<svg>` as an image.
+   */
+  inLabelledControl?: boolean
 }
 
 const DEFAULT_PROJECT = 'aurora'
 
 /** The icon set's folder (the config's `product`); the app root provides it, so the design system needs no app context. */
 export const IconProjectContext = createContext(DEFAULT_PROJECT)
-const noopSubscribe = () => () => {}
-const serverSnapshot = () => undefined
 
-/** Inline SVG icon from `/assets/svg/icons/{project}/{name}.svg`. */
-export function Icon({ name, size = 24, label, className }: IconProps) {
+/** Where the store serves a project's icon sprite. */
+export const iconSpriteUrl = (project: string): string => `/assets/svg/icons/${encodeURIComponent(project)}/all.svg`
+
+/** An icon from the sprite of `/assets/svg/icons/{project}/`. */
+export function Icon({ name, size = 24, label, className, inLabelledControl = false }: IconProps) {
   const project = useContext(IconProjectContext)
-  const url = iconUrl(project, name)
-  const loader = import.meta.env.SSR ? undefined : iconLoader()
-  const svg = useSyncExternalStore(loader?.subscribe ?? noopSubscribe, () => loader?.get(url), serverSnapshot)
-
-  useEffect(() => {
-    void iconLoader().load(url)
-  }, [url])
-
+  const use = <use href={`${iconSpriteUrl(project)}#${name}`} />
+  if (inLabelledControl) return <svg aria-hidden>{use}</svg>
   const labelled = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const }
   return (
-    <span
+    <svg
       className={className ? `icon ${className}` : 'icon'}
-      style={size === null ? undefined : { width: size, height: size }}
-      data-icon={name}
+      width={size ?? undefined}
+      height={size ?? undefined}
       {...labelled}
-      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
-    />
+    >
+      {use}
+    </svg>
   )
+}
+
+/** How long the check of the sprite waits for the store. */
+const SPRITE_CHECK_TIMEOUT_MS = 10_000
+
+/**
+ * Spec section 7: a failed icon load is logged. `<use>` fails silently (the icons show nothing), so
+ * the page asks for the sprite once more, from the HTTP cache when it is there, and logs a failure.
+ */
+export function reportIconSpriteFailure(project: string): Promise<void> {
+  const url = iconSpriteUrl(project)
+  return fetch(url, { cache: 'force-cache', signal: AbortSignal.timeout(SPRITE_CHECK_TIMEOUT_MS) })
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      return response.body?.cancel()
+    })
+    .catch((error: unknown) => {
+      console.warn(`[icon] failed to load ${url}:`, error instanceof Error ? error.message : error)
+    })
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { whenIdle } from './when-idle.ts'
+import { idleTask, whenIdle } from './when-idle.ts'
 
 describe('whenIdle', () => {
   afterEach(() => {
@@ -37,5 +37,18 @@ describe('whenIdle', () => {
     vi.advanceTimersByTime(100)
     expect(run).toHaveBeenCalledTimes(1)
     expect(cancelled).not.toHaveBeenCalled()
+  })
+
+  it('idleTask resolves in the idle callback, at the latest after its timeout', async () => {
+    const callbacks: { run: () => void; options: unknown }[] = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options: unknown) => callbacks.push({ run, options }))
+    let resolved = false
+    const task = idleTask(700).then(() => (resolved = true))
+    await Promise.resolve()
+    expect(resolved).toBe(false)
+    expect(callbacks.map((callback) => callback.options)).toEqual([{ timeout: 700 }])
+    callbacks[0]!.run()
+    await task
+    expect(resolved).toBe(true)
   })
 })

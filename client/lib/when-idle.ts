@@ -12,3 +12,8 @@ export function whenIdle(run: () => void, timeoutMs = 1_000): () => void {
   const id = setTimeout(run, 50)
   return () => clearTimeout(id)
 }
+
+/** Resolves in the first idle time (at the latest after `timeoutMs`); `whenIdle` as a promise. */
+export function idleTask(timeoutMs = 1_000): Promise<void> {
+  return new Promise((resolve) => void whenIdle(resolve, timeoutMs))
+}

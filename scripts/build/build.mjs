@@ -17,6 +17,7 @@ import { buildClient, buildConsentMark, precompress } from './client.mjs'
 import { reminify } from './reminify.mjs'
 import { writeManifest } from './manifest.mjs'
 import { buildNode } from './node-bundles.mjs'
+import { writeIconSprites } from './icon-sprite.mjs'
 
 const outIndex = process.argv.indexOf('--out')
 /** Output folder: `dist/` unless `--out <dir>` (parallel builds, e.g. one per developer task). */
@@ -26,8 +27,10 @@ const dev = process.argv.includes('--dev')
 const started = Date.now()
 await rm(dist, { recursive: true, force: true })
 await mkdir(join(dist, 'client'), { recursive: true })
-if (existsSync(join(root, 'client/public')))
+if (existsSync(join(root, 'client/public'))) {
   await cp(join(root, 'client/public'), join(dist, 'client'), { recursive: true })
+  await writeIconSprites(join(root, 'client/public/assets/svg/icons'), join(dist, 'client/assets/svg/icons'))
+}
 const metafile = await buildClient({ dist, dev })
 if (!dev) await reminify(metafile)
 const manifest = await writeManifest(metafile, await buildConsentMark({ dist, dev }), { dist })

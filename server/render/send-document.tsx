@@ -82,18 +82,20 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
     fallback: input.fallback,
   }
   const url = parseRequestTarget(request.url)
-  const head = documentHead({
-    meta: input.meta,
-    canonicalUrl: input.canonicalPath ? new URL(input.canonicalPath, ctx.origin).toString() : undefined,
-    origin: ctx.origin,
-    css: deps.manifest.css,
-    consentMark: deps.manifest.consentMark,
-    preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined, {
-      signedIn: state.authorized,
-      ecom: state.ecomEnabled,
-    }),
-    siteName: SITE_NAME,
-  })
+  const head = (wholeFirstPaint: boolean) =>
+    documentHead({
+      wholeFirstPaint,
+      meta: input.meta,
+      canonicalUrl: input.canonicalPath ? new URL(input.canonicalPath, ctx.origin).toString() : undefined,
+      origin: ctx.origin,
+      css: deps.manifest.css,
+      consentMark: deps.manifest.consentMark,
+      preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined, {
+        signedIn: state.authorized,
+        ecom: state.ecomEnabled,
+      }),
+      siteName: SITE_NAME,
+    })
   // The data block carries the fallback and the view's keys packed; the server's own render uses them as is.
   const tail = documentTail(deps.dataBlocks.serialize(boot), deps.manifest.entry)
 
@@ -146,7 +148,7 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
   const html = renderAtOnce(element)
   if (html !== undefined) {
     // Encoded once: the socket gets these bytes and their length as is, and the page cache keeps them.
-    const document = Buffer.from(head + html + tail)
+    const document = Buffer.from(head(true) + html + tail)
     reply.raw.once('finish', () => {
       observe()
       if (cacheAs !== undefined) storeInCache(document)
@@ -160,7 +162,7 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
   // Part of the tree suspends or fails: stream it, the head first.
   let failed = false
   const out = new CoalescingStream({ tail, keep: cacheAs !== undefined })
-  out.write(head)
+  out.write(head(false))
   // The head (stylesheet, preloads) leaves at once; the render waits for the render limiter.
   void reply.send(out)
   const release = await deps.limiter.acquire()

@@ -3,16 +3,14 @@
  * server's footer HTML as it is (a `dangerouslySetInnerHTML` of that very HTML, which hydration leaves
  * untouched) instead of loading footer.tsx to hydrate it. One click handler does what each link's own
  * did: sends the link's event (`data-track`) and opens our routes by client navigation, as wouter's
- * `Link` does for a plain left click. Icons are filled in and main-site links follow the config (its
- * local override) the way `Icon` and the footer's render would.
+ * `Link` does for a plain left click. Main-site links follow the config (its local override) the way
+ * the footer's render would; the icons are the server's `<use>` of the sprite, as everywhere.
  */
-import { lazy, Suspense, useContext, useEffect, useRef, type MouseEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react'
 import { useLocation } from 'wouter'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
-import { IconProjectContext } from '#client/components/icon.tsx'
-import { iconLoader, iconUrl } from '#client/components/icon-loader.ts'
 import { renderedByServer } from '#client/components/lazy-part.tsx'
 
 let loaded: typeof import('./footer.tsx') | undefined
@@ -35,7 +33,6 @@ export function FooterPart() {
   const { config } = useApp()
   const { track } = useAnalytics()
   const [, navigate] = useLocation()
-  const project = useContext(IconProjectContext)
   const ref = useRef<HTMLElement>(null)
 
   useEffect(() => {
@@ -44,14 +41,7 @@ export function FooterPart() {
     const mainSite = config.mainSiteUrl.replace(/\/+$/, '')
     for (const link of footer.querySelectorAll<HTMLAnchorElement>('a[data-path]'))
       link.href = mainSite + link.dataset.path
-    const loader = iconLoader()
-    for (const icon of footer.querySelectorAll<HTMLElement>('[data-icon]')) {
-      const url = iconUrl(project, icon.dataset.icon!)
-      void loader.load(url).then(() => {
-        icon.innerHTML = loader.get(url) ?? ''
-      })
-    }
-  }, [config.mainSiteUrl, project])
+  }, [config.mainSiteUrl])
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-track]') : null

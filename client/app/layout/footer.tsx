@@ -127,10 +127,10 @@ export function Footer({ onClick }: FooterProps) {
                       className="site-footer__social"
                       href={social.url}
                       rel="noopener noreferrer"
+                      aria-label={social.label}
                       data-track={social.event}
                     >
-                      <Icon name={social.icon} size={22} />
-                      <span className="visually-hidden">{social.label}</span>
+                      <Icon name={social.icon} size={null} inLabelledControl />
                     </a>
                   </li>
                 ))}

@@ -65,7 +65,7 @@ describe('ToastView', () => {
     expect(html).toContain('<p class="toast__description">Можно отправить другу</p>')
     expect(html).toContain('<button type="button" class="toast__action">Отменить</button>')
     expect(html).toContain('aria-label="Закрыть уведомление"')
-    expect(html).toContain('data-icon="check"')
+    expect(html).toContain('all.svg#check"')
   })
 
   it('hides the icon when asked and marks a leaving toast', () => {

@@ -98,7 +98,10 @@ export interface IconButtonProps extends Omit<
   tooltip?: boolean
 }
 
-/** A square button showing only an icon, named by `label` (also its tooltip unless `tooltip` is false). */
+/**
+ * A square button showing only an icon, named by `label` (also its tooltip unless `tooltip` is false).
+ * The ghost variant and the md size are the class-less defaults: the cards' hearts repeat the button.
+ */
 export function IconButton({
   icon,
   label,
@@ -114,13 +117,18 @@ export function IconButton({
   return (
     <button
       type={type}
-      className={cx('icon-btn', `icon-btn--${variant}`, `icon-btn--${size}`, className)}
+      className={cx(
+        'icon-btn',
+        variant !== 'ghost' && `icon-btn--${variant}`,
+        size !== 'md' && `icon-btn--${size}`,
+        className,
+      )}
       aria-label={label}
       aria-pressed={pressed}
       title={title ?? (tooltip ? label : undefined)}
       {...rest}
     >
-      <Icon name={icon} size={null} />
+      <Icon name={icon} size={null} inLabelledControl />
     </button>
   )
 }

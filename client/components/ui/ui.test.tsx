@@ -7,7 +7,7 @@ import { Rating } from './rating.tsx'
 import { Tabs } from './tabs.tsx'
 import { TextField } from './text-field.tsx'
 import { Checkbox, Switch } from './checkbox.tsx'
-import { Icon } from '../icon.tsx'
+import { Icon, IconProjectContext } from '../icon.tsx'
 import { PHONE_MASK } from '#shared/masks.ts'
 
 const NBSP = '\u00a0'
@@ -30,6 +30,16 @@ describe('Button', () => {
     )
   })
 
+  it('draws its icon from the sprite with no class or size of its own, hidden, and names only what is not the default', () => {
+    expect(renderHtml(<IconButton icon="heart" label="В избранное" size="sm" tooltip={false} />)).toBe(
+      '<button type="button" class="icon-btn icon-btn--sm" aria-label="В избранное">' +
+        '<svg aria-hidden="true"><use href="/assets/svg/icons/aurora/all.svg#heart"></use></svg></button>',
+    )
+    expect(renderHtml(<IconButton icon="close" label="Закрыть" variant="secondary" />)).toContain(
+      'class="icon-btn icon-btn--secondary"',
+    )
+  })
+
   it('shows the label as a tooltip unless told not to, and keeps the name either way', () => {
     expect(renderHtml(<IconButton icon="heart" label="В избранное" />)).toContain('title="В избранное"')
     const quiet = renderHtml(<IconButton icon="heart" label="В избранное" tooltip={false} />)
@@ -39,9 +49,20 @@ describe('Button', () => {
 })
 
 describe('Icon', () => {
-  it('renders an empty wrapper of its size on the server, hidden from assistive technology', () => {
+  it('uses its symbol of the sprite at its size in the server HTML, hidden from assistive technology', () => {
     expect(renderHtml(<Icon name="cart" size={20} />)).toBe(
-      '<span class="icon" style="width:20px;height:20px" data-icon="cart" aria-hidden="true"></span>',
+      '<svg class="icon" width="20" height="20" aria-hidden="true"><use href="/assets/svg/icons/aurora/all.svg#cart"></use></svg>',
+    )
+  })
+
+  it('takes the sprite of the icon project the app provides, and leaves the size to the stylesheet when told', () => {
+    const html = renderHtml(
+      <IconProjectContext value="beauty">
+        <Icon name="heart" size={null} className="btn__icon" />
+      </IconProjectContext>,
+    )
+    expect(html).toBe(
+      '<svg class="icon btn__icon" aria-hidden="true"><use href="/assets/svg/icons/beauty/all.svg#heart"></use></svg>',
     )
   })
 

@@ -308,7 +308,8 @@ function GoodsChunk({
   return (
     <>
       {data.items.map((goods, index) => (
-        <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined} data-goods-id={goods.id}>
+        // The card says its goods (`data-goods-id`); the item does not repeat it (the page's HTML has a budget).
+        <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined}>
           <ProductCard
             goods={goods}
             favorites={favorites}

@@ -1,6 +1,8 @@
 /**
  * The one IntersectionObserver of all prefetching links (prefetch-link.tsx), loaded once the first
- * prefetch delay has passed: each batch of links is looked up and observed in idle time.
+ * prefetch delay has passed: each batch of links is looked up and observed in idle time, and the links
+ * that come on screen start their prefetch in idle time too (requestIdleCallback with a timeout, a
+ * timer where it is missing).
  */
 import { whenIdle } from '#client/lib/when-idle.ts'
 
@@ -18,6 +20,20 @@ export interface Watch {
 const watching = new Map<Element, Watch>()
 let observer: IntersectionObserver | undefined
 
+/** Links that came on screen, to start in the next idle time. */
+let onScreen: { watch: Watch; element: Element }[] = []
+let cancelStart: (() => void) | undefined
+
+/** Starts the prefetches of the links that came on screen, in idle time (at the latest after 1 s). */
+function startWhenIdle(): void {
+  cancelStart ??= whenIdle(() => {
+    cancelStart = undefined
+    const ready = onScreen
+    onScreen = []
+    for (const { watch, element } of ready) if (!watch.ended) watch.start(element)
+  })
+}
+
 function shared(): IntersectionObserver {
   observer ??= new IntersectionObserver((entries) => {
     for (const entry of entries) {
@@ -25,8 +41,9 @@ function shared(): IntersectionObserver {
       const watch = watching.get(entry.target)
       observer?.unobserve(entry.target)
       watching.delete(entry.target)
-      if (watch && !watch.ended) watch.start(entry.target)
+      if (watch && !watch.ended) onScreen.push({ watch, element: entry.target })
     }
+    if (onScreen.length > 0) startWhenIdle()
   })
   return observer
 }

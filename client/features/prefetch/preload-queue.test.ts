@@ -125,3 +125,45 @@ describe('prefetch backoff', () => {
     expect(ctx.calls()).toBeGreaterThan(before)
   })
 })
+
+describe('prefetch in idle time', () => {
+  beforeAll(() => import('#shared/routes/product.ts'))
+  beforeEach(() => {
+    vi.stubGlobal('navigator', {})
+    resetPrefetch()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    resetPrefetch()
+  })
+
+  /** Waits a few real tasks: enough for the route module and any started fetch to be asked for. */
+  const tasks = async (count = 20) => {
+    for (let index = 0; index < count; index++) await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+
+  it("waits for idle time (1 s at the latest) before a link's prefetch, and not for the shopper's intent", async () => {
+    const idle: { run: () => void; options: unknown }[] = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options: unknown) => idle.push({ run, options }))
+    vi.stubGlobal('cancelIdleCallback', () => undefined)
+    const ctx = context(() => Promise.resolve({}))
+
+    prefetchRoute('/product/1-goods', ctx)
+    await tasks()
+    expect(ctx.calls()).toBe(0)
+    expect(idle.length).toBeGreaterThan(0)
+    expect(idle.every((call) => JSON.stringify(call.options) === JSON.stringify({ timeout: 1_000 }))).toBe(true)
+    // Each idle period lets the prefetches take their next step, until their fetches are out.
+    // The product route's four queries.
+    for (let round = 0; round < 10 && ctx.calls() < 4; round++) {
+      for (const call of idle.splice(0)) call.run()
+      await tasks()
+    }
+    expect(ctx.calls()).toBe(4)
+
+    const intent = context(() => Promise.resolve({}))
+    prefetchRoute('/product/2-goods', intent, { intent: true })
+    await tasks()
+    expect(intent.calls()).toBeGreaterThan(0)
+  })
+})

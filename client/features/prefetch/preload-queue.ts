@@ -17,6 +17,7 @@ import { parseSearch } from '#shared/routing/search.ts'
 import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#client/navigation/routing-kit.ts'
 import { slowConnection } from './slow-connection.ts'
 import { nextTask } from '#client/lib/next-task.ts'
+import { idleTask } from '#client/lib/when-idle.ts'
 import { fetchOnce, resetSingleFlight } from '#client/lib/single-flight.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
@@ -85,15 +86,25 @@ const loadSchemaKit = (): Promise<void> =>
     () => undefined,
   ))
 
+/**
+ * A prefetch for a link in view waits for idle time, at the latest this long, before each of its
+ * steps; one the shopper asked for (pointer or focus) only for the next task.
+ */
+export const PREFETCH_IDLE_TIMEOUT_MS = 1_000
+
+const turn = (intent: boolean): Promise<void> => (intent ? nextTask() : idleTask(PREFETCH_IDLE_TIMEOUT_MS))
+
 function pump(): void {
   while (pending < PRELOAD_QUEUE_LIMIT && waiting.length > 0) {
     const job = waiting.shift()!
     pending++
     // Each prefetch starts in a task of its own: starting a fetch (and the first one's loading of the
     // API client and schemas) costs the main thread a few milliseconds, and a batch of links coming
-    // into view together made one long task shortly after the first load.
-    void loadSchemaKit()
-      .then(nextTask)
+    // into view together made one long task shortly after the first load. A prefetch of a link in view
+    // takes idle time for it, so it never delays what the page is doing.
+    void turn(job.intent)
+      .then(loadSchemaKit)
+      .then(() => turn(job.intent))
       .then(job.run)
       .finally(() => {
         pending--

@@ -1,0 +1,91 @@
+/**
+ * Icons are in the server's HTML: `<svg><use href="/assets/svg/icons/{project}/all.svg#name">` of the
+ * project's sprite (client/components/icon.tsx), so they show with JavaScript off and never flash empty
+ * while the page's code loads. A failed sprite load shows nothing and is logged (spec section 7).
+ */
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
+
+const CATEGORY = '/catalog/4-ukhod-za-volosami'
+const PRODUCT = '/product/10323-shampun-morskie-mineraly-polyarnaya-noch'
+
+/** The icon's box and the box of what its `<use>` draws (empty until the sprite's symbol is there). */
+function drawn(icon: Locator) {
+  return icon.evaluate((svg: SVGSVGElement) => {
+    const box = svg.getBoundingClientRect()
+    const shape = svg.querySelector('use')!.getBBox()
+    return {
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+      drawn: shape.width > 0 && shape.height > 0,
+      href: svg.querySelector('use')!.getAttribute('href'),
+    }
+  })
+}
+
+/** Waits until the icon draws its symbol, and gives its box. */
+async function expectDrawn(icon: Locator, name: string, size: number): Promise<void> {
+  await expect
+    .poll(() => drawn(icon))
+    .toEqual({
+      width: size,
+      height: size,
+      drawn: true,
+      href: `/assets/svg/icons/aurora/all.svg#${name}`,
+    })
+}
+
+const header = (page: Page) => page.locator('header').first()
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the header, the cards and the gallery show their icons', async ({ page }) => {
+    await page.goto('/')
+    await expectDrawn(header(page).getByRole('link', { name: 'Каталог' }).locator('svg'), 'catalog', 20)
+    await expectDrawn(header(page).getByRole('link', { name: 'Акции' }).locator('svg'), 'percent', 20)
+    await expectDrawn(header(page).locator('.toolbar__store > svg').first(), 'location', 20)
+
+    await page.goto(CATEGORY)
+    const heart = page.getByRole('article').first().getByRole('button', { name: 'В избранное' }).locator('svg')
+    await expectDrawn(heart, 'heart', 18)
+    await expectDrawn(header(page).getByRole('link', { name: 'Каталог' }).locator('svg'), 'catalog', 20)
+
+    await page.goto(PRODUCT)
+    await expectDrawn(page.getByRole('button', { name: 'Следующее фото' }).locator('svg'), 'chevron-right', 22)
+    await expectDrawn(page.getByRole('button', { name: 'Предыдущее фото' }).locator('svg'), 'chevron-left', 22)
+  })
+})
+
+test('the page asks for the sprite once, and hydration keeps the icons the server drew', async ({ page }) => {
+  const sprites: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/assets/svg/icons/')) sprites.push(new URL(request.url()).pathname)
+  })
+  await page.goto(CATEGORY)
+  const heart = page.getByRole('article').first().getByRole('button', { name: 'В избранное' }).locator('svg')
+  await heart.evaluate((svg) => ((window as unknown as { __heart: Element }).__heart = svg))
+  await waitForHydration(page)
+  await expectDrawn(heart, 'heart', 18)
+  expect(await heart.evaluate((svg) => svg === (window as unknown as { __heart: Element }).__heart)).toBe(true)
+  // The sprite is fetched by the HTML's `<use>`, and once more from the HTTP cache in idle time to log a failure.
+  await expect.poll(() => sprites.length).toBeGreaterThan(0)
+  expect(new Set(sprites)).toEqual(new Set(['/assets/svg/icons/aurora/all.svg']))
+})
+
+test('a failed sprite load shows no icon and is logged', async ({ page, consoleProblems }) => {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  await page.route('**/assets/svg/icons/**', (route) => route.fulfill({ status: 404, body: 'not found' }))
+  await page.goto('/')
+  await waitForHydration(page)
+  await expect.poll(() => warnings.find((text) => text.startsWith('[icon] failed to load'))).toContain('all.svg')
+  const icon = header(page).getByRole('link', { name: 'Каталог' }).locator('svg')
+  const state = await drawn(icon)
+  // The icon keeps its place and draws nothing.
+  expect(state).toMatchObject({ width: 20, height: 20, drawn: false })
+  // The 404 of the sprite itself is the failure under test.
+  consoleProblems.length = 0
+})
