@@ -38,8 +38,8 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The actions row only for visitors who can buy: the button renders nothing for the others.
   const ecom = useApp().session.ecomEnabled
-  // At most two compact badges, under the name rather than over the product: the age mark first.
-  const labels = (goods.labels ?? []).slice(0, goods.ageRestricted ? 1 : 2)
+  // Badges sit under the name, not over the product: the age mark first, at most two shown (CSS).
+  const labels = goods.labels ?? []
   // The server keeps the card's HTML for the shared goods object: the variant names
   // every prop and flag the HTML depends on. Not kept: a heart already pressed or the cart's button
   // (personal), and an eager image, whose render also preloads it in the page's head.
@@ -81,11 +81,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
             <span className="text-muted product-card__no-reviews">Нет отзывов</span>
           )}
           <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
-          {goods.inStock ? (
-            <StoreAvailability goodsId={goods.id} />
-          ) : (
-            <p className="store-availability store-availability--no">Нет в наличии</p>
-          )}
+          {goods.inStock ? <StoreAvailability goodsId={goods.id} /> : <p>Нет в наличии</p>}
           {ecom && (
             <div className="product-card__actions">
               <AddToCartButton
