@@ -119,8 +119,13 @@ test.describe('at 360 px', () => {
     await expect(page.getByRole('button', { name: 'Закрыть фильтры' })).toBeFocused()
 
     const panel = page.getByRole('complementary', { name: 'Фильтры' })
-    await panel.locator('label', { hasText: /^В наличии/ }).click()
+    // By keyboard: the filter's navigation leaves focus on the box, inside the sheet.
+    const inStock = panel.getByRole('checkbox', { name: /^В наличии/ })
+    await inStock.focus()
+    await page.keyboard.press('Space')
     await expect(page).toHaveURL(/inStock=1/)
+    await expect(inStock).toBeChecked()
+    await expect(inStock).toBeFocused()
     const brand = panel.locator('.filters__brands label').first()
     const brandName = ((await brand.textContent()) ?? '').replace(/\s*\(\d+\)$/, '')
     await brand.click()

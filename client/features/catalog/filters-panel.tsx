@@ -81,23 +81,33 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
   const toggle = useRef<HTMLButtonElement>(null)
   const close = useRef<HTMLButtonElement>(null)
   const device = useSyncExternalStore(onStorage, chosenStore, noStore)
-  // The sheet: focus moves into it, Escape closes it and focus returns to «Фильтры».
+  const body = useRef<HTMLDivElement>(null)
+  // The sheet is modal: focus moves into it and stays there (a filter's navigation focuses the page's
+  // heading behind it: focus goes back to the field), Escape closes it, and focus returns to «Фильтры».
   useEffect(() => {
     if (!open) return
-    close.current?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      toggle.current?.focus()
+    const opener = toggle.current
+    let last: HTMLElement | null = close.current
+    last?.focus()
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target as HTMLElement
+      if (body.current?.contains(target)) last = target
+      else if (last?.isConnected) last.focus()
+      else close.current?.focus()
     }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('focusin', onFocus)
     document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('focusin', onFocus)
+      document.removeEventListener('keydown', onKey)
+      if (opener?.isConnected) opener.focus()
+    }
   }, [open])
   if (!filters) return null
-  const done = () => {
-    setOpen(false)
-    toggle.current?.focus()
-  }
+  const done = () => setOpen(false)
   const active =
     state.brand.length +
     state.label.length +
@@ -122,9 +132,16 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
       >
         Фильтры{active > 0 ? ` (${active})` : ''}
       </button>
-      <div className="filters__body" id={panelId}>
+      <div
+        className="filters__body"
+        id={panelId}
+        ref={body}
+        {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': `${panelId}-title` } : {})}
+      >
         <div className="filters__head">
-          <p className="filters__title">Фильтры</p>
+          <p className="filters__title" id={`${panelId}-title`}>
+            Фильтры
+          </p>
           <button ref={close} type="button" className="filters__close" onClick={done} aria-label="Закрыть фильтры">
             ✕
           </button>
