@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { DESKTOP, acceptCookies, box, overlap } from './fixtures/layout.ts'
 import { keepStore } from './fixtures/ecom-shopper.ts'
+import { seriousViolations } from './fixtures/axe.ts'
 
 /** The walkthrough's phone: 360 × 780. */
 const PHONE_780 = { width: 360, height: 780 }
@@ -93,7 +94,8 @@ for (const [width, viewport, mobile] of [
 }
 
 test.describe('at 360 px', () => {
-  test.use({ viewport: PHONE_780, isMobile: true, hasTouch: true })
+  // bypassCSP: axe is injected as an inline script.
+  test.use({ viewport: PHONE_780, isMobile: true, hasTouch: true, bypassCSP: true })
 
   test('the first card is on the first screen, picture and all', async ({ page, baseURL }) => {
     await acceptCookies(page, baseURL!)
@@ -117,6 +119,8 @@ test.describe('at 360 px', () => {
     const place = await box(sheet)
     expect(place).toEqual({ x: 0, y: 0, width: PHONE_780.width, height: PHONE_780.height })
     await expect(page.getByRole('button', { name: 'Закрыть фильтры' })).toBeFocused()
+    await expect(page.getByRole('dialog', { name: 'Фильтры' })).toBeVisible()
+    expect(await seriousViolations(page, '.filters')).toEqual([])
 
     const panel = page.getByRole('complementary', { name: 'Фильтры' })
     // By keyboard: the filter's navigation leaves focus on the box, inside the sheet.
