@@ -55,9 +55,12 @@ const comparators: Record<GoodsSort, (a: GoodsRecord, b: GoodsRecord) => number>
   rating: (a, b) => b.rating - a.rating || b.reviewsCount - a.reviewsCount,
 }
 
-/** Sorts goods by a sort order; ties keep id order so pages never overlap. */
+/**
+ * Sorts goods by a sort order, goods in stock first (sold-out ones sink to the end of every order, as
+ * the real catalogue does); ties keep id order so pages never overlap.
+ */
 export const sortGoods = (goods: GoodsRecord[], sort: GoodsSort): GoodsRecord[] =>
-  goods.sort((a, b) => comparators[sort](a, b) || a.id - b.id)
+  goods.sort((a, b) => Number(b.inStock) - Number(a.inStock) || comparators[sort](a, b) || a.id - b.id)
 
 /** Goods matching a search query (text, category scope, filters, store), sorted. */
 export function findGoodsFor(

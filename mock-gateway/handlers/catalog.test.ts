@@ -31,7 +31,24 @@ describe('goods search', () => {
     ['rating', (a: any, b: any) => a.rating >= b.rating],
   ])('sorts by %s', async (sort, ordered) => {
     const { body } = await get(`/v2/goods/search?sort=${sort}&pageSize=100`)
-    for (let i = 1; i < body.items.length; i++) expect(ordered(body.items[i - 1], body.items[i])).toBe(true)
+    for (let i = 1; i < body.items.length; i++) {
+      const [a, b] = [body.items[i - 1], body.items[i]]
+      // In-stock goods first; the order holds within each part.
+      expect(a.inStock || !b.inStock).toBe(true)
+      if (a.inStock === b.inStock) expect(ordered(a, b)).toBe(true)
+    }
+  })
+
+  it.each(['popular', 'price-asc', 'new'])('puts sold-out goods after every in-stock one (sort %s)', async (sort) => {
+    const stock: boolean[] = []
+    for (let page = 1; page === 1 || stock.length % 100 === 0; page++) {
+      const { body } = await get(`/v2/goods/search?sort=${sort}&pageSize=100&page=${page}`)
+      if (body.items.length === 0) break
+      stock.push(...body.items.map((item: { inStock: boolean }) => item.inStock))
+    }
+    expect(stock).toContain(false)
+    expect(stock).toContain(true)
+    expect(stock.indexOf(false)).toBeGreaterThan(stock.lastIndexOf(true))
   })
 
   it('answers which of the given goods a store has (repeated id keys with storeCode), and all of them for a pickup point', async () => {

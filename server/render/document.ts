@@ -8,6 +8,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
+/** The stylesheet a browser without JavaScript adds (a public file: not hashed, cached for an hour). */
+export const NO_SCRIPT_CSS = '/assets/no-script.css'
+
 export interface HeadInput {
   meta: PageMeta
   /** Absolute canonical URL. */
@@ -53,6 +56,9 @@ export function documentHead(input: HeadInput): string {
     '<link rel="icon" href="/favicon.svg">',
     ...input.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     input.wholeFirstPaint ? `<link rel="expect" href="#${BOOT_ELEMENT_ID}" blocking="render">` : '',
+    // JavaScript off: shows what works as plain HTML (every tab's section, the lists' GET forms) and
+    // hides the buttons that cannot work (client/public/assets/no-script.css).
+    `<noscript><link rel="stylesheet" href="${NO_SCRIPT_CSS}"></noscript>`,
     ...input.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     // JSON-LD is data, not script: the CSP's script-src does not apply and the serializer escapes `<`.
     ...(meta.jsonLd ?? []).map((item) => `<script type="application/ld+json">${serializeBootData(item)}</script>`),

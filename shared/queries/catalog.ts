@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/client.ts'
 import type { CategoryTree } from '../models/catalog.ts'
 import { defineQuery } from '../routing/query.ts'
 import { sharedShape, sharedShapeBy } from './shared-shape.ts'
-import { toCategoryPlace, toFiltersShape, toGoodsListShape, toPromoTileShape } from './views.ts'
+import { categoryPromoTiles, toCategoryPlace, toFiltersShape, toGoodsListShape, toPromoTileShape } from './views.ts'
 
 // Views of answers the server shares are made once.
 const goodsListShape = sharedShape(toGoodsListShape)
@@ -182,6 +182,18 @@ export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categ
 export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', async (api, _args: [], signal) =>
   promoTilesShape(await api.call((await catalogGateway()).getPromosAndDiscounts, { signal })),
 )
+
+/**
+ * The header tiles of one category page: only the promotions of this category, its group or its
+ * subcategories (none when there are none). The tree is the one the category's place loads.
+ */
+export const categoryPromoTilesQuery = defineQuery('catalog.categoryPromos', async (api, [id]: [number], signal) => {
+  const [tiles, tree] = await Promise.all([
+    catalogGateway().then((gateway) => api.call(gateway.getPromosAndDiscounts, { signal })),
+    sharedTree(api, signal),
+  ])
+  return categoryPromoTiles(promoTilesShape(tiles), tree, id)
+})
 
 /** Brands with the categories they sell in. */
 export const brandedCategoriesQuery = defineQuery('catalog.brandedCategories', async (api, _args: [], signal) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CategoryTree } from '../models/catalog.ts'
 import type { GoodsCard } from '../models/goods.ts'
-import { toCardShape, toCategoryPlace, toGoodsListShape } from './views.ts'
+import { categoryPromoTiles, toCardShape, toCategoryPlace, toGoodsListShape, type PromoTileShape } from './views.ts'
 
 const card: GoodsCard = {
   id: 7,
@@ -87,5 +87,21 @@ describe('view shapes', () => {
       links,
     })
     expect(toCategoryPlace(tree, 999)).toBeUndefined()
+  })
+
+  it('keeps only the promo tiles of a category, its group or its subcategories', () => {
+    const tile = (id: number, url: string): PromoTileShape => ({ id, title: `Скидки ${id}`, image: '/i.svg', url })
+    const tiles = [
+      tile(1, '/catalog/1-litso?sort=discount'),
+      tile(2, '/catalog/2-makiyazh?sort=discount'),
+      tile(3, '/catalog/12-maski'),
+      tile(4, '/promo-catalog'),
+      tile(5, '/catalog/123-drugoe'),
+    ]
+    expect(categoryPromoTiles(tiles, tree, 11).map((t) => t.id)).toEqual([1])
+    expect(categoryPromoTiles(tiles, tree, 12).map((t) => t.id)).toEqual([1, 3])
+    expect(categoryPromoTiles(tiles, tree, 1).map((t) => t.id)).toEqual([1, 3])
+    expect(categoryPromoTiles(tiles, tree, 2)).toEqual([tiles[1]])
+    expect(categoryPromoTiles(tiles, tree, 999)).toEqual([])
   })
 })

@@ -134,6 +134,25 @@ export interface GoodsFiltersShape {
   sorts: GoodsFilters['sorts']
 }
 
+/** The catalogue category a storefront path opens (`/catalog/12-litso?sort=discount` → 12), if any. */
+const categoryOfPath = (url: string): number | undefined => {
+  const found = /^\/catalog\/(\d+)(?:[-/?#]|$)/.exec(url)
+  return found ? Number(found[1]) : undefined
+}
+
+/**
+ * The promo tiles of one category: those that open it, its group or one of its subcategories. A
+ * category page shows only its own promotions (or none), never the catalogue-wide list.
+ */
+export function categoryPromoTiles(tiles: readonly PromoTileShape[], tree: CategoryTree, id: number): PromoTileShape[] {
+  const related = new Set([id])
+  for (const node of tree.items) {
+    if (node.id === id) for (const child of node.children) related.add(child.id)
+    else if (node.children.some((child) => child.id === id)) related.add(node.id)
+  }
+  return tiles.filter((tile) => related.has(categoryOfPath(tile.url) ?? -1))
+}
+
 /** The filters view of a gateway filters answer. */
 export const toFiltersShape = (filters: GoodsFilters): GoodsFiltersShape => ({
   brands: filters.brands.map((brand) => ({ slug: brand.slug, name: brand.name, count: brand.count })),

@@ -2,6 +2,7 @@
 import { CATALOG_COMMERCE_HEADER_BANNER, CATALOG_COMMERCE_HEADER_SLIDER, SITE_NAME } from '../constants.ts'
 import {
   categoryPlaceQuery,
+  categoryPromoTilesQuery,
   categoryTreeQuery,
   goodsFiltersQuery,
   goodsListArgs,
@@ -22,7 +23,10 @@ function listLoaders(search: SearchParams, categoryId: number | undefined) {
   return {
     goods: goodsListQuery(goodsListArgs(state, { categoryId })),
     filters: optional(goodsFiltersQuery(categoryId)),
-    ...(CATALOG_COMMERCE_HEADER_SLIDER ? { tiles: optional(promoTilesQuery()) } : {}),
+    // A category page shows its own promotions only; the catalogue root shows them all.
+    ...(CATALOG_COMMERCE_HEADER_SLIDER
+      ? { tiles: optional(categoryId === undefined ? promoTilesQuery() : categoryPromoTilesQuery(categoryId)) }
+      : {}),
     ...(CATALOG_COMMERCE_HEADER_BANNER ? { banner: optional(bannersQuery('main-slider')) } : {}),
   }
 }

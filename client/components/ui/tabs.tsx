@@ -1,7 +1,8 @@
 /**
  * `<Tabs items label>`: WAI-ARIA tabs (tablist/tab/tabpanel) with arrow keys, Home and End and
  * automatic activation. Every panel is rendered (hidden ones with `hidden`), so their text is in
- * the server HTML.
+ * the server HTML; without JavaScript no-script.css shows them all, each under its tab's name
+ * (`data-label`).
  */
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names.ts'
@@ -97,6 +98,7 @@ export function Tabs({ items, label, selectedId, defaultSelectedId, onSelect, cl
           id={panelId(item.id)}
           className="tabs__panel"
           aria-labelledby={tabId(item.id)}
+          data-label={typeof item.label === 'string' ? item.label : undefined}
           hidden={item.id !== current}
           tabIndex={0}
         >

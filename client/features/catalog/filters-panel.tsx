@@ -1,15 +1,18 @@
 /**
  * `<FiltersPanel filters state onChange>`: brand, label, availability, discount and price filters.
- * Every change writes the URL (through `onChange`); on a phone the panel opens from a button.
+ * Every change writes the URL (through `onChange`). The fields belong to the list's GET form (`form`),
+ * so without JavaScript «Применить» submits them. On a phone the panel opens from a button as a
+ * full-screen sheet whose «Показать N товаров» closes it over the list it has already filtered.
  */
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { STORAGE } from '#shared/cookies.ts'
 import { Link } from 'wouter'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import { hasFilters, type ListState } from '#shared/queries/catalog.ts'
 import { Button } from '#client/components/ui/button.tsx'
-import { formatPrice } from '#client/lib/format.ts'
+import { countLabel, formatPrice } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
+import { GOODS_FORMS } from './list-texts.ts'
 
 export interface FiltersPanelProps {
   filters: GoodsFiltersShape | undefined
@@ -17,6 +20,10 @@ export interface FiltersPanelProps {
   onChange: (next: ListState) => void
   /** The list URL without filters. */
   resetHref: string
+  /** Id of the list's GET form the fields submit with. */
+  form: string
+  /** Goods the list shows now (the sheet's «Показать N товаров»); undefined while they load. */
+  total: number | undefined
 }
 
 const BRANDS_SHOWN = 8
@@ -26,10 +33,24 @@ const BRANDS_SHOWN = 8
  * the box in a separate element and links input and label by id; a panel repeats this up to ten times
  * on every catalogue page, so the lighter form saves about 150 bytes of HTML each.
  */
-function FilterOption({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+function FilterOption({
+  label,
+  checked,
+  onChange,
+  name,
+  value = '1',
+  form,
+}: {
+  label: string
+  checked: boolean
+  onChange: () => void
+  name: string
+  value?: string
+  form: string
+}) {
   return (
     <label className="filters__option">
-      <input type="checkbox" checked={checked} onChange={onChange} />
+      <input type="checkbox" name={name} value={value} form={form} checked={checked} onChange={onChange} />
       {label}
     </label>
   )
@@ -53,12 +74,40 @@ const toggled = (list: readonly string[], value: string): string[] =>
   list.includes(value) ? list.filter((item) => item !== value) : [...list, value]
 
 /** Filter panel of goods lists. */
-export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPanelProps) {
+export function FiltersPanel({ filters, state, onChange, resetHref, form, total }: FiltersPanelProps) {
   const [open, setOpen] = useState(false)
   const [allBrands, setAllBrands] = useState(false)
   const panelId = useId()
+  const toggle = useRef<HTMLButtonElement>(null)
+  const close = useRef<HTMLButtonElement>(null)
   const device = useSyncExternalStore(onStorage, chosenStore, noStore)
+  const body = useRef<HTMLDivElement>(null)
+  // The sheet is modal: focus moves into it and stays there (a filter's navigation focuses the page's
+  // heading behind it: focus goes back to the field), Escape closes it, and focus returns to «Фильтры».
+  useEffect(() => {
+    if (!open) return
+    const opener = toggle.current
+    let last: HTMLElement | null = close.current
+    last?.focus()
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target as HTMLElement
+      if (body.current?.contains(target)) last = target
+      else if (last?.isConnected) last.focus()
+      else close.current?.focus()
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('focusin', onFocus)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('focusin', onFocus)
+      document.removeEventListener('keydown', onKey)
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [open])
   if (!filters) return null
+  const done = () => setOpen(false)
   const active =
     state.brand.length +
     state.label.length +
@@ -71,25 +120,10 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
   )
   const visibleBrands = allBrands ? brands : brands.slice(0, BRANDS_SHOWN)
 
-  const onPrice = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const read = (name: string) => {
-      const value = String(form.get(name) ?? '')
-        .replace(/\s/g, '')
-        .replace(',', '.')
-      return value && Number.isFinite(Number(value)) && Number(value) >= 0 ? Math.round(Number(value)) : undefined
-    }
-    const low = read('priceMin')
-    const high = read('priceMax')
-    // «от 900 до 100» means 100 to 900: the bounds are swapped rather than finding nothing.
-    const swap = low !== undefined && high !== undefined && low > high
-    onChange({ ...state, priceMin: swap ? high : low, priceMax: swap ? low : high })
-  }
-
   return (
     <aside className={open ? 'filters is-open' : 'filters'} aria-label="Фильтры">
       <button
+        ref={toggle}
         type="button"
         className="filters__toggle"
         aria-expanded={open}
@@ -98,21 +132,41 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
       >
         Фильтры{active > 0 ? ` (${active})` : ''}
       </button>
-      <div className="filters__body" id={panelId}>
+      <div
+        className="filters__body"
+        id={panelId}
+        ref={body}
+        {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': `${panelId}-title` } : {})}
+      >
+        <div className="filters__head">
+          <p className="filters__title" id={`${panelId}-title`}>
+            Фильтры
+          </p>
+          <button ref={close} type="button" className="filters__close" onClick={done} aria-label="Закрыть фильтры">
+            ✕
+          </button>
+        </div>
         <fieldset className="filters__group">
           <legend className="filters__legend">Наличие и скидки</legend>
           <FilterOption
+            form={form}
+            name="inStock"
             label={`В наличии (${filters.inStockCount})`}
             checked={state.inStock}
             onChange={() => onChange({ ...state, inStock: !state.inStock })}
           />
           <FilterOption
+            form={form}
+            name="discounted"
             label={`Со скидкой (${filters.discountedCount})`}
             checked={state.discounted}
             onChange={() => onChange({ ...state, discounted: !state.discounted })}
           />
           {(device || state.store) && (
             <FilterOption
+              form={form}
+              name="store"
+              value={state.store ?? device}
               label="Есть в моём магазине"
               checked={state.store !== undefined}
               onChange={() => onChange({ ...state, store: state.store ? undefined : device, page: 1 })}
@@ -124,28 +178,31 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
             <legend className="filters__legend">Метки</legend>
             <div className="chips">
               {filters.labels.map(({ label, count }) => (
-                <button
-                  key={label}
-                  type="button"
-                  className="chip"
-                  aria-pressed={state.label.includes(label)}
-                  onClick={() => onChange({ ...state, label: toggled(state.label, label) })}
-                >
+                <label key={label} className="chip filters__chip">
+                  <input
+                    type="checkbox"
+                    name="label"
+                    value={label}
+                    form={form}
+                    checked={state.label.includes(label)}
+                    onChange={() => onChange({ ...state, label: toggled(state.label, label) })}
+                  />
                   {`${LABEL_NAMES[label]} `}
                   <span className="filters__count">{count}</span>
-                </button>
+                </label>
               ))}
             </div>
           </fieldset>
         )}
         <fieldset className="filters__group">
           <legend className="filters__legend">Цена, ₽</legend>
-          <form className="filters__price" onSubmit={onPrice} key={`${state.priceMin}-${state.priceMax}`}>
+          <div className="filters__price" key={`${state.priceMin}-${state.priceMax}`}>
             <label className="filters__price-field">
               <span className="visually-hidden">Цена от</span>
               <input
                 className="input filters__input"
                 name="priceMin"
+                form={form}
                 inputMode="numeric"
                 placeholder={`от ${formatPrice(filters.price.min)}`}
                 defaultValue={state.priceMin ?? ''}
@@ -157,16 +214,17 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
               <input
                 className="input filters__input"
                 name="priceMax"
+                form={form}
                 inputMode="numeric"
                 placeholder={`до ${formatPrice(filters.price.max)}`}
                 defaultValue={state.priceMax ?? ''}
                 maxLength={8}
               />
             </label>
-            <Button type="submit" size="sm" variant="secondary">
+            <Button type="submit" form={form} size="sm" variant="secondary">
               Применить
             </Button>
-          </form>
+          </div>
         </fieldset>
         {filters.brands.length > 0 && (
           <fieldset className="filters__group">
@@ -175,6 +233,9 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
               {visibleBrands.map((brand) => (
                 <FilterOption
                   key={brand.slug}
+                  form={form}
+                  name="brand"
+                  value={brand.slug}
                   label={`${brand.name} (${brand.count})`}
                   checked={state.brand.includes(brand.slug)}
                   onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })}
@@ -193,11 +254,16 @@ export function FiltersPanel({ filters, state, onChange, resetHref }: FiltersPan
             )}
           </fieldset>
         )}
-        {hasFilters(state) && (
-          <Link href={resetHref} className="filters__reset">
-            Сбросить фильтры
-          </Link>
-        )}
+        <div className="filters__foot">
+          {hasFilters(state) && (
+            <Link href={resetHref} className="filters__reset">
+              Сбросить фильтры
+            </Link>
+          )}
+          <Button className="filters__show" variant="primary" size="lg" fullWidth onClick={done}>
+            {total === undefined ? 'Показать товары' : `Показать ${countLabel(total, GOODS_FORMS)}`}
+          </Button>
+        </div>
       </div>
     </aside>
   )

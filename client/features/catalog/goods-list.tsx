@@ -1,9 +1,10 @@
 /**
  * `<GoodsList scope search basePath>`: a goods list whose page, sort and filters live in the URL —
- * sort select, filter panel, 'Показать ещё' (appends the next page and moves the URL to it, scrolling
- * to the new cards) and pagination with real links. Used by the catalogue and the search page.
+ * sort select, filter panel, removable chips of the active filters, 'Показать ещё' (appends the next
+ * page and moves the URL to it, scrolling to the new cards) and pagination with real links. Sort and
+ * filters are one GET form, so they work without JavaScript too. Used by the catalogue and the search page.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
 import { Link, useLocation } from 'wouter'
 import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
 import type { GoodsSort } from '#shared/models/goods.ts'
@@ -23,6 +24,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx'
 import { countLabel } from '#client/lib/format.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { useFavorites, type FavoritesApi } from '#client/features/product/use-favorites.ts'
+import { ActiveFilters } from './active-filters.tsx'
 import { FiltersPanel } from './filters-panel.tsx'
 import { Pagination } from './pagination.tsx'
 import { ProductCard } from './product-card.tsx'
@@ -177,24 +179,47 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
     navigate(urlOf({ ...state, page: shown.last + 1 }, pageAnchor(shown.last + 1)), { replace: true })
   }
   const sortOptions = sorts ?? filters?.sorts ?? (Object.keys(SORT_NAMES) as GoodsSort[])
+  const formId = useId()
+  const noFilters: ListState = {
+    ...state,
+    brand: [],
+    label: [],
+    priceMin: undefined,
+    priceMax: undefined,
+    inStock: false,
+    discounted: false,
+    store: undefined,
+    page: 1,
+  }
+  // With JavaScript the form's submit (a price and Enter, «Применить») is a client navigation; without
+  // it the browser sends the same fields as a GET.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const next = listStateFromSearch(formSearch(new FormData(event.currentTarget)))
+    // «от 900 до 100» means 100 to 900: the bounds are swapped rather than finding nothing.
+    const swap = next.priceMin !== undefined && next.priceMax !== undefined && next.priceMin > next.priceMax
+    go({
+      ...next,
+      sort: next.sort === 'popular' ? undefined : next.sort,
+      priceMin: swap ? next.priceMax : next.priceMin,
+      priceMax: swap ? next.priceMin : next.priceMax,
+    })
+  }
 
   return (
     <div className={filters ? 'goods-list' : 'goods-list goods-list--no-filters'}>
+      <form id={formId} method="get" action={basePath} onSubmit={submit} hidden>
+        {Object.entries(keep).map(([name, value]) =>
+          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+        )}
+      </form>
       <FiltersPanel
         filters={filters}
         state={state}
         onChange={go}
-        resetHref={urlOf({
-          ...state,
-          brand: [],
-          label: [],
-          priceMin: undefined,
-          priceMax: undefined,
-          inStock: false,
-          discounted: false,
-          store: undefined,
-          page: 1,
-        })}
+        resetHref={urlOf(noFilters)}
+        form={formId}
+        total={lastPage ? total : undefined}
       />
       <div className="goods-list__main">
         <div className="list-toolbar">
@@ -205,6 +230,8 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
             <span className="goods-list__sort-label">Сортировка</span>
             <select
               className="select"
+              name="sort"
+              form={formId}
               value={state.sort ?? 'popular'}
               onChange={(event) =>
                 go({ ...state, sort: event.target.value === 'popular' ? undefined : (event.target.value as GoodsSort) })
@@ -217,12 +244,23 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
               ))}
             </select>
           </label>
+          <Button type="submit" form={formId} size="sm" variant="secondary" className="no-script-only">
+            Показать
+          </Button>
         </div>
+        {filters && <ActiveFilters filters={filters} state={state} hrefOf={(next) => urlOf({ ...next, page: 1 })} />}
         {lastPage && total === 0 ? (
           <EmptyState
             title="Ничего не нашлось"
             text={hasFilters(state) ? 'Попробуйте убрать часть фильтров.' : 'Попробуйте изменить запрос.'}
             icon="search"
+            action={
+              hasFilters(state) ? (
+                <Link href={urlOf(noFilters)} className="btn btn--primary btn--md">
+                  Сбросить фильтры
+                </Link>
+              ) : undefined
+            }
           />
         ) : lastPage && lastPage.items.length === 0 && shown.first === shown.last ? (
           <EmptyState
@@ -265,6 +303,17 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
       </div>
     </div>
   )
+}
+
+/** The form's fields as query parameters (repeated names stay lists). */
+function formSearch(data: FormData): SearchParams {
+  const search: Record<string, string | string[]> = {}
+  for (const [name, value] of data) {
+    if (typeof value !== 'string') continue
+    const known = search[name]
+    search[name] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value]
+  }
+  return search
 }
 
 /** One loaded page of cards (list items of the shared grid). */

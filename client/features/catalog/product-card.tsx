@@ -40,6 +40,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   // The actions row only for visitors who can buy: the button renders nothing for the others.
   const ecom = useApp().session.ecomEnabled
+  // Badges sit under the name, not over the product: the age mark first, at most two shown (CSS).
   const labels = goods.labels ?? []
   // The server keeps the card's HTML for the shared goods object: the variant names
   // every prop and flag the HTML depends on. Not kept: a heart already pressed or the cart's button
@@ -66,15 +67,14 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
             <p>{goods.brand}</p>
             <Heading className="product-card__name">{goods.name}</Heading>
           </PrefetchLink>
-          {(labels.length > 0 || goods.ageRestricted || !goods.inStock) && (
+          {(labels.length > 0 || goods.ageRestricted) && (
             <div className="product-card__badges">
+              {goods.ageRestricted && <span className="badge badge--age">18+</span>}
               {labels.map((label) => (
                 <span key={label} className={`badge badge--${label}`}>
                   {LABEL_NAMES[label]}
                 </span>
               ))}
-              {goods.ageRestricted && <span className="badge badge--age">18+</span>}
-              {!goods.inStock && <span className="badge">Нет в наличии</span>}
             </div>
           )}
           {goods.reviewsCount > 0 ? (
@@ -83,7 +83,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
             <span className="text-muted product-card__no-reviews">Нет отзывов</span>
           )}
           <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
-          {goods.inStock && <StoreAvailability goodsId={goods.id} />}
+          {goods.inStock ? <StoreAvailability goodsId={goods.id} /> : <p>Нет в наличии</p>}
           {ecom && (
             <div className="product-card__actions">
               <AddToCartButton

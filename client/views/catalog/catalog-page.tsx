@@ -1,4 +1,4 @@
-/** Catalogue root (route catalog): the header slider, the category tree, brands by category and every goods with filters. */
+/** Catalogue root (route catalog): the header slider, the category tree, every goods with filters, then brands by category. */
 import type { catalogPage } from '#shared/routes/catalog.ts'
 import { href } from '#shared/routing/href.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
@@ -63,13 +63,14 @@ export function Page({ search, queries }: ViewProps<'catalog', typeof catalogPag
           ))}
         </ul>
       </section>
-      <BrandedCategoriesSection />
       <section aria-labelledby="catalog-all">
         <h2 id="catalog-all" className="section-title">
           Все товары
         </h2>
         <GoodsList scope={{}} search={search} basePath={href('catalog')} filters={filters} />
       </section>
+      {/* After the goods: it loads after hydration, and above them it pushed the goods far down. */}
+      <BrandedCategoriesSection />
     </div>
   )
 }

@@ -18,8 +18,8 @@ export function Page({ search, queries }: ViewProps<'promo-catalog', typeof prom
       <header className="page-header">
         <h1 className="page-title">Акции и скидки</h1>
       </header>
-      {types && <PromoTypeFilter types={types.items} current={type} basePath={basePath} />}
       <PromoList
+        kinds={types && <PromoTypeFilter types={types.items} current={type} basePath={basePath} />}
         categories={categories?.items ?? []}
         page={promoPageOf({ search })}
         basePath={type ? `${basePath}?type=${type}` : basePath}

@@ -1,4 +1,8 @@
-/** The promotions list shared by the promotions catalogue and its categories: category chips, cards, pagination. */
+/**
+ * The promotions list shared by the promotions catalogue and its categories: one block of filters
+ * whose rows say what they filter («Тип акции», «Раздел»), the cards and pagination.
+ */
+import type { ReactNode } from 'react'
 import type { PromotionCategory, PromotionType, PromotionTypes, PromotionsPage } from '#shared/models/promotions.ts'
 import { PROMOTIONS_PAGE_SIZE, promotionsQuery } from '#shared/queries/promotions.ts'
 import { href } from '#shared/routing/href.ts'
@@ -19,11 +23,14 @@ export function PromoTypeFilter({
   basePath: string
 }) {
   return (
-    <nav className="category-links" aria-label="Тип акции">
+    <nav className="category-links promo-filters__row" aria-label="Тип акции">
+      <p className="promo-filters__label" aria-hidden="true">
+        Тип акции
+      </p>
       <ul className="chips">
         <li>
           <PrefetchLink href={basePath} className="chip" aria-current={current === undefined ? 'page' : undefined}>
-            Любой тип
+            Любой
           </PrefetchLink>
         </li>
         {types
@@ -44,48 +51,60 @@ export function PromoTypeFilter({
   )
 }
 
-/** Promotion category chips and one page of promotions (`query` overrides the list, e.g. one kind). */
+/**
+ * The filters block (the kinds' row when given, then the sections) and one page of promotions
+ * (`query` overrides the list, e.g. one kind).
+ */
 export function PromoList({
   categories,
   categoryId,
   page,
   basePath,
   query,
+  kinds,
 }: {
   categories: readonly PromotionCategory[]
   categoryId?: number | undefined
   page: number
   basePath: string
   query?: QueryRef<PromotionsPage> | undefined
+  /** The «Тип акции» row (the promotions catalogue has it; a section page does not). */
+  kinds?: ReactNode
 }) {
   const { data } = useQuery(query ?? promotionsQuery(categoryId, page))
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PROMOTIONS_PAGE_SIZE))
   return (
     <>
-      <nav className="category-links" aria-label="Категории акций">
-        <ul className="chips">
-          <li>
-            <PrefetchLink
-              href={href('promo-catalog')}
-              className="chip"
-              aria-current={categoryId === undefined ? 'page' : undefined}
-            >
-              Все акции
-            </PrefetchLink>
-          </li>
-          {categories.map((category) => (
-            <li key={category.id}>
+      <div className="promo-filters" role="group" aria-label="Фильтры акций">
+        {kinds}
+        <nav className="category-links promo-filters__row" aria-label="Раздел">
+          <p className="promo-filters__label" aria-hidden="true">
+            Раздел
+          </p>
+          <ul className="chips">
+            <li>
               <PrefetchLink
-                href={href('promo-catalog-category', { category: category.id, categorySlug: category.slug })}
+                href={href('promo-catalog')}
                 className="chip"
-                aria-current={category.id === categoryId ? 'page' : undefined}
+                aria-current={categoryId === undefined ? 'page' : undefined}
               >
-                {category.name} <span className="filters__count">{category.count}</span>
+                Все разделы
               </PrefetchLink>
             </li>
-          ))}
-        </ul>
-      </nav>
+            {categories.map((category) => (
+              <li key={category.id}>
+                <PrefetchLink
+                  href={href('promo-catalog-category', { category: category.id, categorySlug: category.slug })}
+                  className="chip"
+                  aria-current={category.id === categoryId ? 'page' : undefined}
+                >
+                  {category.name} <span className="filters__count">{category.count}</span>
+                </PrefetchLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
       {data && data.items.length === 0 ? (
         <EmptyState
           title="Акций пока нет"
