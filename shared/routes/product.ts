@@ -1,9 +1,9 @@
 /** Head and data of the product pages (goods, promo goods, popular items). */
 import { SITE_NAME } from '../constants.ts'
-import type { Goods, GoodsAnswer } from '../models/goods.ts'
+import type { Goods, GoodsRedirect } from '../models/goods.ts'
 import { isRedirect } from '../models/values.ts'
 import { publicationQuery } from '../queries/articles.ts'
-import { goodsQuery } from '../queries/goods.ts'
+import { goodsQuery, type PlacedGoods } from '../queries/goods.ts'
 import { promotionQuery } from '../queries/promotions.ts'
 import { reviewMediaQuery, reviewsQuery, scoresQuery } from '../queries/reviews.ts'
 import { href } from '../routing/href.ts'
@@ -13,8 +13,21 @@ import type { LoadedData, PageMeta } from '../routing/types.ts'
 import { breadcrumbLd, clampText, pageDescription, pageTitle, productLd, reviewsLd } from './seo.ts'
 
 /** The goods of a goods answer, or undefined for a redirect or no answer. */
-export const goodsOf = (answer: GoodsAnswer | undefined): Goods | undefined =>
+export const goodsOf = <G extends Goods>(answer: GoodsRedirect | G | undefined): G | undefined =>
   answer && !isRedirect(answer) ? answer : undefined
+
+/** The steps up from goods: home, catalogue, the group and the category it sits in (breadcrumbs and JSON-LD). */
+export function productTrail(goods: PlacedGoods): Array<{ name: string; path: string }> {
+  const steps = [
+    { name: 'Главная', path: '/' },
+    { name: 'Каталог', path: href('catalog') },
+  ]
+  const { group, category } = goods.place ?? {}
+  if (group) steps.push({ name: group.name, path: href('catalog-category', { category: group.id, slug: group.slug }) })
+  if (category)
+    steps.push({ name: category.name, path: href('catalog-category', { category: category.id, slug: category.slug }) })
+  return steps
+}
 
 /** The canonical path of goods (`/product/{id}-{slug}`, with `/reviews` for the reviews child route). */
 export const productPath = (goods: Pick<Goods, 'id' | 'slug'>, reviews = false): string =>
@@ -51,11 +64,7 @@ function productMeta(data: ProductData, reviews: boolean): PageMeta {
     jsonLd: [
       productLd(goods, path, data.scores),
       ...reviewsLd(goods, data.reviews?.items ?? []),
-      breadcrumbLd([
-        { name: 'Главная', path: '/' },
-        { name: 'Каталог', path: href('catalog') },
-        { name: goods.name, path },
-      ]),
+      breadcrumbLd([...productTrail(goods), { name: goods.name, path }]),
     ],
   }
 }

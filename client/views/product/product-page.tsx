@@ -1,9 +1,8 @@
 /** Goods page (routes product and product-reviews): gallery, price, actions, description tabs, reviews. */
 import { useEffect } from 'react'
 import { Link } from 'wouter'
-import type { Goods } from '#shared/models/goods.ts'
-import { goodsOf, productPath, type productPage } from '#shared/routes/product.ts'
-import { href } from '#shared/routing/href.ts'
+import type { PlacedGoods } from '#shared/queries/goods.ts'
+import { goodsOf, productPath, productTrail, type productPage } from '#shared/routes/product.ts'
 import { productParams, useAnalytics } from '#client/analytics/index.ts'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
 import { NearScreen } from '#client/components/near-screen.tsx'
@@ -36,7 +35,7 @@ function GoodsView({
   scoresQuery,
   reviews,
 }: {
-  goods: Goods
+  goods: PlacedGoods
   scoresQuery: QueriesOf<typeof productPage>['scores']
   reviews: boolean
 }) {
@@ -82,7 +81,7 @@ function GoodsView({
     <article className="product-page" data-goods-id={goods.id}>
       <AgeGate restricted={goods.ageRestricted} />
       <Breadcrumbs
-        items={[{ label: 'Главная', href: '/' }, { label: 'Каталог', href: href('catalog') }, { label: goods.name }]}
+        items={[...productTrail(goods).map((step) => ({ label: step.name, href: step.path })), { label: goods.name }]}
       />
       <div className="product-page__top">
         <Gallery images={goods.images} name={goods.name} goodsId={goods.id} />
