@@ -47,6 +47,8 @@ export const ANALYTICS_EVENTS = {
   // Error pages (spec section 2)
   error404_view: 'The not-found page was shown',
   error404_toPromo_click: 'Not-found page: Перейти в акции',
+  error404_toMain_click: 'Not-found page: На главную',
+  error404_toCatalog_click: 'Not-found page: В каталог',
   error500_view: 'The outage page was shown',
   error500_refresh_click: 'Outage page: Обновить',
   // Toolbar and search
