@@ -59,6 +59,7 @@ export const ANALYTICS_EVENTS = {
   search_submit: 'A search was submitted',
   search_suggestion_click: 'A search suggestion was chosen',
   search_history_clear_click: 'The search history was cleared',
+  search_history_remove_click: 'One search history entry was removed',
   // Products (carry product params and, in lists, position)
   product_view: 'A product page was shown',
   product_card_click: 'A product card was opened from a list',

@@ -141,7 +141,10 @@ function SearchBox({ initial, className }: { initial: string; className?: string
           onOpen={openBox}
           onClose={close}
           onSearch={searchFor}
-          onNavigate={navigate}
+          onNavigate={(url) => {
+            setValue('')
+            navigate(url)
+          }}
         />
       ) : (
         <div className="suggest" hidden>
