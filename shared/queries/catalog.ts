@@ -189,9 +189,24 @@ export async function goodsPlace(tree: Promise<CategoryTree>, categoryId: number
   }
 }
 
-/** Starts (or reuses) the client's tree load for `goodsPlace`. */
-export const goodsTree = (api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> =>
-  sharedTree(api, signal)
+/** When the tree last failed for a client's goods places: it is not asked for again within the minute. */
+const failedTrees = new WeakMap<ApiClient, number>()
+
+/**
+ * Starts (or reuses) the client's tree load for `goodsPlace`. A tree that failed is not asked for
+ * again within `TREE_REUSE_MS`: during an outage each product (and each prefetch of one) would
+ * otherwise add a doomed call beside its goods.
+ */
+export function goodsTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
+  const failedAt = failedTrees.get(api)
+  if (failedAt !== undefined && Date.now() - failedAt < TREE_REUSE_MS)
+    return Promise.reject(new Error('The category tree failed a moment ago'))
+  const tree = sharedTree(api, signal)
+  tree.catch(() => {
+    if (!signal?.aborted) failedTrees.set(api, Date.now())
+  })
+  return tree
+}
 
 /** What the filter panel offers for a category (or the whole catalogue). */
 export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categoryId]: [number | undefined], signal) =>
