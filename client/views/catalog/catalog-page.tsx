@@ -63,13 +63,14 @@ export function Page({ search, queries }: ViewProps<'catalog', typeof catalogPag
           ))}
         </ul>
       </section>
-      <BrandedCategoriesSection />
       <section aria-labelledby="catalog-all">
         <h2 id="catalog-all" className="section-title">
           Все товары
         </h2>
         <GoodsList scope={{}} search={search} basePath={href('catalog')} filters={filters} />
       </section>
+      {/* Its data comes after hydration: below the goods, its arrival moves nothing on screen. */}
+      <BrandedCategoriesSection />
     </div>
   )
 }
