@@ -6,6 +6,7 @@
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { CatalogPage } from './fixtures/catalog-page.ts'
 import { ProductPage } from './fixtures/product-page.ts'
+import { acceptCookies } from './fixtures/layout.ts'
 
 interface Seed {
   goods: { id: number; slug: string; name: string }
@@ -205,3 +206,25 @@ for (const width of [360, 1440]) {
     }
   })
 }
+
+test.describe('the catalogue at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test('nothing that arrives after hydration moves the goods on screen', async ({ page, baseURL }) => {
+    await acceptCookies(page, baseURL!)
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      ;(window as unknown as { __shifts: number[] }).__shifts = shifts
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) shifts.push(entry.value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/catalog')
+    await waitForHydration(page)
+    // «Бренды в категориях» is the catalogue's one block that loads after hydration.
+    await expect(page.getByRole('heading', { level: 2, name: 'Бренды в категориях' })).toBeAttached()
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([])
+  })
+})

@@ -38,3 +38,25 @@ test('shows the outage page when the gateway is down, and Обновить reloa
     await stack.stop()
   }
 })
+
+test.describe('the not-found page on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } })
+
+  test('offers a search, the home page and the catalogue besides the promotions', async ({ page }) => {
+    const response = await page.goto('/no-such-page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('link', { name: 'Перейти в акции' })).toBeVisible()
+    const ways = page.getByRole('navigation', { name: 'Куда перейти' })
+    await expect(ways.getByRole('link', { name: 'На главную' })).toHaveAttribute('href', '/')
+    await expect(ways.getByRole('link', { name: 'В каталог' })).toHaveAttribute('href', '/catalog')
+    await waitForHydration(page)
+    const field = page.getByRole('main').getByRole('searchbox', { name: 'Поиск по магазину' })
+    await field.fill('крем')
+    await field.press('Enter')
+    await expect(page).toHaveURL(/\/search\?q=%D0%BA%D1%80%D0%B5%D0%BC$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('крем')
+    await page.goBack()
+    await ways.getByRole('link', { name: 'В каталог' }).click()
+    await expect(page).toHaveURL(/\/catalog$/)
+  })
+})

@@ -72,14 +72,14 @@ test('«Смотреть все» of the new products, the exclusives and the gi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Подарочные наборы')
 })
 
-test('a rail shows four cards and the rest on «Показать ещё», focus on the first revealed card', async ({ page }) => {
+test('a rail shows five cards and the rest on «Показать ещё», focus on the first revealed card', async ({ page }) => {
   const region = await home(page, 'Новинки')
-  await expect(region.getByRole('article')).toHaveCount(4)
+  await expect(region.getByRole('article')).toHaveCount(5)
   const more = region.getByRole('button', { name: /^Показать ещё \d+$/ })
   const rest = Number((await more.innerText()).replace(/\D/g, ''))
   await more.click()
-  await expect(region.getByRole('article')).toHaveCount(4 + rest)
-  await expect(region.getByRole('article').nth(4).locator('.product-card__link')).toBeFocused()
+  await expect(region.getByRole('article')).toHaveCount(5 + rest)
+  await expect(region.getByRole('article').nth(5).locator('.product-card__link')).toBeFocused()
 })
 
 test('the popular block opens its publication with the goods it collects', async ({ page }) => {

@@ -2,7 +2,7 @@
  * Scroll restoration (spec rule 6): back and forward return a page to where the shopper left it, a
  * new navigation starts at the top, and a reload keeps the position.
  */
-import { test, expect } from './fixtures/stack.ts'
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { acceptCookies, DESKTOP } from './fixtures/layout.ts'
 import { ProductPage } from './fixtures/product-page.ts'
 
@@ -43,5 +43,28 @@ test.describe('scroll restoration', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1800)
     await page.reload()
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1800)
+  })
+})
+
+test.describe('the home page on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })
+
+  test('back from an article returns to the exact position the article was opened from', async ({ page, baseURL }) => {
+    await acceptCookies(page, baseURL!)
+    await page.goto('/')
+    await waitForHydration(page)
+    const link = page.locator('.article-card__link').first()
+    // Where the shopper is when they tap: a link below the screen is scrolled to first, and that
+    // position (not the one before it) is the one to come back to.
+    await link.scrollIntoViewIfNeeded()
+    const opened = await page.evaluate(() => Math.round(scrollY))
+    expect(opened).toBeGreaterThan(2_000)
+    await link.click()
+    await expect(page).toHaveURL(/\/articles\//)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(/\/$/)
+    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(opened)
+    await expect(link).toBeInViewport()
   })
 })

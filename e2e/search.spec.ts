@@ -79,3 +79,41 @@ test('offers popular searches for the empty field', async ({ page }) => {
   await search.input.focus()
   await expect(search.options.filter({ hasText: 'Популярное' }).first()).toBeVisible()
 })
+
+test.describe('search results at 1440', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test('a query with a typo offers the close query, popular searches and goods, and no sort', async ({ page }) => {
+    await page.goto('/search?q=кремм')
+    await expect(page.getByRole('heading', { name: 'Ничего не нашлось' })).toBeVisible()
+    await expect(page.getByLabel('Сортировка')).toBeHidden()
+    const meant = page.getByText(/^Возможно, вы имели в виду/)
+    await expect(meant).toHaveText('Возможно, вы имели в виду «крем»')
+    await expect(page.getByRole('heading', { level: 2, name: 'Часто ищут' })).toBeVisible()
+    const popular = page.getByRole('region', { name: 'Популярные товары' })
+    await expect(popular.locator('.product-card')).toHaveCount(8)
+    await meant.getByRole('link').click()
+    await expect(page).toHaveURL(/\/search\?q=%D0%BA%D1%80%D0%B5%D0%BC$/)
+    await expect(page.locator('.product-grid--list .product-card').first()).toBeVisible()
+  })
+
+  test('a query of nonsense offers popular searches but no close query', async ({ page }) => {
+    await page.goto('/search?q=ззззкк')
+    await expect(page.getByRole('heading', { level: 2, name: 'Часто ищут' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Популярные товары' }).locator('.product-card').first()).toBeVisible()
+    await expect(page.getByText(/^Возможно, вы имели в виду/)).toHaveCount(0)
+  })
+})
+
+test.describe('the empty search page on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } })
+
+  test('has «Часто ищут» in its first HTML, so nothing pops in and moves the page', async ({ page }) => {
+    const response = await page.goto('/search')
+    const html = await response!.text()
+    expect(html).toContain('Часто ищут')
+    expect(html).toContain('href="/search?q=')
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 2, name: 'Часто ищут' })).toBeVisible()
+  })
+})

@@ -182,3 +182,55 @@ test('never prompts a bot for a store', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: /Ваш магазин/ })).toHaveCount(0)
   expect(await page.evaluate(() => localStorage.getItem('shop.prompted'))).toBeNull()
 })
+
+test.describe('the picker on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })
+
+  test('searches an address within the chosen city', async ({ page }) => {
+    await page.goto('/')
+    const picker = new StorePickerPage(page)
+    await picker.open()
+    await picker.city.selectOption({ label: 'Нижний Новгород' })
+    await expect(picker.cards.first()).toContainText('Нижний Новгород')
+    // «Покров» is ул. Покровка in Москва too.
+    await picker.search.fill('Покров')
+    await expect(picker.dialog.getByText(/^Найдено — \d+$/)).toBeVisible()
+    const addresses = await picker.cards.locator('.store-card__address').allInnerTexts()
+    expect(addresses.length).toBeGreaterThan(0)
+    expect(addresses.every((address) => address.includes('Нижний Новгород'))).toBe(true)
+  })
+
+  test("moves the city select to the found stores' city when the chosen city has none there", async ({ page }) => {
+    await page.goto('/')
+    const picker = new StorePickerPage(page)
+    await picker.open()
+    await picker.city.selectOption({ label: 'Казань' })
+    await expect(picker.cards.first()).toContainText('Казань')
+    await picker.search.fill('Тверская')
+    await expect(picker.city.locator('option:checked')).toHaveText('Москва')
+    await expect(picker.cards.first()).toContainText('ул. Тверская')
+    const addresses = await picker.cards.locator('.store-card__address').allInnerTexts()
+    expect(addresses.every((address) => address.includes('Москва'))).toBe(true)
+  })
+
+  test('marks the saved store «Выбран» (disabled) on reopening, and gives the map the sheet’s height', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const picker = new StorePickerPage(page)
+    await picker.open()
+    await picker.city.selectOption({ label: 'Казань' })
+    await picker.chooseButton('ул. Баумана').click()
+    await expect(picker.dialog).toBeHidden()
+    await picker.open()
+    const chosen = picker.dialog.getByRole('button', { name: /^Выбран: .*ул\. Баумана/ })
+    await expect(chosen).toHaveText('Выбран')
+    await expect(chosen).toBeDisabled()
+    await expect(picker.dialog.getByRole('button', { name: /^Выбрать: .*ул\. Баумана/ })).toHaveCount(0)
+    await picker.dialog.getByRole('tab', { name: 'Карта' }).click()
+    const map = picker.dialog.locator('.store-map')
+    await expect(map).toBeVisible()
+    const height = (await map.boundingBox())!.height
+    expect(height).toBeGreaterThanOrEqual(0.4 * 780)
+  })
+})

@@ -66,3 +66,22 @@ test('a toast closes by hand at once', async ({ page }) => {
   await page.clock.runFor(300)
   await expect(toast).toHaveCount(0)
 })
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })
+
+  test('the cookie toast leaves after 3 s though it appears under the finger that accepted', async ({ page }) => {
+    await page.goto('/')
+    const accept = page.getByRole('region', { name: 'Файлы cookie' }).getByRole('button', { name: 'Принять' })
+    await expect(accept).toBeVisible()
+    await pauseClock(page)
+    // A click leaves the pointer where the banner was, which is where the toast appears.
+    await accept.click()
+    const toast = bottomRegion(page).locator('.toast')
+    await expect(toast).toContainText('Настройки cookies сохранены')
+    await page.clock.runFor(3_050)
+    await expect(toast).toHaveClass(/toast--leaving/)
+    await page.clock.runFor(300)
+    await expect(toast).toHaveCount(0)
+  })
+})

@@ -47,6 +47,8 @@ export const ANALYTICS_EVENTS = {
   // Error pages (spec section 2)
   error404_view: 'The not-found page was shown',
   error404_toPromo_click: 'Not-found page: Перейти в акции',
+  error404_toMain_click: 'Not-found page: На главную',
+  error404_toCatalog_click: 'Not-found page: В каталог',
   error500_view: 'The outage page was shown',
   error500_refresh_click: 'Outage page: Обновить',
   // Toolbar and search
@@ -57,6 +59,7 @@ export const ANALYTICS_EVENTS = {
   search_submit: 'A search was submitted',
   search_suggestion_click: 'A search suggestion was chosen',
   search_history_clear_click: 'The search history was cleared',
+  search_history_remove_click: 'One search history entry was removed',
   // Products (carry product params and, in lists, position)
   product_view: 'A product page was shown',
   product_card_click: 'A product card was opened from a list',

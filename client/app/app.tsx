@@ -127,6 +127,10 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
     const qs = search ? `?${search}` : ''
     // A new build is out: the next navigation is a full page load (spec section 4).
     if (updateAvailable) return void window.location.assign(location + qs)
+    // The top progress bar (layout.css) shows from the tap until the navigation is followed, however
+    // long its code and data take on a slow network; a newer navigation takes it over.
+    const root = document.documentElement.dataset
+    root.navigating = ''
     // What a navigation does loads with the first one, beside the routing kit.
     loadClientNavigation(location + qs)
       .then((navigation) =>
@@ -150,6 +154,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
         setShown((s) => ({ view, Page: s.Page, seq: s.seq + 1 }))
         reportError({ message: `HTTP ${view.status}`, status: view.status })
       })
+      .finally(() => current && delete root.navigating)
     return () => {
       current = false
     }

@@ -45,9 +45,16 @@ describe('RouteView', () => {
         }}
       />,
     )
-    const call = vi.fn(async () => ({ id: 12 }))
-    await expect(props?.queries.goods?.fetch({ call } as unknown as ApiClient)).resolves.toEqual({ id: 12 })
-    expect(call).toHaveBeenCalledTimes(1)
-    expect(call.mock.calls[0]).toMatchObject([{ name: 'goods.get' }, { params: { id: 12 } }])
+    const call = vi.fn(async (_def: { name: string }, _options: unknown) => ({ id: 12 }))
+    // The goods, and beside them the category tree that places them (this stub's tree places nothing).
+    await expect(props?.queries.goods?.fetch({ call } as unknown as ApiClient)).resolves.toEqual({
+      id: 12,
+      place: null,
+    })
+    expect(call).toHaveBeenCalledTimes(2)
+    expect(call.mock.calls.find(([def]) => def.name === 'goods.get')).toMatchObject([
+      { name: 'goods.get' },
+      { params: { id: 12 } },
+    ])
   })
 })

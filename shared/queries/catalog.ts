@@ -6,11 +6,20 @@ import type { ApiClient } from '../api/client.ts'
 import type { CategoryTree } from '../models/catalog.ts'
 import { defineQuery } from '../routing/query.ts'
 import { sharedShape, sharedShapeBy } from './shared-shape.ts'
-import { categoryPromoTiles, toCategoryPlace, toFiltersShape, toGoodsListShape, toPromoTileShape } from './views.ts'
+import {
+  categoryPromoTiles,
+  toCategoryPlace,
+  toFiltersShape,
+  toGoodsListShape,
+  toGoodsPlace,
+  toPromoTileShape,
+  type GoodsPlaceShape,
+} from './views.ts'
 
 // Views of answers the server shares are made once.
 const goodsListShape = sharedShape(toGoodsListShape)
 const categoryPlaceShape = sharedShapeBy(toCategoryPlace)
+const goodsPlaceShape = sharedShapeBy(toGoodsPlace)
 const filtersShape = sharedShape(toFiltersShape)
 const promoTilesShape = sharedShape((answer: { items: Parameters<typeof toPromoTileShape>[0][] }) =>
   answer.items.map(toPromoTileShape),
@@ -167,6 +176,38 @@ export const categoryPlaceQuery = defineQuery(
   'categories.place',
   async (api, [id]: [number], signal) => categoryPlaceShape(await sharedTree(api, signal), id) ?? null,
 )
+
+/**
+ * The tree's part that places goods of `categoryId` (null for a category the tree lacks, or a tree
+ * that failed to load: the product page then shows the catalogue's root as its parent).
+ * `tree` is a load already started by the caller (`goodsTree`), so the goods call need not wait for it.
+ */
+export async function goodsPlace(tree: Promise<CategoryTree>, categoryId: number): Promise<GoodsPlaceShape | null> {
+  try {
+    return goodsPlaceShape(await tree, categoryId) ?? null
+  } catch {
+    return null
+  }
+}
+
+/** When the tree last failed for a client's goods places: it is not asked for again within the minute. */
+const failedTrees = new WeakMap<ApiClient, number>()
+
+/**
+ * Starts (or reuses) the client's tree load for `goodsPlace`. A tree that failed is not asked for
+ * again within `TREE_REUSE_MS`: during an outage each product (and each prefetch of one) would
+ * otherwise add a doomed call beside its goods.
+ */
+export function goodsTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
+  const failedAt = failedTrees.get(api)
+  if (failedAt !== undefined && Date.now() - failedAt < TREE_REUSE_MS)
+    return Promise.reject(new Error('The category tree failed a moment ago'))
+  const tree = sharedTree(api, signal)
+  tree.catch(() => {
+    if (!signal?.aborted) failedTrees.set(api, Date.now())
+  })
+  return tree
+}
 
 /** What the filter panel offers for a category (or the whole catalogue). */
 export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categoryId]: [number | undefined], signal) =>

@@ -124,6 +124,23 @@ export function toCategoryPlace(tree: CategoryTree, id: number): CategoryPlaceSh
   return undefined
 }
 
+/** Where goods sit in the catalogue: their category and its group (the product page's breadcrumbs). */
+export interface GoodsPlaceShape {
+  category: CategoryLinkShape
+  /** The top-level group when the category is a second-level one. */
+  group?: CategoryLinkShape
+}
+
+/** The place of goods of category `id` in the tree (undefined when the tree has no such id). */
+export function toGoodsPlace(tree: CategoryTree, id: number): GoodsPlaceShape | undefined {
+  for (const node of tree.items) {
+    if (node.id === id) return { category: linkShape(node) }
+    const child = node.children.find((item) => item.id === id)
+    if (child) return { category: linkShape(child), group: linkShape(node) }
+  }
+  return undefined
+}
+
 /** The filter panel's view: brands by slug with counts, labels, price range, the two counters and sorts. */
 export interface GoodsFiltersShape {
   brands: Array<{ slug: string; name: string; count: number }>

@@ -2,7 +2,7 @@
 import { SITE_NAME } from '../constants.ts'
 import { isRedirect } from '../models/values.ts'
 import { publicationQuery } from '../queries/articles.ts'
-import { goodsOf, goodsQuery, productPath } from '../queries/goods.ts'
+import { goodsOf, goodsQuery, productPath, productTrail } from '../queries/goods.ts'
 import { promotionQuery } from '../queries/promotions.ts'
 import { reviewMediaQuery, reviewsQuery, scoresQuery } from '../queries/reviews.ts'
 import { href } from '../routing/href.ts'
@@ -42,11 +42,7 @@ function productMeta(data: ProductData, reviews: boolean): PageMeta {
     jsonLd: [
       productLd(goods, path, data.scores),
       ...reviewsLd(goods, data.reviews?.items ?? []),
-      breadcrumbLd([
-        { name: 'Главная', path: '/' },
-        { name: 'Каталог', path: href('catalog') },
-        { name: goods.name, path },
-      ]),
+      breadcrumbLd([...productTrail(goods), { name: goods.name, path }]),
     ],
   }
 }

@@ -19,6 +19,7 @@ import {
 import { bannersQuery } from '../queries/promotions.ts'
 import { pageDescription, pageTitle } from './seo.ts'
 import { cookiePolicyQuery } from '../queries/content.ts'
+import { popularSuggestionsQuery } from '../queries/search.ts'
 import { profileQuery } from '../queries/profile.ts'
 
 /** Home page (`main`): every block is optional, a failed one is left out. */
@@ -69,12 +70,20 @@ export const searchHasCriteria = (search: SearchParams): boolean => {
   return Boolean(searchTextOf(search)) || hasFilters(state) || state.sort !== undefined
 }
 
-/** Search results (`search`): goods by text, filters or sort (and list state), nothing for an empty search; never indexed. */
-export const searchPage = definePage<'search', { goods?: ReturnType<typeof goodsListQuery> }>('search', {
+/**
+ * Search results (`search`): goods by text, filters or sort (and list state); an empty search has
+ * the popular searches («Часто ищут») in its HTML, so they never pop in late; never indexed.
+ */
+export const searchPage = definePage<
+  'search',
+  { goods?: ReturnType<typeof goodsListQuery>; popular?: ReturnType<typeof popularSuggestionsQuery> }
+>('search', {
   loaders: (ctx) => {
     const q = searchTextOf(ctx.search)
     const state = listStateFromSearch(ctx.search)
-    return searchHasCriteria(ctx.search) ? { goods: goodsListQuery(goodsListArgs(state, { q })) } : {}
+    return searchHasCriteria(ctx.search)
+      ? { goods: goodsListQuery(goodsListArgs(state, { q })) }
+      : { popular: optional(popularSuggestionsQuery()) }
   },
   meta: (ctx, data) => {
     const q = searchTextOf(ctx.search)

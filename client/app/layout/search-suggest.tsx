@@ -1,8 +1,9 @@
 /**
  * The toolbar search's combobox dropdown (toolbar-search.tsx loads it when the field is first focused,
  * clicked or typed in): the on-device history and popular searches for the empty field, suggestions
- * as the shopper types (debounced by `SUGGEST_DEBOUNCE_MS`, a superseded request aborted), arrow keys,
- * Enter and Escape. The form, the field and its value stay in the toolbar, so nothing typed before
+ * as the shopper types (debounced by `SUGGEST_DEBOUNCE_MS`, a superseded request aborted) with a last
+ * row «Все результаты по запросу …», arrow keys, Enter and Escape; a history entry is forgotten by its
+ * × or by Delete on its row. The form, the field and its value stay in the toolbar, so nothing typed before
  * this code arrives is lost.
  */
 import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react'
@@ -16,9 +17,12 @@ import { Icon } from '#client/components/icon.tsx'
 
 export { rememberSearch }
 
-/** One row of the dropdown. */
+/** One row of the dropdown; `all` searches for the typed text (the last row under the suggestions). */
 type Option =
-  { kind: 'history'; text: string } | { kind: 'popular'; text: string } | { kind: 'suggestion'; suggestion: Suggestion }
+  | { kind: 'history'; text: string }
+  | { kind: 'popular'; text: string }
+  | { kind: 'all'; text: string }
+  | { kind: 'suggestion'; suggestion: Suggestion }
 
 const TYPE_NAMES: Record<Suggestion['type'], string> = { goods: 'Товар', brand: 'Бренд', category: 'Категория' }
 
@@ -104,8 +108,11 @@ export function SearchSuggest({
   }, [open, text, popular.length, api])
 
   const options: Option[] = text
-    ? suggestions.query === text
-      ? suggestions.items.map((suggestion) => ({ kind: 'suggestion' as const, suggestion }))
+    ? suggestions.query === text && suggestions.items.length > 0
+      ? [
+          ...suggestions.items.map((suggestion) => ({ kind: 'suggestion' as const, suggestion })),
+          { kind: 'all' as const, text },
+        ]
       : []
     : [
         ...history.map((item) => ({ kind: 'history' as const, text: item })),
@@ -122,10 +129,19 @@ export function SearchSuggest({
       // The history keeps what the shopper chose («Шампуни»), not the fragment typed to find it.
       setHistory(rememberSearch(option.suggestion.text))
       onClose()
+      // The field is cleared: the fragment typed to find the page says nothing on the page.
       onNavigate(option.suggestion.url)
     } else {
       onSearch(option.text, option.kind)
     }
+  }
+
+  /** Forgets one history entry; the field keeps the focus and the dropdown stays open. */
+  const forget = (entry: string) => {
+    setHistory(clearSearchHistory(entry))
+    setActive(-1)
+    track('search_history_remove_click')
+    inputRef.current?.focus()
   }
 
   // The field's keys, with this render's options (the toolbar calls it from its onKeyDown).
@@ -142,6 +158,13 @@ export function SearchSuggest({
           const next = current + step
           return next < -1 ? count - 1 : next >= count ? -1 : next
         })
+        return true
+      }
+      // Delete on a history row forgets it (the × of the row, for the keyboard).
+      const current = expanded && active >= 0 ? options[active] : undefined
+      if (event.key === 'Delete' && current?.kind === 'history') {
+        event.preventDefault()
+        forget(current.text)
         return true
       }
       if (event.key === 'Enter' && expanded && active >= 0 && options[active]) {
@@ -192,7 +215,15 @@ export function SearchSuggest({
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(option)}
           >
-            {option.kind === 'suggestion' ? (
+            {option.kind === 'all' ? (
+              <>
+                <Icon name="search" size={18} />
+                <span className="suggest__text">
+                  Все результаты по запросу «<span className="suggest__query">{option.text}</span>»
+                </span>
+                <Icon name="chevron-right" size={18} />
+              </>
+            ) : option.kind === 'suggestion' ? (
               <>
                 {option.suggestion.image ? (
                   <img className="suggest__image" src={option.suggestion.image.url} width={40} height={40} alt="" />
@@ -211,6 +242,22 @@ export function SearchSuggest({
                 <Icon name={option.kind === 'history' ? 'clock' : 'search'} size={18} />
                 <span className="suggest__text">{option.text}</span>
                 {option.kind === 'popular' && <span className="suggest__meta">Популярное</span>}
+                {option.kind === 'history' && (
+                  // A pointer's way to forget one entry; the keyboard's is Delete on the active row
+                  // (a button inside an option would not be reachable: the option's content is presentational).
+                  <span
+                    className="suggest__remove"
+                    aria-hidden="true"
+                    title="Удалить из истории"
+                    data-remove={option.text}
+                    onClick={(event) => {
+                      event.stopPropagation()
+                      forget(option.text)
+                    }}
+                  >
+                    <Icon name="close" size={16} />
+                  </span>
+                )}
               </>
             )}
           </li>

@@ -141,16 +141,16 @@ function SearchBox({ initial, className }: { initial: string; className?: string
           onOpen={openBox}
           onClose={close}
           onSearch={searchFor}
-          onNavigate={navigate}
+          onNavigate={(url) => {
+            setValue('')
+            navigate(url)
+          }}
         />
       ) : (
+        // The field's `aria-controls` target until the dropdown's code is in; hidden, so it needs no
+        // name (the dropdown's own list is named).
         <div className="suggest" hidden>
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label={text ? 'Подсказки' : 'История и популярные запросы'}
-            className="suggest__list"
-          />
+          <ul id={listId} role="listbox" className="suggest__list" />
         </div>
       )}
     </form>

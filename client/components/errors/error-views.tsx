@@ -1,9 +1,11 @@
 /**
  * The error views of spec section 2, with their exact texts: 404 and 422 show the not-found view
- * (a full-width button to the promotions catalogue), any other status the outage view (a secondary
- * 'Обновить' button that reloads the page). Each sends its view and click events.
+ * (a full-width button to the promotions catalogue, then a search field and the ways back to the home
+ * page and the catalogue), any other status the outage view (a secondary 'Обновить' button that
+ * reloads the page). Each sends its view and click events.
  */
-import { useEffect } from 'react'
+import { useEffect, useId, type FormEvent } from 'react'
+import { useLocation } from 'wouter'
 import { isNotFoundStatus } from '#shared/api/page-status.ts'
 import { href } from '#shared/routing/href.ts'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
@@ -16,6 +18,9 @@ export const ERROR_TEXTS = {
     title: 'Здесь ничего не нашлось',
     text: 'Зато всегда есть выгодные предложения в разделе акций',
     button: 'Перейти в акции',
+    search: 'Поиск по магазину',
+    home: 'На главную',
+    catalog: 'В каталог',
   },
   outage: {
     title: 'Сайт временно не работает',
@@ -65,9 +70,19 @@ export interface ErrorViewProps {
 /** Not-found view for 404 and 422. */
 function NotFoundView({ status }: ErrorViewProps) {
   const { track } = useAnalytics()
+  const [, navigate] = useLocation()
+  const fieldId = useId()
   useEffect(() => {
     track('error404_view', { status, path: currentPath() })
   }, [status, track])
+  // A plain GET form without JS; with it, a client navigation to the results.
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim()
+    if (!q) return
+    track('search_submit', { query_length: q.length, source: 'not-found' })
+    navigate(href('search', {}, { q }))
+  }
   return (
     <section className="error-view error-view--not-found" aria-labelledby={ERROR_HEADING_ID} data-status={status}>
       <Illustration kind="not-found" />
@@ -85,6 +100,43 @@ function NotFoundView({ status }: ErrorViewProps) {
       >
         {ERROR_TEXTS.notFound.button}
       </ButtonLink>
+      <form role="search" action={href('search')} method="get" className="error-view__search" onSubmit={search}>
+        <label htmlFor={fieldId} className="visually-hidden">
+          {ERROR_TEXTS.notFound.search}
+        </label>
+        <input
+          id={fieldId}
+          name="q"
+          type="search"
+          className="field__input"
+          placeholder="Найти товары и бренды"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={200}
+          required
+        />
+        <Button type="submit" variant="secondary">
+          Найти
+        </Button>
+      </form>
+      <nav className="error-view__links" aria-label="Куда перейти">
+        <ButtonLink
+          href="/"
+          variant="ghost"
+          iconStart="arrow-left"
+          onClick={() => track('error404_toMain_click', { status, path: currentPath() })}
+        >
+          {ERROR_TEXTS.notFound.home}
+        </ButtonLink>
+        <ButtonLink
+          href={href('catalog')}
+          variant="ghost"
+          iconStart="catalog"
+          onClick={() => track('error404_toCatalog_click', { status, path: currentPath() })}
+        >
+          {ERROR_TEXTS.notFound.catalog}
+        </ButtonLink>
+      </nav>
     </section>
   )
 }

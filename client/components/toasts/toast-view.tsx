@@ -1,5 +1,5 @@
 /** One toast: theme icon, title, description, optional action button and a close button. */
-import type { CSSProperties } from 'react'
+import type { CSSProperties, PointerEvent } from 'react'
 import { Icon, type IconName } from '../icon.tsx'
 import type { ToastRecord, ToastStore, ToastTheme } from './toast-store.ts'
 
@@ -17,10 +17,17 @@ export interface ToastViewProps {
   store: Pick<ToastStore, 'dismiss' | 'pause' | 'resume'>
 }
 
-/** Renders a toast; hovering or focusing it pauses the auto-dismiss clock. */
+/**
+ * Renders a toast; a mouse moved onto it or focus in it pauses the auto-dismiss clock. A toast that
+ * appears under a pointer standing still (the finger or click that accepted the cookie banner)
+ * or is touched does not pause: no leave would ever come to resume it.
+ */
 export function ToastView({ toast, store }: ToastViewProps) {
   const pause = () => store.pause(toast.id)
   const resume = () => store.resume(toast.id)
+  const onPointer = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse') (event.type === 'pointermove' ? pause : resume)()
+  }
   const onAction = () => {
     toast.onButtonClick?.()
     store.dismiss(toast.id)
@@ -32,8 +39,8 @@ export function ToastView({ toast, store }: ToastViewProps) {
       data-toast-type={toast.type}
       data-toast-theme={toast.theme}
       style={{ '--toast-gap': `${toast.gap}px` } as CSSProperties}
-      onMouseEnter={pause}
-      onMouseLeave={resume}
+      onPointerMove={onPointer}
+      onPointerLeave={onPointer}
       onFocus={pause}
       onBlur={resume}
     >

@@ -4,7 +4,16 @@
  * page and moves the URL to it, scrolling to the new cards) and pagination with real links. Sort and
  * filters are one GET form, so they work without JavaScript too. Used by the catalogue and the search page.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react'
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
 import { Link, useLocation } from 'wouter'
 import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
 import type { GoodsSort } from '#shared/models/goods.ts'
@@ -41,6 +50,8 @@ export interface GoodsListProps {
   filters?: GoodsFiltersShape | undefined
   /** Sort orders offered; defaults to the filter data's or all. */
   sorts?: readonly GoodsSort[]
+  /** Shown under «Ничего не нашлось» when the list is empty without filters (the search's help). */
+  whenEmpty?: ReactNode
 }
 
 /** Id of the first card of a loaded page (the show-more scroll target). */
@@ -112,7 +123,7 @@ function holdCardInView(goodsId: number): () => void {
 }
 
 /** The list with its toolbar, filters and paging. */
-export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }: GoodsListProps) {
+export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, whenEmpty }: GoodsListProps) {
   const [, navigate] = useLocation()
   const { track } = useAnalytics()
   const favorites = useFavorites()
@@ -226,7 +237,8 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
           <p className="goods-list__count" aria-live="polite">
             {lastPage ? `Найдено ${countLabel(total, GOODS_FORMS)}` : ''}
           </p>
-          <label className="goods-list__sort">
+          {/* Nothing to sort in an empty list. */}
+          <label className="goods-list__sort" hidden={lastPage !== undefined && total === 0}>
             <span className="goods-list__sort-label">Сортировка</span>
             <select
               className="select"
@@ -250,18 +262,21 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts }
         </div>
         {filters && <ActiveFilters filters={filters} state={state} hrefOf={(next) => urlOf({ ...next, page: 1 })} />}
         {lastPage && total === 0 ? (
-          <EmptyState
-            title="Ничего не нашлось"
-            text={hasFilters(state) ? 'Попробуйте убрать часть фильтров.' : 'Попробуйте изменить запрос.'}
-            icon="search"
-            action={
-              hasFilters(state) ? (
-                <Link href={urlOf(noFilters)} className="btn btn--primary btn--md">
-                  Сбросить фильтры
-                </Link>
-              ) : undefined
-            }
-          />
+          <>
+            <EmptyState
+              title="Ничего не нашлось"
+              text={hasFilters(state) ? 'Попробуйте убрать часть фильтров.' : 'Попробуйте изменить запрос.'}
+              icon="search"
+              action={
+                hasFilters(state) ? (
+                  <Link href={urlOf(noFilters)} className="btn btn--primary btn--md">
+                    Сбросить фильтры
+                  </Link>
+                ) : undefined
+              }
+            />
+            {!hasFilters(state) && whenEmpty}
+          </>
         ) : lastPage && lastPage.items.length === 0 && shown.first === shown.last ? (
           <EmptyState
             title="На этой странице товаров нет"

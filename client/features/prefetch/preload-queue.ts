@@ -7,6 +7,7 @@
  * used to make the home page fire ~90 doomed requests). After a failure the queue is dropped and
  * prefetching for links coming into view pauses, 5 s after the first failure in a row, doubling up to
  * 60 s; a success ends the streak. A shopper's intent (pointer or focus on a link) still prefetches.
+ * While a client navigation waits for its code and data, the prefetches for links in view wait too.
  */
 import { mutate, unstable_serialize } from 'swr'
 import type { Cache } from 'swr'
@@ -29,6 +30,9 @@ export interface PrefetchContext {
   product: string
   cache: Cache
 }
+
+/** How often a queue held by a navigation looks again whether the navigation is over. */
+const NAVIGATION_RECHECK_MS = 200
 
 /** The pause after the first failure in a row; each further failure doubles it. */
 export const PREFETCH_BACKOFF_BASE_MS = 5_000
@@ -94,9 +98,26 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 1_000
 
 const turn = (intent: boolean): Promise<void> => (intent ? nextTask() : idleTask(PREFETCH_IDLE_TIMEOUT_MS))
 
+/** A client navigation is on its way (app.tsx marks the document until it is followed). */
+const navigating = (): boolean => globalThis.document?.documentElement.dataset.navigating !== undefined
+
+/** The recheck of the queue while a navigation holds it. */
+let held: ReturnType<typeof setTimeout> | undefined
+
 function pump(): void {
+  // While a navigation waits for its code and data, links coming into view wait too: their
+  // prefetches would compete with it for the network. A shopper's intent still goes first.
+  if (navigating() && !waiting.some((job) => job.intent)) {
+    held ??= setTimeout(() => {
+      held = undefined
+      pump()
+    }, NAVIGATION_RECHECK_MS)
+    return
+  }
   while (pending < PRELOAD_QUEUE_LIMIT && waiting.length > 0) {
-    const job = waiting.shift()!
+    const index = navigating() ? waiting.findIndex((job) => job.intent) : 0
+    if (index < 0) return pump()
+    const [job] = waiting.splice(index, 1) as [Job]
     pending++
     // Each prefetch starts in a task of its own: starting a fetch (and the first one's loading of the
     // API client and schemas) costs the main thread a few milliseconds, and a batch of links coming
@@ -194,6 +215,8 @@ function queueQueries(
 export function resetPrefetch(): void {
   resetSingleFlight()
   waiting.length = 0
+  clearTimeout(held)
+  held = undefined
   done.clear()
   failures = 0
   pausedUntil = 0

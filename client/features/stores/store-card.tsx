@@ -1,4 +1,7 @@
-/** `<StoreCard store onChoose>`: one store in the picker: name, address, hours, distance and 'Выбрать'. */
+/**
+ * `<StoreCard store onChoose>`: one store in the picker: name, address, hours, distance and 'Выбрать'
+ * ('Выбран', disabled, for the store already saved on the device).
+ */
 import type { Store } from '#shared/models/stores.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
@@ -45,14 +48,16 @@ export function StoreCard({ store, distanceMeters, selected, current, onChoose }
           )}
           {current && <span className="store-card__tag store-card__tag--current">Ваш магазин</span>}
         </span>
+        {/* The saved store cannot be chosen again: its button says so instead of offering it. */}
         <Button
           size="sm"
           variant={current ? 'secondary' : 'primary'}
           className="store-card__choose"
-          aria-label={`Выбрать: ${store.name}, ${store.address}`}
+          aria-label={`${current ? 'Выбран' : 'Выбрать'}: ${store.name}, ${store.address}`}
+          disabled={current}
           onClick={() => onChoose(store)}
         >
-          Выбрать
+          {current ? 'Выбран' : 'Выбрать'}
         </Button>
       </div>
     </article>

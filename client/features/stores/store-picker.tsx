@@ -70,6 +70,13 @@ export function StorePicker({ onDone }: StorePickerProps) {
 
   const cityName = cities?.find((c) => c.fiasId === cityFiasId)?.name
 
+  // The address was found only outside the chosen city: the select follows the stores listed
+  // (their city, or «Все города» for several), so it never names a city the list is not about.
+  const foundIn = search.foundIn
+  useEffect(() => {
+    if (foundIn !== undefined) setCityFiasId(foundIn ?? undefined)
+  }, [foundIn])
+
   const chooseCity = (fiasId: string) => {
     const city = cities?.find((c) => c.fiasId === fiasId)
     setCityFiasId(fiasId)

@@ -1,6 +1,7 @@
 /**
  * The picker's data: the cities, and the stores for the current city / address text / point.
- * Address text waits for a pause in typing; a superseded request is aborted.
+ * Address text waits for a pause in typing and searches within the chosen city (then everywhere,
+ * when the city has no match); a superseded request is aborted.
  */
 import { useEffect, useState } from 'react'
 import type { ApiClient } from '#shared/api/client.ts'
@@ -24,6 +25,17 @@ export interface StoreSearchState {
   results: StoreResult[] | undefined
   loading: boolean
   failed: boolean
+  /**
+   * Set when the address had no store in the chosen city but had some elsewhere: the city they are
+   * all in, or null for several cities. The picker then switches its city select to match.
+   */
+  foundIn?: string | null
+}
+
+/** The one city all stores are in, or null. */
+const commonCity = (stores: readonly Store[]): string | null => {
+  const cities = new Set(stores.map((store) => store.city.fiasId))
+  return cities.size === 1 ? [...cities][0]! : null
 }
 
 /** What to search. */
@@ -69,23 +81,37 @@ export function useStoreSearch(api: ApiClient, { cityFiasId, query, point }: Sto
     const run = async () => {
       setState((s) => ({ ...s, loading: true, failed: false }))
       try {
-        const stores = text
-          ? (
-              await api.call(searchStoresByAddress, {
-                query: { q: text, pageSize: STORE_RESULTS_LIMIT },
-                signal: controller.signal,
-              })
-            ).items
-          : (
-              await api.call(searchStores, {
-                query: {
-                  ...(cityFiasId ? { cityFiasId } : {}),
-                  ...(here ?? {}),
-                  pageSize: here && !cityFiasId ? 20 : STORE_RESULTS_LIMIT,
-                },
-                signal: controller.signal,
-              })
-            ).items
+        const byAddress = async (city: string | undefined) =>
+          (
+            await api.call(searchStoresByAddress, {
+              query: { q: text, ...(city ? { cityFiasId: city } : {}), pageSize: STORE_RESULTS_LIMIT },
+              signal: controller.signal,
+            })
+          ).items
+        if (text) {
+          // Within the chosen city, as the city select says; when it has none there, everywhere,
+          // and the picker's select moves to where they were found.
+          const inCity = await byAddress(cityFiasId)
+          const elsewhere = inCity.length === 0 && cityFiasId ? await byAddress(undefined) : []
+          if (controller.signal.aborted) return
+          setState({
+            results: toResults(inCity.length > 0 ? inCity : elsewhere, here),
+            loading: false,
+            failed: false,
+            ...(elsewhere.length > 0 ? { foundIn: commonCity(elsewhere) } : {}),
+          })
+          return
+        }
+        const stores = (
+          await api.call(searchStores, {
+            query: {
+              ...(cityFiasId ? { cityFiasId } : {}),
+              ...(here ?? {}),
+              pageSize: here && !cityFiasId ? 20 : STORE_RESULTS_LIMIT,
+            },
+            signal: controller.signal,
+          })
+        ).items
         if (!controller.signal.aborted) setState({ results: toResults(stores, here), loading: false, failed: false })
       } catch {
         if (!controller.signal.aborted) setState({ results: undefined, loading: false, failed: true })

@@ -69,7 +69,7 @@ export function Page({ search, queries }: ViewProps<'catalog', typeof catalogPag
         </h2>
         <GoodsList scope={{}} search={search} basePath={href('catalog')} filters={filters} />
       </section>
-      {/* After the goods: it loads after hydration, and above them it pushed the goods far down. */}
+      {/* Its data comes after hydration: below the goods, its arrival moves nothing on screen. */}
       <BrandedCategoriesSection />
     </div>
   )

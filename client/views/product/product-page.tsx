@@ -1,10 +1,8 @@
 /** Goods page (routes product and product-reviews): gallery, price, actions, description tabs, reviews. */
 import { useEffect } from 'react'
 import { Link } from 'wouter'
-import type { Goods } from '#shared/models/goods.ts'
-import { goodsOf, productPath } from '#shared/queries/goods.ts'
+import { goodsOf, productPath, productTrail, type PlacedGoods } from '#shared/queries/goods.ts'
 import type { productPage } from '#shared/routes/product.ts'
-import { href } from '#shared/routing/href.ts'
 import { productParams } from '#client/analytics/params.ts'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Breadcrumbs } from '#client/components/layout/breadcrumbs.tsx'
@@ -38,7 +36,7 @@ function GoodsView({
   scoresQuery,
   reviews,
 }: {
-  goods: Goods
+  goods: PlacedGoods
   scoresQuery: QueriesOf<typeof productPage>['scores']
   reviews: boolean
 }) {
@@ -87,7 +85,7 @@ function GoodsView({
     <article className="product-page" data-goods-id={goods.id}>
       <AgeGate restricted={goods.ageRestricted} />
       <Breadcrumbs
-        items={[{ label: 'Главная', href: '/' }, { label: 'Каталог', href: href('catalog') }, { label: goods.name }]}
+        items={[...productTrail(goods).map((step) => ({ label: step.name, href: step.path })), { label: goods.name }]}
       />
       <div className="product-page__top">
         <Gallery images={goods.images} name={goods.name} goodsId={goods.id} />

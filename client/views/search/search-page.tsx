@@ -1,12 +1,14 @@
-/** Search results (route search): goods by text (and brand), sorted and paged, with the query kept in the history. */
+/**
+ * Search results (route search): goods by text (and brand), sorted and paged, with the query kept in
+ * the history. Without results: what the shopper may have meant, the popular searches and goods
+ * (search-help.tsx, loaded then). The empty search shows the popular searches from the server's data.
+ */
 import { useEffect } from 'react'
-import { searchHasCriteria, searchTextOf } from '#shared/routes/site.ts'
+import { searchHasCriteria, searchTextOf, type searchPage } from '#shared/routes/site.ts'
 import { listStateFromSearch } from '#shared/queries/catalog.ts'
-import { popularSuggestionsQuery } from '#shared/queries/search.ts'
 import { href } from '#shared/routing/href.ts'
 import { NearScreen } from '#client/components/near-screen.tsx'
 import { EmptyState } from '#client/components/ui/empty-state.tsx'
-import { useHydrated } from '#client/components/ui/use-hydrated.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { GoodsList } from '#client/features/catalog/goods-list.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
@@ -14,14 +16,14 @@ import { rememberSearch } from '#client/features/search/search-history.ts'
 import type { ViewProps } from '../registry.ts'
 
 const loadRecent = () => import('#client/features/recent/recent-rail.tsx').then((module) => module.RecentRail)
+const loadHelp = () => import('#client/features/search/search-help.tsx').then((module) => module.SearchHelp)
 
 /** The search page. */
-export function Page({ search }: ViewProps<'search'>) {
+export function Page({ search, queries }: ViewProps<'search', typeof searchPage>) {
   const q = searchTextOf(search)
   const brands = listStateFromSearch(search).brand
-  const hydrated = useHydrated()
   const empty = !searchHasCriteria(search)
-  const { data: popular } = useQuery(hydrated && empty ? popularSuggestionsQuery() : null)
+  const { data: popular } = useQuery(empty && queries.popular ? queries.popular : null)
 
   useEffect(() => {
     if (q) rememberSearch(q)
@@ -72,7 +74,20 @@ export function Page({ search }: ViewProps<'search'>) {
           )}
         </h1>
       </header>
-      <GoodsList scope={{ q }} search={search} basePath={href('search')} keep={{ q }} />
+      <GoodsList
+        scope={{ q }}
+        search={search}
+        basePath={href('search')}
+        keep={{ q }}
+        whenEmpty={
+          q ? (
+            // Its place is kept from the first paint, so the help does not push the footer when it arrives.
+            <div className="search-help-slot">
+              <NearScreen load={loadHelp} props={{ q }} />
+            </div>
+          ) : undefined
+        }
+      />
     </div>
   )
 }

@@ -170,6 +170,29 @@ describe('browse pages', () => {
     expect(Array.from(description.replace(/&[a-z#0-9]+;/g, '_')).length).toBeLessThanOrEqual(160)
   })
 
+  it("leads a product's breadcrumbs and BreadcrumbList through its group and category", async () => {
+    const tree = (await (await fetch(`${stack.mockUrl}/webgate/v3/categories/store`)).json()) as {
+      items: Array<typeof category & { children: Array<typeof category> }>
+    }
+    const home = tree.items.find((node) => node.children.some((child) => child.id === goods.categoryId))!
+    const own = home.children.find((child) => child.id === goods.categoryId)!
+    const { text } = await html(`/product/${goods.id}-${goods.slug}`)
+    const nav = /<nav class="breadcrumbs"[^>]*>([\s\S]*?)<\/nav>/.exec(text)?.[1] ?? ''
+    const labels = [...nav.matchAll(/<li[^>]*>(?:<a[^>]*>|<span[^>]*>)([^<]*)</g)].map((match) => match[1])
+    expect(labels).toEqual(['Главная', 'Каталог', escaped(home.name), escaped(own.name), escaped(goods.name)])
+    expect(nav).toContain(`href="/catalog/${own.id}-${own.slug}"`)
+    const ld = [...text.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+      .map((match) => JSON.parse(match[1]!) as { '@type': string; itemListElement?: Array<{ name: string }> })
+      .find((item) => item['@type'] === 'BreadcrumbList')
+    expect(ld?.itemListElement?.map((step) => step.name)).toEqual([
+      'Главная',
+      'Каталог',
+      home.name,
+      own.name,
+      goods.name,
+    ])
+  })
+
   it('renders the reviews child route with its own canonical URL', async () => {
     const { status, text } = await html(`/product/${goods.id}-${goods.slug}/reviews`)
     expect(status).toBe(200)

@@ -1,0 +1,66 @@
+/**
+ * A tap on a slow network (the walkthrough's JS +2.5 s, API +1.5 s): a progress bar shows along the
+ * top at once and stays until the new page does, each gateway call of the product page goes out once,
+ * and the links in view prefetch nothing while the navigation waits.
+ */
+import type { Page } from '@playwright/test'
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
+import { acceptCookies } from './fixtures/layout.ts'
+
+test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })
+
+/** Holds back our scripts and the gateway's answers as a slow mobile network does. */
+async function slowNetwork(page: Page): Promise<void> {
+  await page.route(/\/(assets\/.*\.js|webgate\/v\d)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, route.request().url().endsWith('.js') ? 2_500 : 1_500))
+    await route.continue().catch(() => undefined)
+  })
+}
+
+/** Whether the progress bar is drawn: the document's mark and its painted bar. */
+const progressShown = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.documentElement
+    const bar = getComputedStyle(root, '::before')
+    return root.dataset.navigating !== undefined && bar.content !== 'none' && parseFloat(bar.height) >= 2
+  })
+
+test('a tapped product shows a progress bar at once, asks each call once, and holds prefetches', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await acceptCookies(page, baseURL!)
+  await page.goto('/catalog/2')
+  await waitForHydration(page)
+  // The links in view have prefetched their pages (1 s after mount) before the network turns slow.
+  await page.waitForLoadState('networkidle')
+  await slowNetwork(page)
+  const card = page.locator('.product-card a[href^="/product/"]').nth(2)
+  const href = (await card.getAttribute('href'))!
+  const id = /\/product\/(\d+)/.exec(href)![1]
+  const calls: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/webgate/v')) calls.push(url.pathname + url.search)
+  })
+  await card.tap()
+  await expect.poll(() => progressShown(page), { timeout: 2_000 }).toBe(true)
+  await expect(page.locator(`.product-page[data-goods-id="${id}"]`)).toBeVisible({ timeout: 60_000 })
+  await expect.poll(() => progressShown(page)).toBe(false)
+  const during = [...calls]
+  // One request per resource of the product page.
+  for (const resource of [
+    `/webgate/v2/goods/${id}`,
+    `/webgate/v1/object/${id}/scores`,
+    `objectId=${id}&page=1`,
+    `reviews-carousel-media?objectId=${id}`,
+  ]) {
+    expect(
+      during.filter((call) => call.includes(resource)),
+      resource,
+    ).toHaveLength(1)
+  }
+  // Nothing for other pages while the navigation waited: no other category's goods or filters.
+  expect(during.filter((call) => /\/goods\/search|\/goods\/filters/.test(call))).toEqual([])
+})
