@@ -337,6 +337,23 @@ describe('payment methods and the card form', () => {
     expect(gateway.state.db.paymentMethods.count()).toBe(count)
   })
 
+  it('keeps the typed number and expiry after a refused number, but never the CVC', async () => {
+    const { gateway, as } = await annaSession()
+    const { path } = await openForm(gateway, as)
+    const answer = await submit(gateway, path, { pan: '4242 4242 4242 4241', expiry: '12/39', cvc: '987' })
+    expect(answer.status).toBe(422)
+    expect(answer.body).toContain('value="4242 4242 4242 4241"')
+    expect(answer.body).toContain('value="12/39"')
+    expect(answer.body).not.toContain('987')
+  })
+
+  it('escapes what it puts back into the form', async () => {
+    const { gateway, as } = await annaSession()
+    const { path } = await openForm(gateway, as)
+    const answer = await submit(gateway, path, { pan: '"><script>x</script>', expiry: '12/39', cvc: '987' })
+    expect(answer.body).not.toContain('<script>x')
+  })
+
   it.each(['https://evil.example/steal', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
     'refuses the return URL %s',
     async (returnUrl) => {
