@@ -143,7 +143,7 @@ function PromoView({ promo }: { promo: Promotion }) {
         <Tabs items={tabs} label="Информация об акции" className="product-page__tabs" />
       </section>
       {goodsId !== null && goods?.inStock && <NearScreen key={goodsId} load={loadWhereToBuy} props={{ goodsId }} />}
-      {goodsId !== null && <ReviewsSection goodsId={goodsId} />}
+      {goodsId !== null && <ReviewsSection goodsId={goodsId} knownCount={goods?.reviewsCount} />}
     </article>
   )
 }
