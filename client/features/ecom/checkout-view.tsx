@@ -34,7 +34,7 @@ import {
   type CourierDraft,
 } from './courier-form.ts'
 import { deliverySlotsQuery } from './delivery-slots.ts'
-import { DELIVERY_LABELS, ecomErrorMessage, gatewayCodeOf, methodDetails } from './ecom-texts.ts'
+import { DELIVERY_LABELS, ecomErrorMessage, gatewayCodeOf, methodCustomName, methodDetails } from './ecom-texts.ts'
 import { ORDER_PLACED_STATE } from './order-placed.tsx'
 import { newIdempotencyKey } from './idempotency-key.ts'
 import { useAction } from './use-action.ts'
@@ -324,8 +324,8 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
                   <span className="choice__box" aria-hidden="true" />
                   <Icon name={method.type === 'card' ? 'card' : 'phone'} size={20} />
                   <span className="choice__text">
-                    <span className="choice__title">{method.name}</span>
-                    <span className="choice__hint">{methodDetails(method)}</span>
+                    <span className="choice__title">{methodCustomName(method) ?? methodDetails(method)}</span>
+                    {methodCustomName(method) && <span className="choice__hint">{methodDetails(method)}</span>}
                   </span>
                 </label>
               ))}

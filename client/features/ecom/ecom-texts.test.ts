@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '#shared/models/payment-cards.ts'
-import { cancelOrderText, orderStatusLabel, removeMethodTexts } from './ecom-texts.ts'
+import { cancelOrderText, methodCustomName, methodLabel, orderStatusLabel, removeMethodTexts } from './ecom-texts.ts'
 
 const at = '2026-11-23T09:00:00.000Z'
 
@@ -49,6 +49,40 @@ describe('removing a payment method', () => {
 
   it('deletes a card', () => {
     expect(removeMethodTexts(card)).toMatchObject({ title: 'Удалить карту?', action: 'Удалить' })
+  })
+})
+
+describe('naming a payment method once', () => {
+  const mir: PaymentMethod = {
+    id: 'pm-2',
+    type: 'card',
+    maskedPan: '•• 0004',
+    brand: 'mir',
+    expiry: '08/28',
+    name: 'Мир',
+    isDefault: false,
+  }
+  const sbp: PaymentMethod = {
+    id: 'pm-3',
+    type: 'sbp',
+    bankId: 'north',
+    bankName: 'Северный банк',
+    name: 'СБП — Северный банк',
+    isDefault: false,
+  }
+
+  it.each([
+    ['a card named after its network', mir, 'Мир •• 0004, до 08/28'],
+    ['an SBP account named after its bank', sbp, 'СБП, Северный банк'],
+    ['an SBP account named «СБП, bank»', { ...sbp, name: 'СБП, Северный банк' }, 'СБП, Северный банк'],
+  ])('says %s once, with no made-up name', (_, method, label) => {
+    expect(methodCustomName(method)).toBeUndefined()
+    expect(methodLabel(method)).toBe(label)
+  })
+
+  it('puts the shopper’s own name first', () => {
+    expect(methodCustomName({ ...mir, name: ' Зарплатная ' })).toBe('Зарплатная')
+    expect(methodLabel({ ...mir, name: 'Зарплатная' })).toBe('Зарплатная, Мир •• 0004, до 08/28')
   })
 })
 

@@ -62,10 +62,15 @@ export function removeMethodTexts(method: PaymentMethod): {
     ? {
         action: 'Отключить',
         title: 'Отключить СБП?',
-        done: `«${method.name}» отключён`,
+        done: `«${methodLabel(method)}» отключён`,
         failed: 'Не удалось отключить',
       }
-    : { action: 'Удалить', title: 'Удалить карту?', done: `«${method.name}» удалена`, failed: 'Не удалось удалить' }
+    : {
+        action: 'Удалить',
+        title: 'Удалить карту?',
+        done: `«${methodLabel(method)}» удалена`,
+        failed: 'Не удалось удалить',
+      }
 }
 
 /** Whether money was taken for the order (it went past 'created', or its history says it was paid). */
@@ -85,6 +90,27 @@ export function methodDetails(method: PaymentMethod): string {
   return method.type === 'card'
     ? `${CARD_BRAND_LABELS[method.brand]} ${method.maskedPan}, до ${method.expiry}`
     : `СБП, ${method.bankName}`
+}
+
+/** The names a gateway gives a method by itself (the network, or «СБП — bank»): none of them is the shopper's. */
+function givenNames(method: PaymentMethod): string[] {
+  return method.type === 'card'
+    ? [CARD_BRAND_LABELS[method.brand], method.brand, 'Карта', `${CARD_BRAND_LABELS[method.brand]} ${method.maskedPan}`]
+    : ['СБП', method.bankName, `СБП — ${method.bankName}`, `СБП, ${method.bankName}`, `СБП ${method.bankName}`]
+}
+
+/** The shopper's own name of a method, or undefined when the name is only the one the gateway gave it. */
+export function methodCustomName(method: PaymentMethod): string | undefined {
+  const name = method.name.trim()
+  const plain = (text: string) => text.toLocaleLowerCase('ru').replace(/\s+/g, ' ')
+  if (!name || givenNames(method).some((given) => plain(given) === plain(name))) return undefined
+  return name
+}
+
+/** A method named once: `Мир •• 0004, до 08/28`, after the shopper's own name when there is one. */
+export function methodLabel(method: PaymentMethod): string {
+  const custom = methodCustomName(method)
+  return custom ? `${custom}, ${methodDetails(method)}` : methodDetails(method)
 }
 
 /** The messages of failed calls live in ecom-errors.ts (the product cards' cart button needs only them). */
