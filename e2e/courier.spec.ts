@@ -27,7 +27,7 @@ test('delivers by courier: validates in Russian, suggests addresses, sends addre
   await page.goto(`/product/${PRODUCT_ID}`)
   const add = page.getByRole('button', { name: 'В корзину' })
   if (await add.isVisible()) await add.click()
-  await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
 
   // The stored city (Moscow) is named by the gateway from its FIAS id.
   const cityLookup = page.waitForRequest((request) => request.url().includes('/webgate/v1/cities/getbyfiasid?fiasId='))
@@ -106,7 +106,7 @@ test('a window that fills up before the order is refused in Russian, offered as 
   await page.goto(`/product/${PRODUCT_ID}`)
   const add = page.getByRole('button', { name: 'В корзину' })
   if (await add.isVisible()) await add.click()
-  await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
   await page.goto('/ecom/checkout')
   const checkout = new CheckoutPage(page)
   const courier = new CourierForm(page)

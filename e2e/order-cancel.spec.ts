@@ -26,7 +26,7 @@ async function placeOrder(page: Page, stack: Stack): Promise<void> {
   await waitForHydration(page)
   const add = page.getByRole('button', { name: 'В корзину' })
   if (await add.isVisible()) await add.click()
-  await expect(page.getByRole('link', { name: 'В корзине' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
   await page.goto('/ecom/checkout')
   const checkout = new CheckoutPage(page)
   await checkout.choosePickup()

@@ -29,13 +29,15 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
     const store = storeOf(cart.storeCode)
     const paymentMethod = methodOf(userId, cart.paymentMethodId) ?? null
     const problems: CheckoutProblem[] = []
+    // Sold-out lines are set aside (CartTotalsSchema): the order is made of the rest.
+    const orderable = priced.lines.filter((line) => (findGoods(state, line.goodsId)?.stock ?? 0) > 0)
     if (priced.lines.length === 0)
       problems.push({ kind: 'emptyCart', goodsId: null, available: null, message: 'Корзина пуста' })
-    for (const line of priced.lines) {
+    else if (orderable.length === 0)
+      problems.push({ kind: 'outOfStock', goodsId: null, available: 0, message: 'Товаров из корзины нет в наличии' })
+    for (const line of orderable) {
       const stock = findGoods(state, line.goodsId)?.stock ?? 0
-      if (stock === 0)
-        problems.push({ kind: 'outOfStock', goodsId: line.goodsId, available: 0, message: `«${line.name}» закончился` })
-      else if (line.quantity > stock)
+      if (line.quantity > stock)
         problems.push({
           kind: 'notEnough',
           goodsId: line.goodsId,
@@ -123,7 +125,14 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       if (body.cartVersion !== cart.version) {
         return gatewayError(409, 'cartChanged', 'Корзина изменилась, проверьте заказ', { cartVersion: cart.version })
       }
-      const goods = cart.lines.map((line) => ({ line, goods: findGoods(state, line.goodsId) }))
+      // Sold-out lines are set aside and stay in the cart; a line with too few units left refuses the order.
+      const goods = cart.lines
+        .map((line) => ({ line, goods: findGoods(state, line.goodsId) }))
+        .filter(({ goods: g }) => g && g.stock > 0)
+      if (goods.length === 0) {
+        const goodsIds = cart.lines.map((line) => line.goodsId)
+        return gatewayError(409, 'outOfStock', 'Товаров из корзины нет в наличии', { goodsIds })
+      }
       const short = goods.filter(({ line, goods: g }) => !g || g.stock < line.quantity).map(({ line }) => line.goodsId)
       if (short.length) return gatewayError(409, 'outOfStock', 'Некоторых товаров не хватает', { goodsIds: short })
       const store = storeOf(cart.storeCode)
@@ -206,8 +215,9 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       idempotencyKey,
       createdAt: state.clock.now(),
     })
+    const ordered = new Set(goods.map(({ line }) => line.goodsId))
     await changeCart(state, userId, (draft) => {
-      draft.lines = []
+      draft.lines = draft.lines.filter((line) => !ordered.has(line.goodsId))
     })
     settle(order.id)
     return order

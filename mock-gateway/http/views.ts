@@ -92,7 +92,9 @@ export function cartView(state: MockState, cart: CartRecord): Cart {
       },
     ]
   })
-  return { lines, totals: totalsOf(lines), storeCode: cart.storeCode, version: cart.version }
+  // Sold-out lines are set aside: in the cart, in no total (CartTotalsSchema).
+  const orderable = lines.filter((line) => line.maxQuantity > 0)
+  return { lines, totals: totalsOf(orderable), storeCode: cart.storeCode, version: cart.version }
 }
 
 /** The order answer of an order record. */
