@@ -25,7 +25,7 @@ test.describe('shopping', () => {
     await page.goto(`/product/${PRODUCT_ID}`)
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
 
-    await page.getByRole('button', { name: 'В корзину' }).click()
+    await page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' }).click()
     await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
     await page
       .getByRole('banner')
@@ -77,7 +77,7 @@ test.describe('checkout failures', () => {
     await keepStore(page)
     await page.goto(`/product/${PRODUCT_ID}`)
     // Other tests of this worker may have ordered Anna's cart away: the goods go in unless already there.
-    const add = page.getByRole('button', { name: 'В корзину' })
+    const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
     const inCart = page.getByRole('link', { name: 'Оформить' })
     await expect(add.or(inCart).first()).toBeVisible()
     if (await add.isVisible()) await add.click()
@@ -234,11 +234,11 @@ test.describe('enablement', () => {
     try {
       await keepStore(page)
       await page.goto(`${stack.baseURL}/product/${PRODUCT_ID}`)
-      await expect(page.getByRole('button', { name: 'В корзину' })).toBeVisible()
+      await expect(page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })).toBeVisible()
 
       await signIn(page, stack.baseURL, freshPhone())
       await page.goto(`${stack.baseURL}/product/${PRODUCT_ID}`)
-      await page.getByRole('button', { name: 'В корзину' }).click()
+      await page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' }).click()
       await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
 
       const response = await page.goto(`${stack.baseURL}/ecom/cart`)

@@ -24,7 +24,7 @@ async function placeOrder(page: Page, stack: Stack): Promise<void> {
   await keepStore(page)
   await page.goto('/product/10030')
   await waitForHydration(page)
-  const add = page.getByRole('button', { name: 'В корзину' })
+  const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
   if (await add.isVisible()) await add.click()
   await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
   await page.goto('/ecom/checkout')

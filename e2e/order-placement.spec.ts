@@ -24,7 +24,7 @@ test('thanks the shopper after placing an order, names the card network, and pro
   await keepStore(page)
   await page.goto('/product/10030')
   await waitForHydration(page)
-  const add = page.getByRole('button', { name: 'В корзину' })
+  const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
   if (await add.isVisible()) await add.click()
   await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
   await page.goto('/ecom/checkout')

@@ -102,7 +102,7 @@ test('leads from sold-out goods to similar ones instead of a disabled button', a
   await page.goto(`/product/${SOLD_OUT_ID}`)
   await waitForHydration(page)
   await expect(page.getByText('Нет в наличии', { exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'В корзину' })).toHaveCount(0)
+  await expect(page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })).toHaveCount(0)
   await page.getByRole('link', { name: 'Похожие товары' }).click()
   await expect(page.getByRole('heading', { name: 'Похожие товары' })).toBeInViewport()
   // Similar goods come before the description.

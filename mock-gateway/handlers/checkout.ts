@@ -12,7 +12,7 @@ import type { CartRecord } from '../db/schemas.ts'
 import { CARD_BRAND_NAMES } from '../domain/cards.ts'
 import { cartOf, changeCart } from '../domain/cart.ts'
 import { deliverySlots } from '../domain/delivery.ts'
-import { courierPrice, createOrder, syncOrders, type NewOrder } from '../domain/orders.ts'
+import { FREE_DELIVERY_FROM, courierPrice, createOrder, syncOrders, type NewOrder } from '../domain/orders.ts'
 import { gatewayError, notFound, validationError } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import { cartView, findGoods, money, orderView } from '../http/views.ts'
@@ -63,6 +63,8 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       paymentMethod,
       totals: priced.totals,
       deliveryPrice: cart.deliveryType === 'courier' ? courierPrice(priced.totals.total) : 0,
+      courierPrice: courierPrice(priced.totals.total),
+      freeDeliveryFrom: FREE_DELIVERY_FROM,
       cartVersion: cart.version,
       problems,
       canPlace: problems.length === 0,

@@ -34,7 +34,15 @@ import {
   type CourierDraft,
 } from './courier-form.ts'
 import { deliverySlotsQuery } from './delivery-slots.ts'
-import { DELIVERY_LABELS, ecomErrorMessage, gatewayCodeOf, methodCustomName, methodDetails } from './ecom-texts.ts'
+import {
+  DELIVERY_LABELS,
+  courierPriceText,
+  deliveryHint,
+  ecomErrorMessage,
+  gatewayCodeOf,
+  methodCustomName,
+  methodDetails,
+} from './ecom-texts.ts'
 import { ORDER_PLACED_STATE } from './order-placed.tsx'
 import { newIdempotencyKey } from './idempotency-key.ts'
 import { useAction } from './use-action.ts'
@@ -249,7 +257,10 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
                 />
                 <span className="choice__box" aria-hidden="true" />
                 <Icon name={type === 'pickup' ? 'store' : 'truck'} size={20} />
-                <span className="choice__text">{DELIVERY_LABELS[type]}</span>
+                <span className="choice__text">
+                  <span className="choice__title">{DELIVERY_LABELS[type]}</span>
+                  {deliveryHint(type, checkout) && <span className="choice__hint">{deliveryHint(type, checkout)}</span>}
+                </span>
               </label>
             ))}
           </div>
@@ -283,11 +294,7 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
                 slotsFailed={courierSlots.error !== undefined}
                 onRetrySlots={() => void courierSlots.mutate()}
               />
-              <p className="text-muted">
-                {checkout.deliveryPrice > 0
-                  ? `Доставка — ${formatPrice(checkout.deliveryPrice)}.`
-                  : 'Доставка бесплатная.'}
-              </p>
+              <p className="text-muted">{courierPriceText(checkout)}</p>
             </>
           )}
           {saveDelivery.pending && (
