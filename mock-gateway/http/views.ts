@@ -106,5 +106,6 @@ export function orderView(record: OrderRecord): Order {
 /** The list summary of an order record. */
 export function orderSummary(record: OrderRecord): OrderSummary {
   const { id, number, status, createdAt, total, itemsCount, deliveryType, storeName } = record
-  return { id, number, status, createdAt, total, itemsCount, deliveryType, storeName }
+  const images = record.lines.flatMap((line) => (line.image ? [line.image] : [])).slice(0, 4)
+  return { id, number, status, createdAt, total, itemsCount, deliveryType, storeName, images }
 }
