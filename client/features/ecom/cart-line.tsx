@@ -30,14 +30,9 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
         ) : null}
       </Link>
       <div className="cart-line__info">
-        <Link href={link} className="cart-line__link">
+        <Link href={link} className="cart-line__link" aria-label={volume ? line.name : undefined}>
           <span className="cart-line__name break-anywhere">{name}</span>
-          {volume && (
-            <span className="cart-line__volume">
-              <span className="visually-hidden">, </span>
-              {volume}
-            </span>
-          )}
+          {volume && <span className="cart-line__volume">{volume}</span>}
         </Link>
         <Price price={line.price} oldPrice={line.oldPrice} size="sm" />
         {soldOut ? (
