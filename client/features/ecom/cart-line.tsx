@@ -30,8 +30,9 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
         ) : null}
       </Link>
       <div className="cart-line__info">
-        <Link href={link} className="cart-line__link" aria-label={volume ? line.name : undefined}>
-          <span className="cart-line__name break-anywhere">{name}</span>
+        <Link href={link} className="cart-line__link">
+          {/* The comma stays with the name: the link's name reads as the whole goods name. */}
+          <span className="cart-line__name break-anywhere">{volume ? `${name},` : name}</span>
           {volume && <span className="cart-line__volume">{volume}</span>}
         </Link>
         <Price price={line.price} oldPrice={line.oldPrice} size="sm" />
