@@ -193,11 +193,14 @@ test.describe('overlays', () => {
     await page.setViewportSize({ width: 360, height: 800 })
     await page.goto('/ecom')
     const methods = page.getByRole('region', { name: 'Способы оплаты' })
-    for (const [button, dialog] of [
-      ['Удалить: Зарплатная', 'Удалить карту?'],
-      ['Отключить: СБП — Северный банк', 'Отключить СБП?'],
+    for (const [button, action, dialog] of [
+      ['Действия: Зарплатная, Visa •• 4242, до 12/29', 'Удалить', 'Удалить карту?'],
+      ['Действия: СБП, Северный банк', 'Отключить', 'Отключить СБП?'],
     ] as const) {
       await methods.getByRole('button', { name: button }).click()
+      await expect(page.getByRole('menu')).toBeVisible()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.getByRole('menuitem', { name: action }).click()
       const confirm = page.getByRole('dialog', { name: dialog })
       await expect(confirm).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])

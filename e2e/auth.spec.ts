@@ -59,7 +59,9 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Укажите личную почту')).toBeVisible()
     await page.getByLabel('Электронная почта').fill('olga@example.ru')
     await page.getByRole('button', { name: 'Сохранить' }).click()
-    await expect(page).toHaveURL(/\/$/)
+    // Said so, and back where the login began.
+    await expect(page.getByText('Профиль заполнен')).toBeVisible()
+    await expect(page).toHaveURL(/\/catalog$/)
     await page.goto('/promo-catalog')
     await expect(page).toHaveURL(/\/promo-catalog$/)
   })

@@ -36,6 +36,29 @@ test.describe('store', () => {
     await expect(picker.toolbarButton).toContainText('ул. Баумана')
   })
 
+  for (const [width, viewport] of [
+    ['360', PHONE],
+    ['1440', DESKTOP],
+  ] as const) {
+    test(`the header names the cart's pickup store from sign-in on, before the cart is opened, at ${width} px`, async ({
+      page,
+      stack,
+    }) => {
+      await page.setViewportSize(viewport)
+      await signIn(page, stack.baseURL, ANNA_PHONE)
+      const set = await page.request.put(`${stack.baseURL}/webgate/v1/checkout/delivery`, {
+        data: { deliveryType: 'pickup', storeCode: 'AU-MSK-001' },
+        headers: { origin: stack.baseURL },
+      })
+      expect(set.ok()).toBe(true)
+      await page.goto('/')
+      const toolbar = new StorePickerPage(page).toolbarButton
+      await expect(toolbar).not.toContainText('Выберите магазин')
+      await expect(toolbar).toContainText('Москва')
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('shop.code'))).toBe('AU-MSK-001')
+    })
+  }
+
   test("the cart takes over the store the shopper's cart already has instead of asking again", async ({ page }) => {
     // Its own stack: Anna's seeded cart (with its store) is intact, whatever orders other tests placed.
     const stack = await startStack()

@@ -25,9 +25,9 @@ test('delivers by courier: validates in Russian, suggests addresses, sends addre
   await signIn(page, stack.baseURL, ANNA_PHONE)
   await keepStore(page)
   await page.goto(`/product/${PRODUCT_ID}`)
-  const add = page.locator('.product-page__buy').getByRole('button', { name: 'В корзину' })
+  const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
   if (await add.isVisible()) await add.click()
-  await expect(page.locator('.product-page__buy').getByRole('link', { name: 'В корзине' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
 
   // The stored city (Moscow) is named by the gateway from its FIAS id.
   const cityLookup = page.waitForRequest((request) => request.url().includes('/webgate/v1/cities/getbyfiasid?fiasId='))
@@ -85,14 +85,14 @@ test('delivers by courier: validates in Russian, suggests addresses, sends addre
 
   const order = new OrderPage(page)
   await expect(order.heading).toBeVisible()
-  const summary = page.getByRole('complementary', { name: 'Детали заказа' })
+  const summary = page.getByRole('complementary', { name: 'Итого' })
   await expect(summary).toContainText('Адрес доставки')
   await expect(summary).toContainText('Казань, ул. Баумана, д. 7, кв. 12, этаж 5')
   await expect(summary).toContainText('Позвоните за час')
   await expect(summary).toContainText(window)
   // The gateway kept them: a fresh load of the order page shows the same.
   await page.reload()
-  await expect(page.getByRole('complementary', { name: 'Детали заказа' })).toContainText(
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText(
     'Казань, ул. Баумана, д. 7, кв. 12, этаж 5',
   )
 })
@@ -104,9 +104,9 @@ test('a window that fills up before the order is refused in Russian, offered as 
   await signIn(page, stack.baseURL, ANNA_PHONE)
   await keepStore(page)
   await page.goto(`/product/${PRODUCT_ID}`)
-  const add = page.locator('.product-page__buy').getByRole('button', { name: 'В корзину' })
+  const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
   if (await add.isVisible()) await add.click()
-  await expect(page.locator('.product-page__buy').getByRole('link', { name: 'В корзине' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
   await page.goto('/ecom/checkout')
   const checkout = new CheckoutPage(page)
   const courier = new CourierForm(page)
@@ -142,6 +142,50 @@ test('a window that fills up before the order is refused in Russian, offered as 
   expect(second.id).not.toBe(first.id)
   await checkout.place()
   await expect(new OrderPage(page).heading).toBeVisible()
-  await expect(page.getByRole('complementary', { name: 'Детали заказа' })).toContainText('Москва, ул. Тверская, д. 3')
-  await expect(page.getByRole('complementary', { name: 'Детали заказа' })).toContainText(second.time)
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText('Москва, ул. Тверская, д. 3')
+  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText(second.time)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } })
+
+  test('prices the courier option before it is chosen, says what is left to free delivery, and refuses a dangling «д.»', async ({
+    page,
+    stack,
+  }) => {
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await keepStore(page)
+    const headers = { origin: stack.baseURL }
+    expect((await page.request.delete('/webgate/v1/cart', { headers })).ok()).toBe(true)
+    // 1 690 ₽: under the 2 000 ₽ of free delivery.
+    const added = await page.request.post('/webgate/v1/cart/items', {
+      data: { goodsId: PRODUCT_ID, quantity: 1 },
+      headers,
+    })
+    expect(added.ok()).toBe(true)
+    await page.goto('/ecom/checkout')
+    await new CheckoutPage(page).choosePickup()
+    await expect(page.getByText('Сохраняем…')).toHaveCount(0)
+    const option = page.getByRole('radio', { name: /Доставка курьером/ })
+    await expect(option.locator('xpath=..')).toContainText(/299\s₽ · бесплатно от 2\s000\s₽/)
+
+    const courier = new CourierForm(page)
+    await courier.choose()
+    await expect(page.getByText(/До бесплатной доставки осталось 310\s₽/)).toBeVisible()
+    // The windows are chips: a day's four fit in two rows at most.
+    const day = courier.slots.getByRole('group').first()
+    const chips = day.locator('label')
+    const first = await chips.first().boundingBox()
+    const last = await chips.last().boundingBox()
+    expect(last!.y - first!.y).toBeLessThan(2 * first!.height + 16)
+
+    await courier.pickSuggestion('Тверск', /ул\. Тверская\s+Москва/)
+    await expect(courier.street).toHaveValue('ул. Тверская, д. ')
+    await courier.street.pressSequentially(', д. 7')
+    await courier.pickFirstWindow()
+    await new CheckoutPage(page).choosePayment(/Зарплатная/)
+    await page.getByRole('button', { name: 'Оформить заказ' }).click()
+    await expect(page.getByText('Укажите номер дома после «д.»')).toBeVisible()
+    await expect(page).toHaveURL(/\/ecom\/checkout$/)
+  })
 })

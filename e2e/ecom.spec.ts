@@ -25,8 +25,8 @@ test.describe('shopping', () => {
     await page.goto(`/product/${PRODUCT_ID}`)
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
 
-    await page.locator('.product-page__buy').getByRole('button', { name: 'В корзину' }).click()
-    await expect(page.locator('.product-page__buy').getByRole('link', { name: 'В корзине' })).toBeVisible()
+    await page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' }).click()
+    await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
     await page
       .getByRole('banner')
       .getByRole('link', { name: /^Корзина/ })
@@ -77,8 +77,8 @@ test.describe('checkout failures', () => {
     await keepStore(page)
     await page.goto(`/product/${PRODUCT_ID}`)
     // Other tests of this worker may have ordered Anna's cart away: the goods go in unless already there.
-    const add = page.locator('.product-page__buy').getByRole('button', { name: 'В корзину' })
-    const inCart = page.locator('.product-page__buy').getByRole('link', { name: 'В корзине' })
+    const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
+    const inCart = page.getByRole('link', { name: 'Оформить' })
     await expect(add.or(inCart).first()).toBeVisible()
     if (await add.isVisible()) await add.click()
     await expect(inCart.first()).toBeVisible()
@@ -234,12 +234,12 @@ test.describe('enablement', () => {
     try {
       await keepStore(page)
       await page.goto(`${stack.baseURL}/product/${PRODUCT_ID}`)
-      await expect(page.locator('.product-page__buy').getByRole('button', { name: 'В корзину' })).toBeVisible()
+      await expect(page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })).toBeVisible()
 
       await signIn(page, stack.baseURL, freshPhone())
       await page.goto(`${stack.baseURL}/product/${PRODUCT_ID}`)
-      await page.locator('.product-page__buy').getByRole('button', { name: 'В корзину' }).click()
-      await expect(page.locator('.product-page__buy').getByRole('link', { name: 'В корзине' })).toBeVisible()
+      await page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' }).click()
+      await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
 
       const response = await page.goto(`${stack.baseURL}/ecom/cart`)
       expect(response?.status()).toBe(200)

@@ -199,6 +199,26 @@ test.describe('favorites page', () => {
     await expect(page.getByText('В избранном пока пусто')).toBeVisible()
   })
 
+  test('brings back a favorite removed by mistake with «Вернуть» on a phone', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.context().addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+    await signIn(page, baseURL!, freshPhone())
+    const added = await page.request.post(`${baseURL}/webgate/api/v1/goods/add`, {
+      data: { goodsId: 10008 },
+      headers: { origin: baseURL! },
+    })
+    expect(added.ok()).toBe(true)
+    await page.goto('/favorites')
+    await waitForHydration(page)
+    const card = page.getByRole('list', { name: 'Избранные товары' }).locator('[data-goods-id="10008"]')
+    await card.getByRole('button', { name: 'Убрать из избранного' }).click()
+    await expect(page.getByText('В избранном пока пусто')).toBeVisible()
+    await page.getByRole('button', { name: 'Вернуть' }).click()
+    await expect(card).toBeVisible()
+    await page.reload()
+    await expect(card).toBeVisible()
+  })
+
   test('an anonymous visitor is asked to sign in', async ({ page }) => {
     await page.goto('/favorites')
     await waitForHydration(page)

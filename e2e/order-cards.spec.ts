@@ -23,4 +23,21 @@ test.describe('orders on a phone', () => {
       expect(overlap(number, badge)).toBe(false)
     }
   })
+
+  test('lists each order once, with pictures of its goods, and jumps to the payment methods', async ({
+    page,
+    stack,
+  }) => {
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await page.goto('/ecom')
+    const cards = page.getByRole('link', { name: /^Заказ / })
+    await expect(cards.first()).toBeVisible()
+    await expect(page.getByRole('region', { name: 'История заказов' }).getByRole('link').first()).toBeVisible()
+    const numbers = await page.locator('.order-card__number').allInnerTexts()
+    expect(numbers.length).toBeGreaterThan(1)
+    expect(new Set(numbers).size).toBe(numbers.length)
+    await expect(cards.first().locator('.order-card__thumbs img').first()).toBeVisible()
+    await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Способы оплаты' }).click()
+    await expect(page.locator('#payment-methods')).toBeInViewport()
+  })
 })

@@ -41,7 +41,8 @@ test('asks to switch SBP off with the word it acts with', async ({ page, stack }
   await signIn(page, stack.baseURL, ANNA_PHONE)
   const methods = new PaymentMethodsPage(page)
   await methods.goto()
-  await methods.section.getByRole('button', { name: 'Отключить: СБП — Северный банк' }).click()
+  const menu = await methods.openMenu('СБП, Северный банк')
+  await menu.getByRole('menuitem', { name: 'Отключить' }).click()
   const dialog = page.getByRole('dialog', { name: 'Отключить СБП?' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Отключить' })).toBeVisible()
@@ -73,4 +74,64 @@ test('keeps the payment methods heading in view when the hub data comes after th
   } finally {
     await stack.clearFaults()
   }
+})
+
+test('names each saved method once, by its network, last digits and expiry', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  const methods = new PaymentMethodsPage(page)
+  await methods.goto()
+  // A Мир card of its own (other tests of this worker may rename or delete the seeded one).
+  await methods.addCard({ number: '2200 0000 0000 0004', expiry: '09/31', cvc: '123' })
+  const mir = methods.item('до 09/31')
+  await expect(mir).toContainText('Мир •• 0004, до 09/31')
+  // The gateway's own name «Мир» is not repeated above the details.
+  expect((await mir.innerText()).match(/Мир/g)).toHaveLength(1)
+  const sbp = methods.item('Северный банк')
+  expect((await sbp.innerText()).match(/Северный банк/g)).toHaveLength(1)
+  // A name the shopper gave stays, with the details under it.
+  await expect(methods.item('Зарплатная')).toContainText('Visa •• 4242, до 12/29')
+})
+
+test('offers the actions of a method in one «⋯» menu that Escape closes', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  const methods = new PaymentMethodsPage(page)
+  await methods.goto()
+  await expect(methods.section.getByRole('button', { name: /^Переименовать/ })).toHaveCount(0)
+  const button = methods.section.getByRole('button', { name: 'Действия: Мир •• 0004, до 08/28' })
+  await button.click()
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitem')).toHaveText(['Сделать основным', 'Дать название', 'Удалить'])
+  await expect(menu.getByRole('menuitem', { name: 'Сделать основным' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(menu.getByRole('menuitem', { name: 'Дать название' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await expect(button).toBeFocused()
+})
+
+test('marks the banks already linked for SBP and does not offer them', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  const methods = new PaymentMethodsPage(page)
+  await methods.goto()
+  await methods.section.getByRole('button', { name: 'Подключить СБП' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Подключить СБП' })
+  const linked = dialog.getByRole('radio', { name: /Северный банк/ })
+  await expect(linked).toBeDisabled()
+  await expect(dialog.locator('label').filter({ hasText: 'Северный банк' })).toContainText('Подключён')
+  await expect(dialog.getByRole('radio', { name: /Банк Волга/ })).toBeEnabled()
+})
+
+test('keeps the typed card number on the hosted form after it is refused', async ({ page, stack }) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  const methods = new PaymentMethodsPage(page)
+  await methods.goto()
+  await methods.section.getByRole('button', { name: 'Добавить карту' }).click()
+  await page.waitForURL(/\/payform\//)
+  await page.getByLabel('Номер карты').fill('4242 4242 4242 4241')
+  await page.getByLabel('Срок действия').fill('10/30')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: 'Привязать карту' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Проверьте номер карты')
+  await expect(page.getByLabel('Номер карты')).toHaveValue('4242 4242 4242 4241')
+  await expect(page.getByLabel('CVC')).toHaveValue('')
 })

@@ -79,7 +79,7 @@ test.describe('the add-to-cart toast', () => {
       await signIn(page, stack.baseURL, ANNA_PHONE)
       await keepStore(page)
       await page.goto(`${stack.baseURL}/product/10177`)
-      const buy = page.getByRole('main').locator('[data-toast-avoid]')
+      const buy = page.getByRole('main').locator('.product-page__buy')
       // The buy box at the bottom of the screen, where a bottom toast would cover it.
       await buy.evaluate((element) =>
         window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + 10),

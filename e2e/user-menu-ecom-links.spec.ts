@@ -36,3 +36,20 @@ test('shows no e-commerce links in the user menu of a shopper without e-commerce
   await expect(page.getByRole('link', { name: 'Мои заказы' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Способы оплаты' })).toHaveCount(0)
 })
+
+test('heads the user menu with the shopper’s name and phone and tells the two profile entries apart', async ({
+  page,
+  stack,
+}) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Анна' }).click()
+  const menu = page.locator('.user-menu__list')
+  const head = menu.getByRole('listitem').first()
+  await expect(head).toContainText('Анна')
+  await expect(head).toContainText('+7 (900) 000-00-01')
+  const external = menu.getByRole('link', { name: /^Профиль на основном сайте/ })
+  await expect(external).toContainText(/откроется \S+/)
+  await expect(menu.getByRole('button', { name: /^Мои данные и подписки/ })).toBeVisible()
+})

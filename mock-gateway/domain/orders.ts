@@ -142,8 +142,11 @@ export async function createOrder(state: MockState, input: NewOrder): Promise<Or
   })
 }
 
+/** Items total from which courier delivery is free. */
+export const FREE_DELIVERY_FROM = 2000
+
 /** Courier delivery costs 299 ₽, free from 2 000 ₽. */
-export const courierPrice = (itemsTotal: number): number => (itemsTotal >= 2000 ? 0 : 299)
+export const courierPrice = (itemsTotal: number): number => (itemsTotal >= FREE_DELIVERY_FROM ? 0 : 299)
 
 /** The status a control switch moves an order to: the time-driven steps, then `ready → completed`. */
 const MANUAL_NEXT: Partial<Record<OrderStatus, OrderStatus>> = { ...NEXT, ready: 'completed' }

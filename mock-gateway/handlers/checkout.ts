@@ -12,7 +12,7 @@ import type { CartRecord } from '../db/schemas.ts'
 import { CARD_BRAND_NAMES } from '../domain/cards.ts'
 import { cartOf, changeCart } from '../domain/cart.ts'
 import { deliverySlots } from '../domain/delivery.ts'
-import { courierPrice, createOrder, syncOrders, type NewOrder } from '../domain/orders.ts'
+import { FREE_DELIVERY_FROM, courierPrice, createOrder, syncOrders, type NewOrder } from '../domain/orders.ts'
 import { gatewayError, notFound, validationError } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import { cartView, findGoods, money, orderView } from '../http/views.ts'
@@ -29,13 +29,15 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
     const store = storeOf(cart.storeCode)
     const paymentMethod = methodOf(userId, cart.paymentMethodId) ?? null
     const problems: CheckoutProblem[] = []
+    // Sold-out lines are set aside (CartTotalsSchema): the order is made of the rest.
+    const orderable = priced.lines.filter((line) => (findGoods(state, line.goodsId)?.stock ?? 0) > 0)
     if (priced.lines.length === 0)
       problems.push({ kind: 'emptyCart', goodsId: null, available: null, message: 'Корзина пуста' })
-    for (const line of priced.lines) {
+    else if (orderable.length === 0)
+      problems.push({ kind: 'outOfStock', goodsId: null, available: 0, message: 'Товаров из корзины нет в наличии' })
+    for (const line of orderable) {
       const stock = findGoods(state, line.goodsId)?.stock ?? 0
-      if (stock === 0)
-        problems.push({ kind: 'outOfStock', goodsId: line.goodsId, available: 0, message: `«${line.name}» закончился` })
-      else if (line.quantity > stock)
+      if (line.quantity > stock)
         problems.push({
           kind: 'notEnough',
           goodsId: line.goodsId,
@@ -61,6 +63,8 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       paymentMethod,
       totals: priced.totals,
       deliveryPrice: cart.deliveryType === 'courier' ? courierPrice(priced.totals.total) : 0,
+      courierPrice: courierPrice(priced.totals.total),
+      freeDeliveryFrom: FREE_DELIVERY_FROM,
       cartVersion: cart.version,
       problems,
       canPlace: problems.length === 0,
@@ -123,7 +127,14 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       if (body.cartVersion !== cart.version) {
         return gatewayError(409, 'cartChanged', 'Корзина изменилась, проверьте заказ', { cartVersion: cart.version })
       }
-      const goods = cart.lines.map((line) => ({ line, goods: findGoods(state, line.goodsId) }))
+      // Sold-out lines are set aside and stay in the cart; a line with too few units left refuses the order.
+      const goods = cart.lines
+        .map((line) => ({ line, goods: findGoods(state, line.goodsId) }))
+        .filter(({ goods: g }) => g && g.stock > 0)
+      if (goods.length === 0) {
+        const goodsIds = cart.lines.map((line) => line.goodsId)
+        return gatewayError(409, 'outOfStock', 'Товаров из корзины нет в наличии', { goodsIds })
+      }
       const short = goods.filter(({ line, goods: g }) => !g || g.stock < line.quantity).map(({ line }) => line.goodsId)
       if (short.length) return gatewayError(409, 'outOfStock', 'Некоторых товаров не хватает', { goodsIds: short })
       const store = storeOf(cart.storeCode)
@@ -206,8 +217,9 @@ export function checkoutHandlers(state: MockState): HttpHandler[] {
       idempotencyKey,
       createdAt: state.clock.now(),
     })
+    const ordered = new Set(goods.map(({ line }) => line.goodsId))
     await changeCart(state, userId, (draft) => {
-      draft.lines = []
+      draft.lines = draft.lines.filter((line) => !ordered.has(line.goodsId))
     })
     settle(order.id)
     return order

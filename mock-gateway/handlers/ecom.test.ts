@@ -108,19 +108,44 @@ describe('checkout', () => {
     ).toMatchObject({ status: 409, body: { code: 'cartChanged', cartVersion: cart.version + 1 } })
   })
 
-  it('answers 409 outOfStock naming the goods that ran out', async () => {
+  it('answers 409 outOfStock naming the goods with too few units left', async () => {
     const { gateway, as } = await annaSession()
     const cart = await cartWith(as, [
+      [10001, 1],
+      [10002, 3],
+    ])
+    await call(gateway, 'POST', '/__mock/goods/stock', { body: { goodsId: 10002, stock: 2 } })
+    expect((await as('GET', '/v1/checkout')).body.problems).toContainEqual(
+      expect.objectContaining({ kind: 'notEnough', goodsId: 10002, available: 2 }),
+    )
+    expect(
+      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0003' }),
+    ).toMatchObject({ status: 409, body: { code: 'outOfStock', goodsIds: [10002] } })
+  })
+
+  it('sets sold-out lines aside: out of the totals, out of the order, still in the cart', async () => {
+    const { gateway, as } = await annaSession()
+    await cartWith(as, [
       [10001, 1],
       [SPECIAL_GOODS.lastUnit, 1],
     ])
     await call(gateway, 'POST', '/__mock/goods/stock', { body: { goodsId: SPECIAL_GOODS.lastUnit, stock: 0 } })
-    expect((await as('GET', '/v1/checkout')).body.problems).toContainEqual(
-      expect.objectContaining({ kind: 'outOfStock', goodsId: SPECIAL_GOODS.lastUnit }),
-    )
-    expect(
-      await as('POST', '/v1/checkout/orders', { cartVersion: cart.version, idempotencyKey: 'order-key-0003' }),
-    ).toMatchObject({ status: 409, body: { code: 'outOfStock', goodsIds: [SPECIAL_GOODS.lastUnit] } })
+    const cart = (await as('GET', '/v1/cart')).body
+    const available = cart.lines.find((line: { goodsId: number }) => line.goodsId === 10001)
+    expect(cart.totals).toMatchObject({ total: available.lineTotal, count: 1 })
+    await as('PUT', '/v1/checkout/delivery', { deliveryType: 'pickup', storeCode: 'AU-MSK-001' })
+    await as('PUT', '/v1/checkout/payment', { paymentMethodId: 'pm-1' })
+    const checkout = (await as('GET', '/v1/checkout')).body
+    expect(checkout).toMatchObject({ canPlace: true, problems: [] })
+    const order = await as('POST', '/v1/checkout/orders', {
+      cartVersion: cart.version,
+      idempotencyKey: 'order-key-0013',
+    })
+    expect(order.status).toBe(200)
+    expect(order.body.lines.map((line: { goodsId: number }) => line.goodsId)).toEqual([10001])
+    expect((await as('GET', '/v1/cart')).body.lines.map((line: { goodsId: number }) => line.goodsId)).toEqual([
+      SPECIAL_GOODS.lastUnit,
+    ])
   })
 
   it('answers 409 storeChanged when the pickup store stops taking orders', async () => {
@@ -365,6 +390,23 @@ describe('payment methods and the card form', () => {
     expect(answer.status).toBe(422)
     expect(answer.body).toContain(message)
     expect(gateway.state.db.paymentMethods.count()).toBe(count)
+  })
+
+  it('keeps the typed number and expiry after a refused number, but never the CVC', async () => {
+    const { gateway, as } = await annaSession()
+    const { path } = await openForm(gateway, as)
+    const answer = await submit(gateway, path, { pan: '4242 4242 4242 4241', expiry: '12/39', cvc: '987' })
+    expect(answer.status).toBe(422)
+    expect(answer.body).toContain('value="4242 4242 4242 4241"')
+    expect(answer.body).toContain('value="12/39"')
+    expect(answer.body).not.toContain('987')
+  })
+
+  it('escapes what it puts back into the form', async () => {
+    const { gateway, as } = await annaSession()
+    const { path } = await openForm(gateway, as)
+    const answer = await submit(gateway, path, { pan: '"><script>x</script>', expiry: '12/39', cvc: '987' })
+    expect(answer.body).not.toContain('<script>x')
   })
 
   it.each(['https://evil.example/steal', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(

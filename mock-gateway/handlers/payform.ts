@@ -21,13 +21,13 @@ button{width:100%;margin-top:22px;font:inherit;font-weight:600;padding:14px;bord
 button.secondary{background:none;color:#5f5870;margin-top:8px}.note{font-size:13px;margin-top:16px;text-align:center;color:#8a8398}`
 
 /** The form page (or its error variant). */
-function formPage(sessionId: string, error?: string, values: { expiry?: string } = {}): string {
+function formPage(sessionId: string, error?: string, values: { pan?: string; expiry?: string } = {}): string {
   return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Привязка карты — Аврора</title><style>${STYLE}</style></head><body><main>
 <h1>Привязка банковской карты</h1><p>Данные карты передаются напрямую платёжному шлюзу и не сохраняются на сайте магазина.</p>
 ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 <form method="post" action="/payform/${escapeHtml(sessionId)}" autocomplete="on">
-<label for="pan">Номер карты</label><input id="pan" name="pan" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" required maxlength="23">
+<label for="pan">Номер карты</label><input id="pan" name="pan" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" required maxlength="23" value="${escapeHtml(values.pan ?? '')}">
 <div class="row"><div><label for="expiry">Срок действия</label><input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="ММ/ГГ" required maxlength="5" value="${escapeHtml(values.expiry ?? '')}"></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" type="password" inputmode="numeric" autocomplete="cc-csc" placeholder="•••" required maxlength="4"></div></div>
 <button type="submit" name="action" value="add">Привязать карту</button>
@@ -82,8 +82,12 @@ export function payformHandlers(state: MockState): HttpHandler[] {
       const pan = (form.get('pan') ?? '').replace(/[\s-]/g, '')
       const expiry = form.get('expiry') ?? ''
       const cvc = form.get('cvc') ?? ''
+      // The typed number and expiry come back for correction (as a bank's form keeps them); the CVC never does.
       const retry = (message: string) =>
-        new HttpResponse(formPage(id, message, { expiry }), { status: 422, headers: headers() })
+        new HttpResponse(formPage(id, message, { pan: form.get('pan') ?? '', expiry }), {
+          status: 422,
+          headers: headers(),
+        })
       if (!luhnValid(pan)) return retry('Проверьте номер карты')
       const valid = expiryValid(expiry, state.clock.now())
       if (valid === undefined) return retry('Укажите срок действия в формате ММ/ГГ')

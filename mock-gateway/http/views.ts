@@ -92,7 +92,9 @@ export function cartView(state: MockState, cart: CartRecord): Cart {
       },
     ]
   })
-  return { lines, totals: totalsOf(lines), storeCode: cart.storeCode, version: cart.version }
+  // Sold-out lines are set aside: in the cart, in no total (CartTotalsSchema).
+  const orderable = lines.filter((line) => line.maxQuantity > 0)
+  return { lines, totals: totalsOf(orderable), storeCode: cart.storeCode, version: cart.version }
 }
 
 /** The order answer of an order record. */
@@ -104,5 +106,6 @@ export function orderView(record: OrderRecord): Order {
 /** The list summary of an order record. */
 export function orderSummary(record: OrderRecord): OrderSummary {
   const { id, number, status, createdAt, total, itemsCount, deliveryType, storeName } = record
-  return { id, number, status, createdAt, total, itemsCount, deliveryType, storeName }
+  const images = record.lines.flatMap((line) => (line.image ? [line.image] : [])).slice(0, 4)
+  return { id, number, status, createdAt, total, itemsCount, deliveryType, storeName, images }
 }

@@ -18,7 +18,11 @@ export const CartLineSchema = z.object({
 })
 export type CartLine = z.infer<typeof CartLineSchema>
 
-/** Cart totals: `itemsTotal` at old prices, `discountTotal` saved, `total` to pay, `count` units. */
+/**
+ * Cart totals: `itemsTotal` at old prices, `discountTotal` saved, `total` to pay, `count` units; all
+ * over the lines that can be ordered. Sold-out lines (`maxQuantity` 0) are set aside: they stay in the
+ * cart, count in no total, and an order leaves them in the cart.
+ */
 export const CartTotalsSchema = z.object({
   itemsTotal: PriceSchema,
   discountTotal: PriceSchema,

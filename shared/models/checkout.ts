@@ -28,6 +28,10 @@ export const CheckoutSchema = z.object({
   paymentMethod: z.nullable(PaymentMethodSchema),
   totals: CartTotalsSchema,
   deliveryPrice: z.number().check(z.nonnegative()),
+  /** What courier delivery would cost this cart (0: free), shown on the option before it is chosen. */
+  courierPrice: z.optional(z.number().check(z.nonnegative())),
+  /** The items total from which courier delivery is free; null when it never is. */
+  freeDeliveryFrom: z.optional(z.nullable(z.number().check(z.nonnegative()))),
   cartVersion: z.int().check(z.nonnegative()),
   problems: z.array(CheckoutProblemSchema),
   /** True when there are no problems. */

@@ -32,6 +32,8 @@ export const OrderSummarySchema = z.object({
   itemsCount: z.int().check(z.nonnegative()),
   deliveryType: DeliveryTypeSchema,
   storeName: z.nullable(z.string()),
+  /** Pictures of the first goods (up to 4), the list's thumbnails. */
+  images: z.optional(z.array(ImageSchema)),
 })
 export type OrderSummary = z.infer<typeof OrderSummarySchema>
 

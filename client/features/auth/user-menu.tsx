@@ -1,11 +1,13 @@
 /**
- * The signed-in toolbar entry: the shopper's name (or 'Профиль') opening a small menu with the
- * main site's profile, 'Мои данные' (the profile and consents dialog), for e-commerce shoppers 'Мои
+ * The signed-in toolbar entry: the shopper's name (or 'Профиль') opening a small menu headed by the
+ * shopper's name and phone, with the main site's profile, 'Мои данные и подписки' (the profile and
+ * consents dialog), for e-commerce shoppers 'Мои
  * заказы' and 'Способы оплаты' (the `/ecom` hub and its payment methods), and 'Выйти'.
  * A disclosure (button + list), closed by Escape, a click outside, or choosing an item.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState, type MouseEvent } from 'react'
 import { Link, useLocation } from 'wouter'
+import { PHONE_MASK, applyMask } from '#shared/masks.ts'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
@@ -32,6 +34,15 @@ export interface UserMenuProps {
 /** The key of `profileQuery()` (pinned by user-menu.test.ts): shared with the profile dialog. */
 export const PROFILE_KEY = ['profile.get'] as const
 const loadProfileQuery = () => import('#shared/queries/profile.ts').then((m) => m.profileQuery())
+
+/** The host a link leads to (`aurora.example`), to say that the profile opens another site. */
+function siteHost(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return 'основной сайт'
+  }
+}
 
 /** The user menu of a signed-in shopper. */
 export function UserMenu({ profileHref, className }: UserMenuProps) {
@@ -120,9 +131,19 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
       </button>
       {/* Always rendered (hidden while closed) so the profile link is in the page markup. */}
       <ul className="user-menu__list" id={menuId} hidden={!open}>
+        {profile && (
+          // Whose account this is: the name and the phone the shopper signs in with.
+          <li className="user-menu__head">
+            <span className="user-menu__who">{name || 'Покупатель'}</span>
+            <span className="user-menu__phone text-muted">
+              {applyMask(PHONE_MASK, profile.phone.replace(/^7/, ''))}
+            </span>
+          </li>
+        )}
         <li>
           <a className="user-menu__item" href={profileHref} onClick={onProfile} aria-busy={opening || undefined}>
-            Профиль
+            Профиль на основном сайте
+            <span className="user-menu__hint">откроется {siteHost(profileHref)}</span>
           </a>
         </li>
         {favoritesAvailable && (
@@ -141,7 +162,8 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
               setDialog('profile')
             }}
           >
-            Мои данные
+            Мои данные и подписки
+            <span className="user-menu__hint">имя, почта, дата рождения</span>
           </button>
         </li>
         {!session.incompleteProfile && (

@@ -55,7 +55,8 @@ export function PromoCard({
       <p className="promo-card__dates text-muted">до {formatDate(promotion.endsAt)}</p>
       {promotion.goodsId ? <StoreAvailability goodsId={promotion.goodsId} /> : null}
       {promotion.price !== null && (
-        <Price price={promotion.price} oldPrice={promotion.oldPrice ?? undefined} size="sm" />
+        // The offer's badge on the image already names the discount: the price does not repeat it.
+        <Price price={promotion.price} oldPrice={promotion.oldPrice ?? undefined} size="sm" showBadge={false} />
       )}
     </article>
   )

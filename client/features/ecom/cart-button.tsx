@@ -1,10 +1,11 @@
 /**
  * The add-to-cart button of a shopper with e-commerce (add-to-cart-button.tsx renders it): adds the
- * goods to the gateway-held cart, then turns into a link to the cart. A visitor without a session is
- * asked to sign in first.
+ * goods to the gateway-held cart, then turns into a link to the cart (or, on a goods page, a quantity
+ * stepper with «Оформить»). A visitor without a session is asked to sign in first.
  */
 import { useState } from 'react'
 import { useLocation } from 'wouter'
+import type { CartLine } from '#shared/models/cart.ts'
 import { href } from '#shared/routing/href.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'
 import { useApp } from '#client/context/app-context.tsx'
@@ -14,6 +15,7 @@ import { Button, type ButtonSize } from '#client/components/ui/button.tsx'
 import { ButtonLink } from '#client/components/ui/button-link.tsx'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { useQuery } from '#client/data/use-query.ts'
+import { QuantityStepper } from './quantity-stepper.tsx'
 import { useAction } from './use-action.ts'
 import { useCartCommands } from './use-cart.ts'
 
@@ -28,6 +30,13 @@ export interface AddToCartButtonProps {
   className?: string
   /** Product and list params of the add-to-cart event (spec section 3: price, discount, position). */
   trackParams?: AnalyticsParams
+  /**
+   * What goods already in the cart show: a link to the cart (cards, default), or on a goods page a
+   * − quantity + stepper (− at 1 takes the goods out) with «Оформить».
+   */
+  inCart?: 'link' | 'stepper'
+  /** The goods' name, for the stepper's accessible names. */
+  itemName?: string
 }
 
 /** Add-to-cart button (or 'В корзине' link once the goods are in the cart); nothing when e-commerce is off. */
@@ -39,6 +48,8 @@ export function CartButton({
   fullWidth,
   className,
   trackParams,
+  inCart = 'link',
+  itemName = 'товар',
 }: AddToCartButtonProps) {
   const { session, openLogin, refreshSession } = useApp()
   const { track } = useAnalytics()
@@ -71,7 +82,9 @@ export function CartButton({
   })
 
   if (!session.ecomEnabled) return null
-  if (cart?.lines.some((line) => line.goodsId === goodsId)) {
+  const line = cart?.lines.find((item) => item.goodsId === goodsId)
+  if (line && inCart === 'stepper') return <InCartStepper line={line} itemName={itemName} size={size} />
+  if (line) {
     return (
       <ButtonLink
         href={href('ecom-cart')}
@@ -102,6 +115,44 @@ export function CartButton({
       {error && (
         <p className="ecom-error add-to-cart__error" role="alert">
           {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Goods in the cart on their page: the quantity, changed in place, and the way to checkout. */
+function InCartStepper({ line, itemName, size }: { line: CartLine; itemName: string; size: ButtonSize }) {
+  const commands = useCartCommands()
+  const [message, setMessage] = useState<string>()
+  const change = useAction(async (quantity: number) => {
+    try {
+      await (quantity < 1 ? commands.remove(line.goodsId) : commands.setQuantity(line.goodsId, quantity))
+      setMessage(undefined)
+    } catch (error) {
+      const { ecomErrorMessage } = await import('./ecom-errors.ts')
+      setMessage(ecomErrorMessage(error))
+      throw error
+    }
+  })
+  return (
+    <div className="in-cart">
+      <div className="in-cart__row">
+        <QuantityStepper
+          value={line.quantity}
+          min={0}
+          max={Math.max(line.maxQuantity, 1)}
+          itemName={itemName}
+          pending={change.pending}
+          onChange={(quantity) => void change.run(quantity)}
+        />
+        <ButtonLink href={href('ecom-checkout')} size={size} className="in-cart__checkout">
+          Оформить
+        </ButtonLink>
+      </div>
+      {message && change.error !== undefined && (
+        <p className="ecom-error" role="alert">
+          {message}
         </p>
       )}
     </div>

@@ -1,9 +1,10 @@
-/** `<CartLineView>`: one cart line with image, name, price, quantity stepper and remove. */
+/** `<CartLineView>`: one cart line with image, name and volume, price, quantity stepper and remove (a sold-out line: no stepper, no sum). */
 import { Link } from 'wouter'
 import type { CartLine } from '#shared/models/cart.ts'
 import { href } from '#shared/routing/href.ts'
 import { IconButton } from '#client/components/ui/button.tsx'
 import { Price } from '#client/components/ui/price.tsx'
+import { splitVolume } from './line-volume.ts'
 import { QuantityStepper } from './quantity-stepper.tsx'
 
 export interface CartLineViewProps {
@@ -20,6 +21,8 @@ export interface CartLineViewProps {
 export function CartLineView({ line, pending, error, onQuantity, onRemove }: CartLineViewProps) {
   const link = href('product', { product: line.goodsId, slug: line.slug })
   const soldOut = line.maxQuantity === 0
+  // The volume has a line of its own: a long name is clamped, the volume never is.
+  const { name, volume } = splitVolume(line.name)
   return (
     <li className="cart-line" aria-busy={pending || undefined} data-goods-id={line.goodsId}>
       <Link href={link} className="cart-line__image" tabIndex={-1} aria-hidden="true">
@@ -28,8 +31,10 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
         ) : null}
       </Link>
       <div className="cart-line__info">
-        <Link href={link} className="cart-line__name break-anywhere">
-          {line.name}
+        <Link href={link} className="cart-line__link">
+          {/* The comma stays with the name: the link's name reads as the whole goods name. */}
+          <span className="cart-line__name break-anywhere">{volume ? `${name},` : name}</span>
+          {volume && <span className="cart-line__volume">{volume}</span>}
         </Link>
         <Price price={line.price} oldPrice={line.oldPrice} size="sm" />
         {soldOut ? (
@@ -46,17 +51,21 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
         )}
       </div>
       <div className="cart-line__controls">
-        <QuantityStepper
-          value={line.quantity}
-          max={Math.max(line.maxQuantity, 1)}
-          itemName={line.name}
-          pending={pending || soldOut}
-          onChange={onQuantity}
-        />
-        <span className="cart-line__total">
-          <span className="visually-hidden">Сумма: </span>
-          <Price price={line.lineTotal} size="md" showBadge={false} />
-        </span>
+        {!soldOut && (
+          <>
+            <QuantityStepper
+              value={line.quantity}
+              max={line.maxQuantity}
+              itemName={line.name}
+              pending={pending}
+              onChange={onQuantity}
+            />
+            <span className="cart-line__total">
+              <span className="visually-hidden">Сумма: </span>
+              <Price price={line.lineTotal} size="md" showBadge={false} />
+            </span>
+          </>
+        )}
         <IconButton
           icon="trash"
           label={`Удалить «${line.name}» из корзины`}

@@ -36,7 +36,15 @@ import {
   type CourierDraft,
 } from './courier-form.ts'
 import { deliverySlotsQuery } from './delivery-slots.ts'
-import { DELIVERY_LABELS, ecomErrorMessage, gatewayCodeOf, methodDetails } from './ecom-texts.ts'
+import {
+  DELIVERY_LABELS,
+  courierPriceText,
+  deliveryHint,
+  ecomErrorMessage,
+  gatewayCodeOf,
+  methodCustomName,
+  methodDetails,
+} from './ecom-texts.ts'
 import { ORDER_PLACED_STATE } from './order-placed.tsx'
 import { newIdempotencyKey } from './idempotency-key.ts'
 import { useAction } from './use-action.ts'
@@ -251,7 +259,10 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
                 />
                 <span className="choice__box" aria-hidden="true" />
                 <Icon name={type === 'pickup' ? 'store' : 'truck'} size={20} />
-                <span className="choice__text">{DELIVERY_LABELS[type]}</span>
+                <span className="choice__text">
+                  <span className="choice__title">{DELIVERY_LABELS[type]}</span>
+                  {deliveryHint(type, checkout) && <span className="choice__hint">{deliveryHint(type, checkout)}</span>}
+                </span>
               </label>
             ))}
           </div>
@@ -285,11 +296,7 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
                 slotsFailed={courierSlots.error !== undefined}
                 onRetrySlots={() => void courierSlots.mutate()}
               />
-              <p className="text-muted">
-                {checkout.deliveryPrice > 0
-                  ? `Доставка — ${formatPrice(checkout.deliveryPrice)}.`
-                  : 'Доставка бесплатная.'}
-              </p>
+              <p className="text-muted">{courierPriceText(checkout)}</p>
             </>
           )}
           {saveDelivery.pending && (
@@ -326,8 +333,8 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
                   <span className="choice__box" aria-hidden="true" />
                   <Icon name={method.type === 'card' ? 'card' : 'phone'} size={20} />
                   <span className="choice__text">
-                    <span className="choice__title">{method.name}</span>
-                    <span className="choice__hint">{methodDetails(method)}</span>
+                    <span className="choice__title">{methodCustomName(method) ?? methodDetails(method)}</span>
+                    {methodCustomName(method) && <span className="choice__hint">{methodDetails(method)}</span>}
                   </span>
                 </label>
               ))}

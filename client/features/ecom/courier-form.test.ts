@@ -20,9 +20,24 @@ describe('validateCourier', () => {
     expect(validateCourier(valid, SLOTS)).toEqual({})
   })
 
+  it.each(['ул. Баумана, д.7к2', 'Дмитровское ш., д. 5, стр. 1', 'пр-т Мира, 15', 'ул. Дачная, дом 3'])(
+    'accepts the address %s',
+    (street) => {
+      expect(validateCourier({ ...valid, street }, SLOTS)).toEqual({})
+    },
+  )
+
   it.each([
     ['an empty street', { street: '  ' }, 'street', COURIER_MESSAGES.noStreet],
     ['a street without a house number', { street: 'ул. Баумана' }, 'street', COURIER_MESSAGES.noHouse],
+    ['a «д.» left without its number', { street: 'ул. Баумана, д. ' }, 'street', COURIER_MESSAGES.danglingHouse],
+    [
+      'a «д.» without its number before the house',
+      { street: 'ул. Баумана, д. , д. 7' },
+      'street',
+      COURIER_MESSAGES.danglingHouse,
+    ],
+    ['two houses', { street: 'ул. Баумана, д. 5, д. 7' }, 'street', COURIER_MESSAGES.twoHouses],
     [
       'a street longer than 200 characters',
       { street: `ул. ${'а'.repeat(200)} 1` },

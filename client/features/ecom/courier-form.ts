@@ -35,6 +35,8 @@ export const COURIER_MESSAGES = {
   noCity: 'Выберите адрес из подсказок, чтобы мы знали город доставки',
   noStreet: 'Укажите улицу и дом',
   noHouse: 'Укажите номер дома',
+  danglingHouse: 'Укажите номер дома после «д.»',
+  twoHouses: 'Номер дома указан дважды — оставьте один',
   longStreet: `Адрес длиннее ${COURIER_STREET_MAX} символов`,
   flat: 'Номер квартиры введён некорректно',
   entrance: 'Номер подъезда введён некорректно',
@@ -67,6 +69,10 @@ export function validateCourier(draft: CourierDraft, availableSlotIds: ReadonlyS
   const street = draft.street.trim()
   if (!street) errors.street = COURIER_MESSAGES.noStreet
   else if (street.length > COURIER_STREET_MAX) errors.street = COURIER_MESSAGES.longStreet
+  // A suggestion fills «ул. Баумана, д. »: a «д.» left without its number, or a second «д.», would be
+  // printed on the order as typed («ул. Баумана, д. , д. 7»).
+  else if (/(?:^|[\s,])д\.?\s*(?:,|$)/i.test(street)) errors.street = COURIER_MESSAGES.danglingHouse
+  else if ((street.match(/(?:^|[\s,])(?:д|дом)\.?\s*\d/gi) ?? []).length > 1) errors.street = COURIER_MESSAGES.twoHouses
   else if (!/\d/.test(street)) errors.street = COURIER_MESSAGES.noHouse
   else if (street.length < 3) errors.street = COURIER_MESSAGES.noStreet
   else if (!draft.cityFiasId) errors.street = COURIER_MESSAGES.noCity

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '#shared/models/payment-cards.ts'
-import { cancelOrderText, orderStatusLabel, removeMethodTexts } from './ecom-texts.ts'
+import type { Checkout } from '#shared/models/checkout.ts'
+import {
+  cancelOrderText,
+  courierPriceText,
+  deliveryHint,
+  methodCustomName,
+  methodLabel,
+  orderStatusLabel,
+  removeMethodTexts,
+} from './ecom-texts.ts'
 
 const at = '2026-11-23T09:00:00.000Z'
 
@@ -52,6 +61,40 @@ describe('removing a payment method', () => {
   })
 })
 
+describe('naming a payment method once', () => {
+  const mir: PaymentMethod = {
+    id: 'pm-2',
+    type: 'card',
+    maskedPan: '•• 0004',
+    brand: 'mir',
+    expiry: '08/28',
+    name: 'Мир',
+    isDefault: false,
+  }
+  const sbp: PaymentMethod = {
+    id: 'pm-3',
+    type: 'sbp',
+    bankId: 'north',
+    bankName: 'Северный банк',
+    name: 'СБП — Северный банк',
+    isDefault: false,
+  }
+
+  it.each([
+    ['a card named after its network', mir, 'Мир •• 0004, до 08/28'],
+    ['an SBP account named after its bank', sbp, 'СБП, Северный банк'],
+    ['an SBP account named «СБП, bank»', { ...sbp, name: 'СБП, Северный банк' }, 'СБП, Северный банк'],
+  ])('says %s once, with no made-up name', (_, method, label) => {
+    expect(methodCustomName(method)).toBeUndefined()
+    expect(methodLabel(method)).toBe(label)
+  })
+
+  it('puts the shopper’s own name first', () => {
+    expect(methodCustomName({ ...mir, name: ' Зарплатная ' })).toBe('Зарплатная')
+    expect(methodLabel({ ...mir, name: 'Зарплатная' })).toBe('Зарплатная, Мир •• 0004, до 08/28')
+  })
+})
+
 describe('orderStatusLabel', () => {
   it('names a courier order’s last steps after the courier, a pickup order’s after the store', () => {
     expect(orderStatusLabel('ready', 'courier')).toBe('Передан курьеру')
@@ -59,5 +102,33 @@ describe('orderStatusLabel', () => {
     expect(orderStatusLabel('ready', 'pickup')).toBe('Готов к выдаче')
     expect(orderStatusLabel('completed', 'pickup')).toBe('Получен')
     expect(orderStatusLabel('assembling', 'courier')).toBe('Собирается')
+  })
+})
+
+describe('courier price', () => {
+  const checkout = (total: number, deliveryPrice: number, courierPrice?: number): Checkout => ({
+    deliveryType: 'courier',
+    store: null,
+    paymentMethod: null,
+    totals: { itemsTotal: total, discountTotal: 0, total, count: 1 },
+    deliveryPrice,
+    ...(courierPrice === undefined ? {} : { courierPrice, freeDeliveryFrom: 2000 }),
+    cartVersion: 1,
+    problems: [],
+    canPlace: true,
+  })
+
+  it('shows the courier price and the free threshold on the option before it is chosen', () => {
+    expect(deliveryHint('courier', { ...checkout(908, 0, 299), deliveryType: 'pickup' })).toMatch(
+      /^299\s₽ · бесплатно от 2\s000\s₽$/,
+    )
+    expect(deliveryHint('courier', checkout(2500, 0, 0))).toBe('Бесплатно')
+    expect(deliveryHint('pickup', checkout(908, 299, 299))).toBe('Бесплатно')
+    expect(deliveryHint('courier', checkout(908, 299))).toBeUndefined()
+  })
+
+  it('says how much more makes delivery free', () => {
+    expect(courierPriceText(checkout(908, 299, 299))).toMatch(/До бесплатной доставки осталось 1\s092\s₽\.$/)
+    expect(courierPriceText(checkout(2500, 0, 0))).toBe('Доставка бесплатная.')
   })
 })

@@ -1,4 +1,4 @@
-/** `<OrdersList>`: order summaries linking to their status page; `<AllOrders>` pages through every order. */
+/** `<OrdersList>`: order summaries (with thumbnails) linking to their status page; `<AllOrders>` pages through every order. */
 import { useState } from 'react'
 import { Link } from 'wouter'
 import type { OrderSummary } from '#shared/models/orders.ts'
@@ -19,6 +19,21 @@ export function OrdersList({ orders }: { orders: readonly OrderSummary[] }) {
       {orders.map((order) => (
         <li key={order.id} className="orders-list__item">
           <Link href={href('ecom-order', { id: order.id })} className="order-card">
+            {order.images && order.images.length > 0 && (
+              <span className="order-card__thumbs" aria-hidden="true">
+                {order.images.map((image, index) => (
+                  <img
+                    key={`${image.url}-${index}`}
+                    src={image.url}
+                    width={40}
+                    height={40}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ))}
+              </span>
+            )}
             <span className="order-card__number">Заказ {order.number}</span>
             <OrderStatusBadge status={order.status} deliveryType={order.deliveryType} />
             <span className="order-card__meta text-muted">
@@ -33,10 +48,10 @@ export function OrdersList({ orders }: { orders: readonly OrderSummary[] }) {
   )
 }
 
-function OrdersPage({ page }: { page: number }) {
+function OrdersPage({ page, exclude }: { page: number; exclude: ReadonlySet<string> }) {
   const { data, error, mutate, isLoading } = useQuery(ordersQuery(page))
   if (data) {
-    return <OrdersList orders={data.items} />
+    return <OrdersList orders={data.items.filter((order) => !exclude.has(order.id))} />
   }
   if (error) {
     return (
@@ -51,14 +66,14 @@ function OrdersPage({ page }: { page: number }) {
   return <Skeleton height={160} />
 }
 
-/** Every order, newest first, with 'Показать ещё'. */
-export function AllOrders({ total }: { total: number }) {
+/** Every order, newest first, with 'Показать ещё'; those in `exclude` (listed above as active) are left out. */
+export function AllOrders({ total, exclude = new Set() }: { total: number; exclude?: ReadonlySet<string> }) {
   const [pages, setPages] = useState(1)
   const shown = pages * ORDERS_PAGE_SIZE
   return (
     <>
       {Array.from({ length: pages }, (_, index) => (
-        <OrdersPage key={index + 1} page={index + 1} />
+        <OrdersPage key={index + 1} page={index + 1} exclude={exclude} />
       ))}
       {shown < total && (
         <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>

@@ -9,7 +9,7 @@ import { Dialog } from '#client/components/ui/dialog.tsx'
 import { Skeleton } from '#client/components/ui/skeleton.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
 import { useQuery } from '#client/data/use-query.ts'
-import { ecomErrorMessage } from './ecom-texts.ts'
+import { ecomErrorMessage, methodCustomName } from './ecom-texts.ts'
 import { useAction } from './use-action.ts'
 
 /** Longest name of a payment method (`PaymentMethodRenameSchema`). */
@@ -20,14 +20,16 @@ export interface SbpDialogProps {
   onClose: () => void
   /** Called with the linked account. */
   onLinked: (method: PaymentMethod) => void
+  /** Banks whose SBP account is linked already: shown «Подключён», not offered again. */
+  linkedBankIds?: readonly string[]
 }
 
 /** 'Подключить СБП': the shopper picks a bank, the gateway links the account. */
-export function SbpDialog({ open, onClose, onLinked }: SbpDialogProps) {
-  return open ? <SbpDialogOpen onClose={onClose} onLinked={onLinked} /> : null
+export function SbpDialog({ open, onClose, onLinked, linkedBankIds = [] }: SbpDialogProps) {
+  return open ? <SbpDialogOpen onClose={onClose} onLinked={onLinked} linkedBankIds={linkedBankIds} /> : null
 }
 
-function SbpDialogOpen({ onClose, onLinked }: Omit<SbpDialogProps, 'open'>) {
+function SbpDialogOpen({ onClose, onLinked, linkedBankIds = [] }: Omit<SbpDialogProps, 'open'>) {
   const { api } = useApp()
   const formId = useId()
   const banks = useQuery(sbpBanksQuery())
@@ -63,24 +65,34 @@ function SbpDialogOpen({ onClose, onLinked }: Omit<SbpDialogProps, 'open'>) {
             aria-describedby={missing ? `${formId}-missing` : undefined}
           >
             <legend className="visually-hidden">Банк</legend>
-            {banks.data.items.map((bank) => (
-              <label key={bank.id} className="choice">
-                <input
-                  type="radio"
-                  name="bank"
-                  value={bank.id}
-                  className="choice__input"
-                  checked={bankId === bank.id}
-                  onChange={() => {
-                    setBankId(bank.id)
-                    setMissing(false)
-                  }}
-                />
-                <span className="choice__box" aria-hidden="true" />
-                <img src={bank.logo.url} alt="" width={24} height={24} className="choice__logo" />
-                <span className="choice__text">{bank.name}</span>
-              </label>
-            ))}
+            {banks.data.items.map((bank) => {
+              const linked = linkedBankIds.includes(bank.id)
+              return (
+                <label key={bank.id} className={linked ? 'choice choice--linked' : 'choice'}>
+                  <input
+                    type="radio"
+                    name="bank"
+                    value={bank.id}
+                    className="choice__input"
+                    checked={!linked && bankId === bank.id}
+                    disabled={linked}
+                    aria-describedby={linked ? `${formId}-linked-${bank.id}` : undefined}
+                    onChange={() => {
+                      setBankId(bank.id)
+                      setMissing(false)
+                    }}
+                  />
+                  <span className="choice__box" aria-hidden="true" />
+                  <img src={bank.logo.url} alt="" width={24} height={24} className="choice__logo" />
+                  <span className="choice__text">{bank.name}</span>
+                  {linked && (
+                    <span className="choice__tag" id={`${formId}-linked-${bank.id}`}>
+                      Подключён
+                    </span>
+                  )}
+                </label>
+              )
+            })}
           </fieldset>
         ) : banks.error ? (
           <div className="ecom-error" role="alert">
@@ -129,7 +141,7 @@ function RenameDialogOpen({
 }) {
   const { api } = useApp()
   const formId = useId()
-  const [name, setName] = useState(method.name)
+  const [name, setName] = useState(methodCustomName(method) ?? '')
   const [invalid, setInvalid] = useState<string | undefined>(undefined)
   const rename = useAction(async (value: string) =>
     onRenamed(await api.call(renamePaymentMethod, { params: { id: method.id }, body: { name: value } })),

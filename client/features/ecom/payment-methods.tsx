@@ -16,7 +16,8 @@ import { EmptyState } from '#client/components/ui/empty-state.tsx'
 import { Icon } from '#client/components/icon.tsx'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
-import { ecomErrorMessage, methodDetails, removeMethodTexts } from './ecom-texts.ts'
+import { ActionsMenu } from './actions-menu.tsx'
+import { ecomErrorMessage, methodCustomName, methodDetails, methodLabel, removeMethodTexts } from './ecom-texts.ts'
 import { RenameDialog, SbpDialog } from './payment-method-dialogs.tsx'
 import { useAction } from './use-action.ts'
 
@@ -59,7 +60,7 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
   })
   const makeDefault = useAction(async (method: PaymentMethod) => {
     await store(await api.call(setDefaultPaymentMethod, { params: { id: method.id } }))
-    toast.show({ theme: 'success', type: 'method-default', title: `«${method.name}» — основной способ оплаты` })
+    toast.show({ theme: 'success', type: 'method-default', title: `${methodLabel(method)} — основной способ оплаты` })
   })
   const remove = useAction(async (method: PaymentMethod) => {
     await store(await api.call(deletePaymentMethod, { params: { id: method.id } }))
@@ -103,67 +104,60 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
         />
       ) : (
         <ul className="methods-list">
-          {methods.map((method) => (
-            <li key={method.id} className="method" data-method-id={method.id}>
-              <span className="method__icon" aria-hidden="true">
-                <Icon name={method.type === 'card' ? 'card' : 'phone'} size={24} />
-              </span>
-              <span className="method__text">
-                <span className="method__name break-anywhere">{method.name}</span>
-                <span className="method__details text-muted">{methodDetails(method)}</span>
-              </span>
-              {method.isDefault && <span className="method__default">Основной</span>}
-              <span className="method__actions">
-                {!method.isDefault && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    iconStart="check"
-                    aria-label={`Сделать основным: ${method.name}`}
-                    loading={makeDefault.pending && defaultTarget === method.id}
-                    disabled={makeDefault.pending}
-                    onClick={() => {
-                      setDefaultTarget(method.id)
-                      void makeDefault.run(method)
-                    }}
-                  >
-                    Сделать основным
-                  </Button>
-                )}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  iconStart="edit"
-                  aria-label={`Переименовать: ${method.name}`}
-                  onClick={() => setRenaming(method)}
-                >
-                  Переименовать
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  iconStart="trash"
-                  aria-label={`${removeMethodTexts(method).action}: ${method.name}`}
-                  onClick={() => {
-                    remove.reset()
-                    setDeleting(method)
-                  }}
-                >
-                  {removeMethodTexts(method).action}
-                </Button>
-              </span>
-            </li>
-          ))}
+          {methods.map((method) => {
+            const custom = methodCustomName(method)
+            const label = methodLabel(method)
+            const pendingDefault = makeDefault.pending && defaultTarget === method.id
+            return (
+              <li key={method.id} className="method" data-method-id={method.id} aria-busy={pendingDefault || undefined}>
+                <span className="method__icon" aria-hidden="true">
+                  <Icon name={method.type === 'card' ? 'card' : 'phone'} size={24} />
+                </span>
+                <span className="method__text">
+                  <span className="method__name break-anywhere">{custom ?? methodDetails(method)}</span>
+                  {custom && <span className="method__details text-muted">{methodDetails(method)}</span>}
+                </span>
+                {method.isDefault && <span className="method__default">Основной</span>}
+                <ActionsMenu
+                  label={`Действия: ${label}`}
+                  items={[
+                    ...(method.isDefault
+                      ? []
+                      : [
+                          {
+                            label: 'Сделать основным',
+                            onSelect: () => {
+                              if (makeDefault.pending) return
+                              setDefaultTarget(method.id)
+                              void makeDefault.run(method)
+                            },
+                          },
+                        ]),
+                    { label: custom ? 'Переименовать' : 'Дать название', onSelect: () => setRenaming(method) },
+                    {
+                      label: removeMethodTexts(method).action,
+                      danger: true,
+                      onSelect: () => {
+                        remove.reset()
+                        setDeleting(method)
+                      },
+                    },
+                  ]}
+                />
+              </li>
+            )
+          })}
         </ul>
       )}
 
       <SbpDialog
         open={sbpOpen}
         onClose={() => setSbpOpen(false)}
+        linkedBankIds={methods.flatMap((method) => (method.type === 'sbp' ? [method.bankId] : []))}
         onLinked={(method) => {
           setSbpOpen(false)
           void store(undefined)
-          toast.show({ theme: 'success', type: 'sbp-linked', title: `Счёт СБП подключён: ${method.name}` })
+          toast.show({ theme: 'success', type: 'sbp-linked', title: `Счёт СБП подключён: ${methodLabel(method)}` })
         }}
       />
       <RenameDialog
@@ -178,11 +172,7 @@ export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
       <ConfirmDialog
         open={deleting !== undefined}
         title={deleting ? removeMethodTexts(deleting).title : 'Удалить карту?'}
-        description={
-          deleting
-            ? `«${deleting.name}» (${methodDetails(deleting)}) больше не будет предлагаться при оплате.`
-            : undefined
-        }
+        description={deleting ? `${methodLabel(deleting)} больше не будет предлагаться при оплате.` : undefined}
         confirmLabel={deleting ? removeMethodTexts(deleting).action : 'Удалить'}
         pending={remove.pending}
         error={

@@ -9,7 +9,7 @@ import { favoritesQuery } from '#shared/queries/favorites.ts'
 import type { Analytics } from '#client/analytics/analytics-provider.tsx'
 import type { ToastApi } from '#client/components/toasts/toast-provider.tsx'
 
-/** Adds the goods (or removes them when `present`), updates the list, sends the event and says so; throws when the call fails. */
+/** Adds the goods (or removes them when `present`, with «Вернуть» in the toast), updates the list, sends the event and says so; throws when the call fails. */
 export async function toggleFavorite(
   api: ApiClient,
   goodsId: number,
@@ -21,9 +21,25 @@ export async function toggleFavorite(
   const next = await api.call(present ? deleteFavorite : addFavorite, { body: { goodsId } })
   await mutate(unstable_serialize(favoritesQuery().key), next, { revalidate: false })
   track(present ? 'product_favorite_remove' : 'product_favorite_add', { product_id: String(goodsId) })
+  if (!present) {
+    toast.show({ theme: 'success', type: 'favorite-added', title: 'Товар добавлен в избранное' })
+    return
+  }
+  // A heart pressed by mistake is undone from the toast, as a removed cart line is.
   toast.show({
-    theme: 'success',
-    type: present ? 'favorite-removed' : 'favorite-added',
-    title: present ? 'Товар удалён из избранного' : 'Товар добавлен в избранное',
+    theme: 'info',
+    type: 'favorite-removed',
+    title: 'Товар удалён из избранного',
+    buttonLabel: 'Вернуть',
+    onButtonClick: () => {
+      toggleFavorite(api, goodsId, false, track, toast).catch(() =>
+        toast.show({
+          theme: 'error',
+          type: 'favorite-failed',
+          title: 'Не удалось вернуть товар в избранное',
+          description: 'Попробуйте ещё раз',
+        }),
+      )
+    },
   })
 }

@@ -1,12 +1,19 @@
 /**
  * `<Gallery images name>`: the product image gallery — one large image in a box of reserved size,
  * previous/next buttons, thumbnails, arrow keys on the focused gallery and swipe on touch screens.
+ * A tap or click on the image opens the photos full screen (the viewer's code loads on that first tap).
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import type { Image } from '#shared/models/common.ts'
 import { IconButton } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
+import { lazyPart } from '#client/components/lazy-part.tsx'
+import type { ReviewLightboxProps } from './review-lightbox.tsx'
+
+const viewer = lazyPart<ReviewLightboxProps>(() =>
+  import('./review-lightbox.tsx').then((module) => module.ReviewLightbox),
+)
 
 export interface GalleryProps {
   images: readonly Image[]
@@ -20,7 +27,10 @@ const SWIPE_PX = 40
 /** Accessible image gallery. */
 export function Gallery({ images, name, goodsId }: GalleryProps) {
   const [index, setIndex] = useState(0)
+  const [viewing, setViewing] = useState(false)
   const start = useRef<number | undefined>(undefined)
+  // A swipe ends with a click on the image too: that click must not open the viewer.
+  const swiped = useRef(false)
   const { track } = useAnalytics()
   const count = images.length
   const go = (next: number) => {
@@ -38,13 +48,16 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
     event.preventDefault()
   }
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    swiped.current = false
     if (event.pointerType !== 'mouse') start.current = event.clientX
   }
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (start.current === undefined) return
     const delta = event.clientX - start.current
     start.current = undefined
-    if (Math.abs(delta) >= SWIPE_PX) go(delta < 0 ? index + 1 : index - 1)
+    if (Math.abs(delta) < SWIPE_PX) return
+    swiped.current = true
+    go(delta < 0 ? index + 1 : index - 1)
   }
   const current = images[index]
   return (
@@ -63,16 +76,28 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
         onPointerCancel={() => (start.current = undefined)}
       >
         {current ? (
-          <img
-            key={current.url}
-            className="gallery__image"
-            src={current.url}
-            width={current.width}
-            height={current.height}
-            alt={current.alt || `${name}, фото ${index + 1}`}
-            draggable={false}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
-          />
+          <button
+            type="button"
+            className="gallery__open"
+            aria-haspopup="dialog"
+            onClick={() => {
+              if (swiped.current) return
+              void viewer.preload()
+              setViewing(true)
+            }}
+          >
+            <img
+              key={current.url}
+              className="gallery__image"
+              src={current.url}
+              width={current.width}
+              height={current.height}
+              alt={current.alt || `${name}, фото ${index + 1}`}
+              draggable={false}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+            />
+            <span className="visually-hidden">. Открыть на весь экран</span>
+          </button>
         ) : (
           <span className="gallery__empty">Нет фото</span>
         )}
@@ -114,6 +139,15 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
             </li>
           ))}
         </ul>
+      )}
+      {viewing && (
+        <viewer.Part
+          photos={images.map((image, i) => ({ image, alt: image.alt || `${name}, фото ${i + 1}` }))}
+          start={index}
+          title={name}
+          fullScreen
+          onClose={() => setViewing(false)}
+        />
       )}
     </div>
   )

@@ -2,10 +2,13 @@
  * `<ProductBuyBox>`: the buy block of goods and promo goods pages — price, stock (and in the chosen store), add to cart,
  * the favorites heart and share. Both pages render it so they act the same.
  */
+import { useId, type ReactNode } from 'react'
 import { Price } from '#client/components/ui/price.tsx'
+import { buttonClass } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import type { AnalyticsParams } from '#client/analytics/params.ts'
 import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
+import { ProductBuyBar } from '#client/features/ecom/buy-bar-part.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
 import { ShareButton } from './share-button.tsx'
 import { StoreAvailability } from './store-availability.tsx'
@@ -27,6 +30,13 @@ export interface ProductBuyBoxProps {
   sharePath: string
   /** Product fields of the add-to-cart event (price, discount, position: spec section 3). */
   trackParams?: AnalyticsParams | undefined
+  /**
+   * Where the page shows similar goods (`#similar-goods`): sold-out goods offer them instead of the
+   * disabled cart button. The gateway has no back-in-stock subscription to offer instead.
+   */
+  similarHref?: string | undefined
+  /** A line right under the price (a promotion's dates). */
+  priceNote?: ReactNode
 }
 
 /** Price, stock and the product actions. */
@@ -41,8 +51,11 @@ export function ProductBuyBox({
   shareTitle,
   sharePath,
   trackParams,
+  similarHref,
+  priceNote,
 }: ProductBuyBoxProps) {
   const favorites = useFavorites()
+  const actionsId = useId()
   return (
     <div className="product-page__buy" data-toast-avoid>
       <Price
@@ -52,15 +65,39 @@ export function ProductBuyBox({
         showBadge={showDiscountBadge}
         size="lg"
       />
+      {priceNote}
       <p className={cx('product-page__stock', inStock ? 'is-in-stock' : 'is-out')}>
         {inStock ? `В наличии${stock > 0 && stock < 10 ? `: осталось ${stock} шт.` : ''}` : 'Нет в наличии'}
       </p>
       {inStock && <StoreAvailability goodsId={goodsId} detailed />}
-      <div className="product-page__actions">
-        <AddToCartButton goodsId={goodsId} disabled={!inStock} size="lg" trackParams={trackParams} />
+      <div className="product-page__actions" id={actionsId}>
+        {!inStock && similarHref ? (
+          <a href={similarHref} className={buttonClass({ size: 'lg' }, 'product-page__similar-link')}>
+            Похожие товары
+          </a>
+        ) : (
+          <AddToCartButton
+            goodsId={goodsId}
+            disabled={!inStock}
+            size="lg"
+            trackParams={trackParams}
+            inCart="stepper"
+            itemName={shareTitle}
+          />
+        )}
         <FavoriteButton goodsId={goodsId} favorites={favorites} variant="secondary" size="lg" />
         <ShareButton title={shareTitle} path={sharePath} goodsId={goodsId} />
       </div>
+      {inStock && (
+        <ProductBuyBar
+          goodsId={goodsId}
+          name={shareTitle}
+          price={price}
+          oldPrice={oldPrice}
+          anchorId={actionsId}
+          trackParams={trackParams}
+        />
+      )}
     </div>
   )
 }

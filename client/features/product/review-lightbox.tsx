@@ -1,5 +1,5 @@
 /**
- * `<ReviewLightbox photos start onClose>`: review photos full size in a modal. The dialog traps
+ * `<ReviewLightbox photos start onClose>`: review photos (or, full screen, the goods gallery's) full size in a modal. The dialog traps
  * focus, closes on Escape and returns focus to the thumbnail that opened it; the arrow keys, Home
  * and End move between photos, and so does a horizontal swipe on a touch screen.
  */
@@ -20,6 +20,10 @@ export interface ReviewLightboxProps {
   /** Index of the photo shown first. */
   start: number
   onClose: () => void
+  /** The dialog's heading. Default «Фото из отзывов». */
+  title?: string
+  /** Cover the whole screen (the goods gallery's photos). */
+  fullScreen?: boolean
 }
 
 /** Horizontal travel that counts as a swipe, in CSS pixels. */
@@ -32,7 +36,7 @@ export function stepPhoto(index: number, step: number, count: number): number {
 }
 
 /** Review photos, one at a time, in a modal. */
-export function ReviewLightbox({ photos, start, onClose }: ReviewLightboxProps) {
+export function ReviewLightbox({ photos, start, onClose, title = 'Фото из отзывов', fullScreen }: ReviewLightboxProps) {
   const [index, setIndex] = useState(() => Math.min(Math.max(start, 0), Math.max(photos.length - 1, 0)))
   const swipeFrom = useRef<number | undefined>(undefined)
   const count = photos.length
@@ -65,7 +69,13 @@ export function ReviewLightbox({ photos, start, onClose }: ReviewLightboxProps) 
   const photo = photos[index]
   if (!photo) return null
   return (
-    <Dialog open onClose={onClose} title="Фото из отзывов" size="lg" className="lightbox">
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      size={fullScreen ? 'full' : 'lg'}
+      className={fullScreen ? 'lightbox lightbox--full' : 'lightbox'}
+    >
       <figure className="lightbox__figure" aria-roledescription="слайд" aria-label={`Фото ${index + 1} из ${count}`}>
         <div
           className="lightbox__stage"

@@ -47,8 +47,8 @@ const filterArgs = ({ sort, withPhotos }: ReviewFilter): [ReviewSort?, boolean?]
 /** Opens the lightbox on a set of photos. */
 type OpenPhotos = (photos: readonly LightboxPhoto[], start: number) => void
 
-/** The reviews of goods. */
-export function ReviewsSection({ goodsId }: { goodsId: number }) {
+/** The reviews of goods. `knownCount` is the goods' review count when the page has it before the reviews load. */
+export function ReviewsSection({ goodsId, knownCount }: { goodsId: number; knownCount?: number | undefined }) {
   const sortId = useId()
   // Preloaded by the goods route (no refetch after hydration); fetched here where the route does not
   // preload them (promo goods pages).
@@ -60,9 +60,11 @@ export function ReviewsSection({ goodsId }: { goodsId: number }) {
   const [lightbox, setLightbox] = useState<{ photos: readonly LightboxPhoto[]; start: number }>()
   const openPhotos: OpenPhotos = (photos, start) => setLightbox({ photos, start })
   const filtered = filter.withPhotos
-  const total = first?.total ?? (filtered ? 0 : (scores?.count ?? 0))
-  const allCount = scores?.count ?? first?.total ?? 0
-  const more = pages * REVIEWS_PAGE_SIZE < total
+  // Unknown until the scores or the list arrive (a promo page renders before it has either): the list
+  // waits as a skeleton then, and «Отзывов пока нет» is said only when the count is known to be 0.
+  const total = first?.total ?? (filtered ? 0 : (scores?.count ?? knownCount))
+  const allCount = scores?.count ?? first?.total ?? knownCount ?? 0
+  const more = total !== undefined && pages * REVIEWS_PAGE_SIZE < total
   const changeFilter = (next: ReviewFilter) => {
     setFilter(next)
     setPages(1)

@@ -1,7 +1,8 @@
 /**
  * Incomplete profile (route `profile-incomplete`): the shopper completes the missing fields; only
  * the changed ones are sent, the server re-checks completeness and updates its cookie, and a complete
- * profile goes on to the home page (rule 4 keeps an incomplete one here).
+ * profile says «Профиль заполнен» and goes back to where the login began, or to the home page (rule 4
+ * keeps an incomplete one here).
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
@@ -22,7 +23,9 @@ import { readBrowserCookie } from '#client/context/session.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Skeleton } from '#client/components/ui/skeleton.tsx'
+import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { useQuery } from '#client/data/use-query.ts'
+import { takeLoginOrigin } from '#client/features/auth/login-origin.ts'
 import { ProfileFields } from '#client/features/auth/profile-fields.tsx'
 import type { incompleteProfilePage } from '#shared/routes/site.ts'
 import type { ViewProps } from '../registry.ts'
@@ -30,6 +33,7 @@ import type { ViewProps } from '../registry.ts'
 /** Incomplete profile (route profile-incomplete). */
 export function Page({ queries }: ViewProps<'profile-incomplete', typeof incompleteProfilePage>) {
   const { api, refreshSession } = useApp()
+  const toast = useToast()
   const [, setLocation] = useLocation()
   const { data: profile, isLoading } = useQuery(queries.profile)
   const [values, setValues] = useState<ProfileFormValues>(() =>
@@ -67,7 +71,9 @@ export function Page({ queries }: ViewProps<'profile-incomplete', typeof incompl
         return
       }
       setStatus('success')
-      setLocation('/', { replace: true })
+      toast.show({ theme: 'success', type: 'profile-completed', title: 'Профиль заполнен' })
+      // Back to where the login began (the home page when that is unknown).
+      setLocation(takeLoginOrigin(), { replace: true })
     } catch (error) {
       setStatus('error')
       if (error instanceof AppError && error.gatewayCode === 'emailForbiddenToUse')

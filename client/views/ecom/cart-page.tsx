@@ -113,27 +113,44 @@ function CartView({ cartQuery }: { cartQuery: QueriesOf<typeof cartPage>['cart']
     )
   }
 
-  const hasProblems = cart.lines.some((line) => line.maxQuantity === 0 || line.quantity > line.maxQuantity)
+  // Sold-out lines are set aside (the gateway counts them in no total and orders the rest).
+  const available = cart.lines.filter((line) => line.maxQuantity > 0)
+  const soldOut = cart.lines.filter((line) => line.maxQuantity === 0)
+  const hasProblems = available.some((line) => line.quantity > line.maxQuantity)
+  const lineView = (line: CartLine) => (
+    <CartLineView
+      key={line.goodsId}
+      line={line}
+      pending={pending.has(line.goodsId)}
+      error={lineErrors[line.goodsId]}
+      onQuantity={(quantity) => void change(line.goodsId, () => commands.setQuantity(line.goodsId, quantity))}
+      onRemove={() => void remove(line)}
+    />
+  )
   return (
     <div className="ecom-page">
       <div className="page-header">
         <h1 className="page-title">Корзина</h1>
       </div>
       <div className="ecom-columns">
-        <section aria-label="Товары в корзине" className="ecom-columns__main">
-          <ul className="cart-lines">
-            {cart.lines.map((line) => (
-              <CartLineView
-                key={line.goodsId}
-                line={line}
-                pending={pending.has(line.goodsId)}
-                error={lineErrors[line.goodsId]}
-                onQuantity={(quantity) => void change(line.goodsId, () => commands.setQuantity(line.goodsId, quantity))}
-                onRemove={() => void remove(line)}
-              />
-            ))}
-          </ul>
-        </section>
+        <div className="ecom-columns__main">
+          {available.length > 0 && (
+            <section aria-label="Товары в корзине">
+              <ul className="cart-lines">{available.map(lineView)}</ul>
+            </section>
+          )}
+          {soldOut.length > 0 && (
+            <section aria-labelledby="cart-sold-out-title" className="cart-sold-out">
+              <h2 id="cart-sold-out-title" className="cart-sold-out__title">
+                Нет в наличии
+              </h2>
+              <p className="text-muted cart-sold-out__note">
+                Эти товары не войдут в заказ и не учтены в сумме. Они останутся в корзине, пока вы их не удалите.
+              </p>
+              <ul className="cart-lines">{soldOut.map(lineView)}</ul>
+            </section>
+          )}
+        </div>
         <aside className="ecom-columns__side ecom-summary" aria-labelledby="cart-summary-title" data-toast-avoid>
           <h2 id="cart-summary-title" className="ecom-summary__title">
             Ваш заказ
@@ -144,9 +161,13 @@ function CartView({ cartQuery }: { cartQuery: QueriesOf<typeof cartPage>['cart']
               Некоторых товаров нет в нужном количестве — измените количество или удалите их.
             </p>
           )}
-          <ButtonLink href={href('ecom-checkout')} fullWidth size="lg" onClick={() => track('ecom_checkout_click')}>
-            Перейти к оформлению
-          </ButtonLink>
+          {available.length > 0 ? (
+            <ButtonLink href={href('ecom-checkout')} fullWidth size="lg" onClick={() => track('ecom_checkout_click')}>
+              Перейти к оформлению
+            </ButtonLink>
+          ) : (
+            <p className="ecom-note ecom-note--warning">Товаров из корзины нет в наличии — заказ оформить нельзя.</p>
+          )}
           <ButtonLink href={href('catalog')} variant="ghost" fullWidth>
             Продолжить покупки
           </ButtonLink>

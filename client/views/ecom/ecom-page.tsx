@@ -1,9 +1,9 @@
 /**
- * E-commerce hub (route `ecom`): orders in progress, every order, and the saved payment methods.
+ * E-commerce hub (route `ecom`): orders in progress, the other orders, and the saved payment methods.
  * Coming back from the gateway's card form (`?cardAdded=1` or `?cardError=`) shows the outcome as a
  * toast, re-reads the methods and drops the parameter from the address.
  */
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useLocation } from 'wouter'
 import type { ecomPage } from '#shared/routes/ecom.ts'
 import { href } from '#shared/routing/href.ts'
@@ -62,6 +62,7 @@ function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typ
     navigate(`${href('ecom')}${window.location.hash}`, { replace: true })
   }, [cardAdded, cardError, toast, navigate, refreshMethods])
 
+  const activeIds = useMemo(() => new Set(active.data?.items.map((order) => order.id)), [active.data])
   return (
     <div className="ecom-page">
       <div className="page-header">
@@ -70,6 +71,18 @@ function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typ
           Корзина
         </ButtonLink>
       </div>
+      {/* The payment methods come after every order: on a phone the shopper jumps there. */}
+      <nav className="ecom-hub-nav" aria-label="Разделы">
+        <a href="#active-orders-title" className="chip">
+          Активные
+        </a>
+        <a href="#all-orders-title" className="chip">
+          История
+        </a>
+        <a href="#payment-methods" className="chip">
+          Способы оплаты
+        </a>
+      </nav>
 
       <section className="ecom-section" aria-labelledby="active-orders-title">
         <h2 id="active-orders-title" className="ecom-section__title">
@@ -92,11 +105,12 @@ function Hub({ search, queries }: { search: SearchParams; queries: QueriesOf<typ
 
       <section className="ecom-section" aria-labelledby="all-orders-title">
         <h2 id="all-orders-title" className="ecom-section__title">
-          Все заказы
+          История заказов
         </h2>
         {orders.data ? (
           orders.data.total > 0 ? (
-            <AllOrders total={orders.data.total} />
+            // The active orders are listed above: not twice.
+            <AllOrders total={orders.data.total} exclude={activeIds} />
           ) : (
             <EmptyState
               icon="gift"

@@ -23,6 +23,8 @@ const loadRelated = () => import('#client/features/product/related-goods.tsx').t
 
 /** The reviews' heading: the rating and the «Отзывы» chip open the reviews scrolled to it. */
 const REVIEWS_ANCHOR = 'reviews-title'
+/** Where a sold-out goods page shows similar goods. */
+const SIMILAR_ANCHOR = 'similar-goods'
 /** The goods page. */
 export function Page({ queries, routeName }: ViewProps<'product' | 'product-reviews', typeof productPage>) {
   const { data } = useQuery(queries.goods)
@@ -52,6 +54,7 @@ function GoodsView({
     )
   }, [goods])
 
+  const related = <NearScreen key={goods.id} load={loadRelated} props={{ goods }} />
   const rating = scores?.average ?? goods.rating
   const count = scores?.count ?? goods.reviewsCount
   const tabs: TabItem[] = [
@@ -125,10 +128,17 @@ function GoodsView({
             shareTitle={goods.name}
             sharePath={productPath(goods)}
             trackParams={productParams(goods)}
+            similarHref={`#${SIMILAR_ANCHOR}`}
           />
           {goods.volume && <p className="product-page__volume text-muted">{goods.volume}</p>}
         </div>
       </div>
+      {!goods.inStock && (
+        // Sold out: the similar goods come first, where «Похожие товары» of the buy box leads.
+        <div id={SIMILAR_ANCHOR} className="product-page__similar">
+          {related}
+        </div>
+      )}
       <nav className="product-page__sections" aria-label="Разделы товара">
         <Link href={productPath(goods)} className="chip" aria-current={!reviews ? 'page' : undefined}>
           О товаре
@@ -152,7 +162,7 @@ function GoodsView({
         </section>
       )}
       {goods.inStock && <NearScreen key={`where-${goods.id}`} load={loadWhereToBuy} props={{ goodsId: goods.id }} />}
-      <NearScreen key={goods.id} load={loadRelated} props={{ goods }} />
+      {goods.inStock && related}
       <FeedbackPoll pollId={SITE_POLL_ID} objectType="site" objectId="site" />
     </article>
   )

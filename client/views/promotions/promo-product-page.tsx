@@ -80,6 +80,13 @@ function PromoView({ promo }: { promo: Promotion }) {
     ),
   })
 
+  // The offer's dates sit by its price, not only in the «Условия акции» tab.
+  const dates = (
+    <p className="promo-page__dates">
+      Акция с <time dateTime={promo.startsAt}>{formatDate(promo.startsAt)}</time> по{' '}
+      <time dateTime={promo.endsAt}>{formatDate(promo.endsAt)}</time>
+    </p>
+  )
   const images = promo.images.length > 0 ? promo.images : [promo.image]
   return (
     <article className="product-page promo-page" data-promotion-id={promo.id} data-goods-id={goodsId ?? undefined}>
@@ -122,10 +129,12 @@ function PromoView({ promo }: { promo: Promotion }) {
               inStock={goods?.inStock ?? true}
               shareTitle={promo.title}
               sharePath={path}
+              priceNote={dates}
             />
           ) : (
             <div className="product-page__buy" data-toast-avoid>
               {price !== undefined && <Price price={price} oldPrice={oldPrice} showBadge={priceBadge} size="lg" />}
+              {dates}
               <div className="product-page__actions">
                 <ShareButton title={promo.title} path={path} />
               </div>
@@ -147,7 +156,7 @@ function PromoView({ promo }: { promo: Promotion }) {
         <Tabs items={tabs} label="Информация об акции" className="product-page__tabs" />
       </section>
       {goodsId !== null && goods?.inStock && <NearScreen key={goodsId} load={loadWhereToBuy} props={{ goodsId }} />}
-      {goodsId !== null && <ReviewsSection goodsId={goodsId} />}
+      {goodsId !== null && <ReviewsSection goodsId={goodsId} knownCount={goods?.reviewsCount} />}
     </article>
   )
 }
