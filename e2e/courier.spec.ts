@@ -85,14 +85,14 @@ test('delivers by courier: validates in Russian, suggests addresses, sends addre
 
   const order = new OrderPage(page)
   await expect(order.heading).toBeVisible()
-  const summary = page.getByRole('complementary', { name: 'Итого' })
+  const summary = page.getByRole('complementary', { name: 'Детали заказа' })
   await expect(summary).toContainText('Адрес доставки')
   await expect(summary).toContainText('Казань, ул. Баумана, д. 7, кв. 12, этаж 5')
   await expect(summary).toContainText('Позвоните за час')
   await expect(summary).toContainText(window)
   // The gateway kept them: a fresh load of the order page shows the same.
   await page.reload()
-  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText(
+  await expect(page.getByRole('complementary', { name: 'Детали заказа' })).toContainText(
     'Казань, ул. Баумана, д. 7, кв. 12, этаж 5',
   )
 })
@@ -142,8 +142,8 @@ test('a window that fills up before the order is refused in Russian, offered as 
   expect(second.id).not.toBe(first.id)
   await checkout.place()
   await expect(new OrderPage(page).heading).toBeVisible()
-  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText('Москва, ул. Тверская, д. 3')
-  await expect(page.getByRole('complementary', { name: 'Итого' })).toContainText(second.time)
+  await expect(page.getByRole('complementary', { name: 'Детали заказа' })).toContainText('Москва, ул. Тверская, д. 3')
+  await expect(page.getByRole('complementary', { name: 'Детали заказа' })).toContainText(second.time)
 })
 
 test.describe('on a phone', () => {

@@ -81,7 +81,8 @@ for (const width of WIDTHS) {
     const dialog = page.getByRole('dialog', { name: 'Карта лояльности' })
     await expect(dialog.getByRole('img', { name: 'Штрихкод карты 7788 0000 0010 0001' })).toBeVisible()
     await expect(dialog.getByText('7788 0000 0010 0001')).toBeVisible()
-    // Full screen, white.
+    // Full screen, white, once the sheet has finished opening.
+    await dialog.evaluate((node) => Promise.all(node.getAnimations({ subtree: true }).map((a) => a.finished)))
     const box = (await dialog.boundingBox())!
     expect(box.width).toBe(width)
     expect(await dialog.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(255, 255, 255)')

@@ -1,19 +1,16 @@
 /**
  * `<Gallery images name>`: the product image gallery — one large image in a box of reserved size,
  * previous/next buttons, thumbnails, arrow keys on the focused gallery and swipe on touch screens.
- * A tap or click on the image opens the photos full screen (the viewer's code loads on that first tap).
+ * A tap or click on the image opens the photos full screen, in the reviews' lightbox.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import type { Image } from '#shared/models/common.ts'
 import { IconButton } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
-import { lazyPart } from '#client/components/lazy-part.tsx'
-import type { ReviewLightboxProps } from './review-lightbox.tsx'
-
-const viewer = lazyPart<ReviewLightboxProps>(() =>
-  import('./review-lightbox.tsx').then((module) => module.ReviewLightbox),
-)
+// The reviews section already brings the lightbox with the product page's code: importing it here
+// adds no bytes, where a lazy import made it a request of its own before first paint.
+import { ReviewLightbox } from './review-lightbox.tsx'
 
 export interface GalleryProps {
   images: readonly Image[]
@@ -82,7 +79,6 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
             aria-haspopup="dialog"
             onClick={() => {
               if (swiped.current) return
-              void viewer.preload()
               setViewing(true)
             }}
           >
@@ -141,7 +137,7 @@ export function Gallery({ images, name, goodsId }: GalleryProps) {
         </ul>
       )}
       {viewing && (
-        <viewer.Part
+        <ReviewLightbox
           photos={images.map((image, i) => ({ image, alt: image.alt || `${name}, фото ${i + 1}` }))}
           start={index}
           title={name}
