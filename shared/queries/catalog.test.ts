@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiClient } from '../api/client.ts'
 import type { CategoryTree } from '../models/catalog.ts'
-import { categoryPlaceQuery, goodsListArgs, hasFilters, listStateFromSearch, listStateToSearch } from './catalog.ts'
+import {
+  categoryPlaceQuery,
+  goodsListArgs,
+  hasFilters,
+  listStateFromSearch,
+  listStateToSearch,
+  withoutFilters,
+} from './catalog.ts'
 
 const image = { url: '/c.svg', width: 320, height: 320, alt: '' }
 const tree: CategoryTree = {
@@ -56,5 +63,25 @@ describe('«Есть в моём магазине» in the list state', () => {
       categoryId: 3,
       storeCode: 'AU-KZN-001',
     })
+  })
+})
+
+describe('withoutFilters', () => {
+  it('drops every filter and the page, and keeps the sort', () => {
+    const state = listStateFromSearch({
+      brand: 'barkhat',
+      label: 'new',
+      priceMin: '100',
+      priceMax: '900',
+      inStock: '1',
+      discounted: '1',
+      store: 'AU-KZN-001',
+      sort: 'price_asc',
+      page: '3',
+    })
+    expect(hasFilters(state)).toBe(true)
+    const plain = withoutFilters(state)
+    expect(hasFilters(plain)).toBe(false)
+    expect(listStateToSearch(plain)).toBe(listStateToSearch(listStateFromSearch({ sort: state.sort })))
   })
 })

@@ -116,6 +116,19 @@ export const hasFilters = (state: ListState): boolean =>
   state.discounted ||
   state.store !== undefined
 
+/** The same list with every filter removed, from its first page (sort and text stay). */
+export const withoutFilters = (state: ListState): ListState => ({
+  ...state,
+  brand: [],
+  label: [],
+  priceMin: undefined,
+  priceMax: undefined,
+  inStock: false,
+  discounted: false,
+  store: undefined,
+  page: 1,
+})
+
 /** The goods-list call of a list state (with optional text and category). */
 export function goodsListArgs(
   state: ListState,

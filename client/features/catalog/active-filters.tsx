@@ -5,7 +5,7 @@
  */
 import { Link } from 'wouter'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
-import type { ListState } from '#shared/queries/catalog.ts'
+import { withoutFilters, type ListState } from '#shared/queries/catalog.ts'
 import { formatPrice } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
 
@@ -61,16 +61,7 @@ export function ActiveFilters({
 }) {
   const list = activeFilters(filters, state)
   if (list.length === 0) return null
-  const none: ListState = {
-    ...state,
-    brand: [],
-    label: [],
-    priceMin: undefined,
-    priceMax: undefined,
-    inStock: false,
-    discounted: false,
-    store: undefined,
-  }
+  const none = withoutFilters(state)
   return (
     <ul className="chips active-filters" aria-label="Выбранные фильтры">
       {list.map((item) => (

@@ -22,6 +22,7 @@ import {
   goodsListArgs,
   goodsListQuery,
   hasFilters,
+  withoutFilters,
   listStateFromSearch,
   listStateToSearch,
   type ListState,
@@ -191,17 +192,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
   }
   const sortOptions = sorts ?? filters?.sorts ?? (Object.keys(SORT_NAMES) as GoodsSort[])
   const formId = useId()
-  const noFilters: ListState = {
-    ...state,
-    brand: [],
-    label: [],
-    priceMin: undefined,
-    priceMax: undefined,
-    inStock: false,
-    discounted: false,
-    store: undefined,
-    page: 1,
-  }
+  const noFilters = withoutFilters(state)
   // With JavaScript the form's submit (a price and Enter, «Применить») is a client navigation; without
   // it the browser sends the same fields as a GET.
   const submit = (event: FormEvent<HTMLFormElement>) => {
