@@ -8,7 +8,7 @@ import { CheckoutPage } from './fixtures/checkout-page.ts'
 import { seriousViolations } from './fixtures/axe.ts'
 import { CourierForm } from './fixtures/courier-form.ts'
 import { OrderPage } from './fixtures/order-page.ts'
-import { ANNA_PHONE, keepStore, signIn } from './fixtures/ecom-shopper.ts'
+import { ANNA_PHONE, keepStore, signIn, ensureInCart } from './fixtures/ecom-shopper.ts'
 
 const PRODUCT_ID = 10030
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
@@ -25,9 +25,7 @@ test('delivers by courier: validates in Russian, suggests addresses, sends addre
   await signIn(page, stack.baseURL, ANNA_PHONE)
   await keepStore(page)
   await page.goto(`/product/${PRODUCT_ID}`)
-  const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
-  if (await add.isVisible()) await add.click()
-  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
+  await ensureInCart(page, PRODUCT_ID)
 
   // The stored city (Moscow) is named by the gateway from its FIAS id.
   const cityLookup = page.waitForRequest((request) => request.url().includes('/webgate/v1/cities/getbyfiasid?fiasId='))
@@ -104,9 +102,7 @@ test('a window that fills up before the order is refused in Russian, offered as 
   await signIn(page, stack.baseURL, ANNA_PHONE)
   await keepStore(page)
   await page.goto(`/product/${PRODUCT_ID}`)
-  const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
-  if (await add.isVisible()) await add.click()
-  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
+  await ensureInCart(page, PRODUCT_ID)
   await page.goto('/ecom/checkout')
   const checkout = new CheckoutPage(page)
   const courier = new CourierForm(page)

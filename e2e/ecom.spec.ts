@@ -9,7 +9,7 @@ import { CartPage } from './fixtures/cart-page.ts'
 import { CheckoutPage } from './fixtures/checkout-page.ts'
 import { OrderPage } from './fixtures/order-page.ts'
 import { PaymentMethodsPage } from './fixtures/payment-methods-page.ts'
-import { ANNA_PHONE, freshPhone, keepStore, signIn } from './fixtures/ecom-shopper.ts'
+import { ANNA_PHONE, freshPhone, keepStore, signIn, ensureInCart } from './fixtures/ecom-shopper.ts'
 
 const PRODUCT_ID = 10030
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
@@ -77,11 +77,7 @@ test.describe('checkout failures', () => {
     await keepStore(page)
     await page.goto(`/product/${PRODUCT_ID}`)
     // Other tests of this worker may have ordered Anna's cart away: the goods go in unless already there.
-    const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
-    const inCart = page.getByRole('link', { name: 'Оформить' })
-    await expect(add.or(inCart).first()).toBeVisible()
-    if (await add.isVisible()) await add.click()
-    await expect(inCart.first()).toBeVisible()
+    await ensureInCart(page, PRODUCT_ID)
     await page.goto('/ecom/checkout')
     const checkout = new CheckoutPage(page)
     await checkout.choosePickup()

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { CheckoutPage } from './fixtures/checkout-page.ts'
-import { ANNA_PHONE, keepStore, signIn } from './fixtures/ecom-shopper.ts'
+import { ANNA_PHONE, keepStore, signIn, ensureInCart } from './fixtures/ecom-shopper.ts'
 
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
 const PERSON_UA =
@@ -24,9 +24,7 @@ async function placeOrder(page: Page, stack: Stack): Promise<void> {
   await keepStore(page)
   await page.goto('/product/10030')
   await waitForHydration(page)
-  const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
-  if (await add.isVisible()) await add.click()
-  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
+  await ensureInCart(page, 10030)
   await page.goto('/ecom/checkout')
   const checkout = new CheckoutPage(page)
   await checkout.choosePickup()

@@ -4,7 +4,7 @@
  */
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { CheckoutPage } from './fixtures/checkout-page.ts'
-import { ANNA_PHONE, keepStore, signIn } from './fixtures/ecom-shopper.ts'
+import { ANNA_PHONE, keepStore, signIn, ensureInCart } from './fixtures/ecom-shopper.ts'
 
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
 const PERSON_UA =
@@ -24,9 +24,7 @@ test('thanks the shopper after placing an order, names the card network, and pro
   await keepStore(page)
   await page.goto('/product/10030')
   await waitForHydration(page)
-  const add = page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' })
-  if (await add.isVisible()) await add.click()
-  await expect(page.getByRole('link', { name: 'Оформить' })).toBeVisible()
+  await ensureInCart(page, 10030)
   await page.goto('/ecom/checkout')
   const checkout = new CheckoutPage(page)
   await checkout.choosePickup()

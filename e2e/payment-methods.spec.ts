@@ -2,7 +2,7 @@
  * The payment methods of the e-commerce hub on a phone: the hosted card form and its return, one card
  * saved once, the SBP wording, and the section's heading kept in view while the hub's data arrives.
  */
-import { test, expect, waitForHydration } from './fixtures/stack.ts'
+import { test, expect, startStack, waitForHydration } from './fixtures/stack.ts'
 import { PaymentMethodsPage } from './fixtures/payment-methods-page.ts'
 import { ANNA_PHONE, signIn } from './fixtures/ecom-shopper.ts'
 
@@ -92,33 +92,45 @@ test('names each saved method once, by its network, last digits and expiry', asy
   await expect(methods.item('Зарплатная')).toContainText('Visa •• 4242, до 12/29')
 })
 
-test('offers the actions of a method in one «⋯» menu that Escape closes', async ({ page, stack }) => {
-  await signIn(page, stack.baseURL, ANNA_PHONE)
-  const methods = new PaymentMethodsPage(page)
-  await methods.goto()
-  await expect(methods.section.getByRole('button', { name: /^Переименовать/ })).toHaveCount(0)
-  const button = methods.section.getByRole('button', { name: 'Действия: Мир •• 0004, до 08/28' })
-  await button.click()
-  const menu = page.getByRole('menu')
-  await expect(menu.getByRole('menuitem')).toHaveText(['Сделать основным', 'Дать название', 'Удалить'])
-  await expect(menu.getByRole('menuitem', { name: 'Сделать основным' })).toBeFocused()
-  await page.keyboard.press('ArrowDown')
-  await expect(menu.getByRole('menuitem', { name: 'Дать название' })).toBeFocused()
-  await page.keyboard.press('Escape')
-  await expect(menu).toBeHidden()
-  await expect(button).toBeFocused()
+test('offers the actions of a method in one «⋯» menu that Escape closes', async ({ page }) => {
+  // Its own store: other tests of the worker add, name and delete Anna's cards.
+  const stack = await startStack()
+  try {
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await page.goto(`${stack.baseURL}/ecom`)
+    const methods = new PaymentMethodsPage(page)
+    await expect(methods.section.getByRole('button', { name: /^Переименовать/ })).toHaveCount(0)
+    const button = methods.section.getByRole('button', { name: 'Действия: Мир •• 0004, до 08/28' })
+    await button.click()
+    const menu = page.getByRole('menu')
+    await expect(menu.getByRole('menuitem')).toHaveText(['Сделать основным', 'Дать название', 'Удалить'])
+    await expect(menu.getByRole('menuitem', { name: 'Сделать основным' })).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(menu.getByRole('menuitem', { name: 'Дать название' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(button).toBeFocused()
+  } finally {
+    await stack.stop()
+  }
 })
 
-test('marks the banks already linked for SBP and does not offer them', async ({ page, stack }) => {
-  await signIn(page, stack.baseURL, ANNA_PHONE)
-  const methods = new PaymentMethodsPage(page)
-  await methods.goto()
-  await methods.section.getByRole('button', { name: 'Подключить СБП' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Подключить СБП' })
-  const linked = dialog.getByRole('radio', { name: /Северный банк/ })
-  await expect(linked).toBeDisabled()
-  await expect(dialog.locator('label').filter({ hasText: 'Северный банк' })).toContainText('Подключён')
-  await expect(dialog.getByRole('radio', { name: /Банк Волга/ })).toBeEnabled()
+test('marks the banks already linked for SBP and does not offer them', async ({ page }) => {
+  // Its own store: ecom.spec links another bank for Anna.
+  const stack = await startStack()
+  try {
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await page.goto(`${stack.baseURL}/ecom`)
+    const methods = new PaymentMethodsPage(page)
+    await methods.section.getByRole('button', { name: 'Подключить СБП' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Подключить СБП' })
+    const linked = dialog.getByRole('radio', { name: /Северный банк/ })
+    await expect(linked).toBeDisabled()
+    await expect(dialog.locator('label').filter({ hasText: 'Северный банк' })).toContainText('Подключён')
+    await expect(dialog.getByRole('radio', { name: /Банк Волга/ })).toBeEnabled()
+  } finally {
+    await stack.stop()
+  }
 })
 
 test('keeps the typed card number on the hosted form after it is refused', async ({ page, stack }) => {
