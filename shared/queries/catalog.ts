@@ -7,7 +7,8 @@ import type { CategoryTree } from '../models/catalog.ts'
 import { defineQuery } from '../routing/query.ts'
 import { sharedShape, sharedShapeBy } from './shared-shape.ts'
 import {
-  categoryPromoTiles,
+  promoCategoriesOf,
+  tilesOpening,
   toCategoryPlace,
   toFiltersShape,
   toGoodsListShape,
@@ -20,6 +21,10 @@ import {
 const goodsListShape = sharedShape(toGoodsListShape)
 const categoryPlaceShape = sharedShapeBy(toCategoryPlace)
 const goodsPlaceShape = sharedShapeBy(toGoodsPlace)
+// A category page's tiles from shared tiles and a shared tree are made once, so its data block is
+// kept (server/caching/data-block.ts) instead of packed on every uncached request.
+const promoCategoriesShape = sharedShapeBy(promoCategoriesOf)
+const tilesOpeningShape = sharedShapeBy(tilesOpening)
 const filtersShape = sharedShape(toFiltersShape)
 const promoTilesShape = sharedShape((answer: { items: Parameters<typeof toPromoTileShape>[0][] }) =>
   answer.items.map(toPromoTileShape),
@@ -246,7 +251,7 @@ export const categoryPromoTilesQuery = defineQuery('catalog.categoryPromos', asy
     catalogGateway().then((gateway) => api.call(gateway.getPromosAndDiscounts, { signal })),
     sharedTree(api, signal),
   ])
-  return categoryPromoTiles(promoTilesShape(tiles), tree, id)
+  return tilesOpeningShape(promoTilesShape(tiles), promoCategoriesShape(tree, id))
 })
 
 /** Brands with the categories they sell in. */

@@ -41,4 +41,18 @@ describe('shared shapes', () => {
     expect(shape(tree, 9)).toBeUndefined()
     expect(map).toHaveBeenCalledTimes(3)
   })
+
+  it('keys by an object argument only when it is shared too', () => {
+    const map = vi.fn((tiles: number[], wanted: Set<number>) => tiles.filter((tile) => wanted.has(tile)))
+    const shape = sharedShapeBy(map)
+    const tiles = markShared([1, 2, 3])
+    const wanted = markShared(new Set([2]))
+    expect(shape(tiles, wanted)).toBe(shape(tiles, wanted))
+    expect(isShared(shape(tiles, wanted))).toBe(true)
+    // A fresh set per call is mapped every time and kept nowhere.
+    const fresh = shape(tiles, new Set([2]))
+    expect(fresh).toEqual([2])
+    expect(isShared(fresh)).toBe(false)
+    expect(map).toHaveBeenCalledTimes(2)
+  })
 })

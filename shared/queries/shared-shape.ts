@@ -30,7 +30,8 @@ export function sharedShapeBy<A extends object, K, S>(map: (answer: A, arg: K) =
   if (!import.meta.env.SSR) return map
   const shapes = new WeakMap<A, Map<K, S>>()
   return (answer, arg) => {
-    if (!isShared(answer)) return map(answer, arg)
+    // An object argument is a key only when it is shared too: a fresh one each time would be kept forever.
+    if (!isShared(answer) || (typeof arg === 'object' && arg !== null && !isShared(arg))) return map(answer, arg)
     let byArg = shapes.get(answer)
     if (!byArg) shapes.set(answer, (byArg = new Map()))
     const kept = byArg.get(arg)

@@ -161,14 +161,25 @@ const categoryOfPath = (url: string): number | undefined => {
  * The promo tiles of one category: those that open it, its group or one of its subcategories. A
  * category page shows only its own promotions (or none), never the catalogue-wide list.
  */
-export function categoryPromoTiles(tiles: readonly PromoTileShape[], tree: CategoryTree, id: number): PromoTileShape[] {
+export const categoryPromoTiles = (
+  tiles: readonly PromoTileShape[],
+  tree: CategoryTree,
+  id: number,
+): PromoTileShape[] => tilesOpening(tiles, promoCategoriesOf(tree, id))
+
+/** The categories whose promotions a category page shows: itself, its group and its subcategories. */
+export function promoCategoriesOf(tree: CategoryTree, id: number): ReadonlySet<number> {
   const related = new Set([id])
   for (const node of tree.items) {
     if (node.id === id) for (const child of node.children) related.add(child.id)
     else if (node.children.some((child) => child.id === id)) related.add(node.id)
   }
-  return tiles.filter((tile) => related.has(categoryOfPath(tile.url) ?? -1))
+  return related
 }
+
+/** The tiles that open one of these categories. */
+export const tilesOpening = (tiles: readonly PromoTileShape[], categories: ReadonlySet<number>): PromoTileShape[] =>
+  tiles.filter((tile) => categories.has(categoryOfPath(tile.url) ?? -1))
 
 /** The filters view of a gateway filters answer. */
 export const toFiltersShape = (filters: GoodsFilters): GoodsFiltersShape => ({
