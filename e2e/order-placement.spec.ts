@@ -2,9 +2,8 @@
  * Placing an order as a shopper on a phone: the thanks, the card network, and an honest cancel text
  * for an unpaid order.
  */
-import { test, expect, waitForHydration } from './fixtures/stack.ts'
-import { CheckoutPage } from './fixtures/checkout-page.ts'
-import { ANNA_PHONE, keepStore, signIn, ensureInCart } from './fixtures/ecom-shopper.ts'
+import { test, expect } from './fixtures/stack.ts'
+import { placePickupOrder } from './fixtures/checkout-page.ts'
 
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
 const PERSON_UA =
@@ -20,17 +19,7 @@ test('thanks the shopper after placing an order, names the card network, and pro
   page,
   stack,
 }) => {
-  await signIn(page, stack.baseURL, ANNA_PHONE)
-  await keepStore(page)
-  await page.goto('/product/10030')
-  await waitForHydration(page)
-  await ensureInCart(page, 10030)
-  await page.goto('/ecom/checkout')
-  const checkout = new CheckoutPage(page)
-  await checkout.choosePickup()
-  await checkout.choosePayment(/Зарплатная/)
-  await checkout.place()
-
+  await placePickupOrder(page, stack.baseURL)
   const thanks = page.getByRole('status').filter({ hasText: 'Спасибо, заказ оформлен' })
   await expect(thanks).toBeVisible()
   await expect(thanks).toContainText(/Номер заказа AU-\d+/)
