@@ -10,6 +10,7 @@ import { Link } from 'wouter'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import { hasFilters, type ListState } from '#shared/queries/catalog.ts'
 import { Button } from '#client/components/ui/button.tsx'
+import { CachedChildren } from '#client/components/fragment-cache.tsx'
 import { countLabel, formatPrice } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
 import { GOODS_FORMS } from './list-texts.ts'
@@ -146,114 +147,128 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
             ✕
           </button>
         </div>
-        <fieldset className="filters__group">
-          <legend className="filters__legend">Наличие и скидки</legend>
-          <FilterOption
-            form={form}
-            name="inStock"
-            label={`В наличии (${filters.inStockCount})`}
-            checked={state.inStock}
-            onChange={() => onChange({ ...state, inStock: !state.inStock })}
-          />
-          <FilterOption
-            form={form}
-            name="discounted"
-            label={`Со скидкой (${filters.discountedCount})`}
-            checked={state.discounted}
-            onChange={() => onChange({ ...state, discounted: !state.discounted })}
-          />
-          {(device || state.store) && (
-            <FilterOption
-              form={form}
-              name="store"
-              value={state.store ?? device}
-              label="Есть в моём магазине"
-              checked={state.store !== undefined}
-              onChange={() => onChange({ ...state, store: state.store ? undefined : device, page: 1 })}
-            />
-          )}
-        </fieldset>
-        {filters.labels.length > 0 && (
-          <fieldset className="filters__group">
-            <legend className="filters__legend">Метки</legend>
-            <div className="chips">
-              {filters.labels.map(({ label, count }) => (
-                <label key={label} className="chip filters__chip">
-                  <input
-                    type="checkbox"
-                    name="label"
-                    value={label}
-                    form={form}
-                    checked={state.label.includes(label)}
-                    onChange={() => onChange({ ...state, label: toggled(state.label, label) })}
-                  />
-                  {`${LABEL_NAMES[label]} `}
-                  <span className="filters__count">{count}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-        <fieldset className="filters__group">
-          <legend className="filters__legend">Цена, ₽</legend>
-          <div className="filters__price" key={`${state.priceMin}-${state.priceMax}`}>
-            <label className="filters__price-field">
-              <span className="visually-hidden">Цена от</span>
-              <input
-                className="input filters__input"
-                name="priceMin"
-                form={form}
-                inputMode="numeric"
-                placeholder={`от ${formatPrice(filters.price.min)}`}
-                defaultValue={state.priceMin ?? ''}
-                maxLength={8}
-              />
-            </label>
-            <label className="filters__price-field">
-              <span className="visually-hidden">Цена до</span>
-              <input
-                className="input filters__input"
-                name="priceMax"
-                form={form}
-                inputMode="numeric"
-                placeholder={`до ${formatPrice(filters.price.max)}`}
-                defaultValue={state.priceMax ?? ''}
-                maxLength={8}
-              />
-            </label>
-            <Button type="submit" form={form} size="sm" variant="secondary">
-              Применить
-            </Button>
-          </div>
-        </fieldset>
-        {filters.brands.length > 0 && (
-          <fieldset className="filters__group">
-            <legend className="filters__legend">Бренды</legend>
-            <div className="filters__brands">
-              {visibleBrands.map((brand) => (
+        {/* The groups' HTML depends on the filters answer and the form alone while nothing is chosen: the
+            server keeps it (a category page's largest part after its cards). */}
+        <CachedChildren
+          as="div"
+          className="filters__groups"
+          owner={filters}
+          variant={form}
+          personal={hasFilters(state) || device !== '' || allBrands}
+        >
+          {() => (
+            <>
+              <fieldset className="filters__group">
+                <legend className="filters__legend">Наличие и скидки</legend>
                 <FilterOption
-                  key={brand.slug}
                   form={form}
-                  name="brand"
-                  value={brand.slug}
-                  label={`${brand.name} (${brand.count})`}
-                  checked={state.brand.includes(brand.slug)}
-                  onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })}
+                  name="inStock"
+                  label={`В наличии (${filters.inStockCount})`}
+                  checked={state.inStock}
+                  onChange={() => onChange({ ...state, inStock: !state.inStock })}
                 />
-              ))}
-            </div>
-            {brands.length > BRANDS_SHOWN && (
-              <button
-                type="button"
-                className="filters__more"
-                aria-expanded={allBrands}
-                onClick={() => setAllBrands(!allBrands)}
-              >
-                {allBrands ? 'Свернуть' : `Все бренды (${brands.length})`}
-              </button>
-            )}
-          </fieldset>
-        )}
+                <FilterOption
+                  form={form}
+                  name="discounted"
+                  label={`Со скидкой (${filters.discountedCount})`}
+                  checked={state.discounted}
+                  onChange={() => onChange({ ...state, discounted: !state.discounted })}
+                />
+                {(device || state.store) && (
+                  <FilterOption
+                    form={form}
+                    name="store"
+                    value={state.store ?? device}
+                    label="Есть в моём магазине"
+                    checked={state.store !== undefined}
+                    onChange={() => onChange({ ...state, store: state.store ? undefined : device, page: 1 })}
+                  />
+                )}
+              </fieldset>
+              {filters.labels.length > 0 && (
+                <fieldset className="filters__group">
+                  <legend className="filters__legend">Метки</legend>
+                  <div className="chips">
+                    {filters.labels.map(({ label, count }) => (
+                      <label key={label} className="chip filters__chip">
+                        <input
+                          type="checkbox"
+                          name="label"
+                          value={label}
+                          form={form}
+                          checked={state.label.includes(label)}
+                          onChange={() => onChange({ ...state, label: toggled(state.label, label) })}
+                        />
+                        {`${LABEL_NAMES[label]} `}
+                        <span className="filters__count">{count}</span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+              <fieldset className="filters__group">
+                <legend className="filters__legend">Цена, ₽</legend>
+                <div className="filters__price" key={`${state.priceMin}-${state.priceMax}`}>
+                  <label className="filters__price-field">
+                    <span className="visually-hidden">Цена от</span>
+                    <input
+                      className="input filters__input"
+                      name="priceMin"
+                      form={form}
+                      inputMode="numeric"
+                      placeholder={`от ${formatPrice(filters.price.min)}`}
+                      defaultValue={state.priceMin ?? ''}
+                      maxLength={8}
+                    />
+                  </label>
+                  <label className="filters__price-field">
+                    <span className="visually-hidden">Цена до</span>
+                    <input
+                      className="input filters__input"
+                      name="priceMax"
+                      form={form}
+                      inputMode="numeric"
+                      placeholder={`до ${formatPrice(filters.price.max)}`}
+                      defaultValue={state.priceMax ?? ''}
+                      maxLength={8}
+                    />
+                  </label>
+                  <Button type="submit" form={form} size="sm" variant="secondary">
+                    Применить
+                  </Button>
+                </div>
+              </fieldset>
+              {filters.brands.length > 0 && (
+                <fieldset className="filters__group">
+                  <legend className="filters__legend">Бренды</legend>
+                  <div className="filters__brands">
+                    {visibleBrands.map((brand) => (
+                      <FilterOption
+                        key={brand.slug}
+                        form={form}
+                        name="brand"
+                        value={brand.slug}
+                        label={`${brand.name} (${brand.count})`}
+                        checked={state.brand.includes(brand.slug)}
+                        onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })}
+                      />
+                    ))}
+                  </div>
+                  {brands.length > BRANDS_SHOWN && (
+                    <button
+                      type="button"
+                      className="filters__more"
+                      aria-expanded={allBrands}
+                      onClick={() => setAllBrands(!allBrands)}
+                    >
+                      {allBrands ? 'Свернуть' : `Все бренды (${brands.length})`}
+                    </button>
+                  )}
+                </fieldset>
+              )}
+            </>
+          )}
+        </CachedChildren>
         <div className="filters__foot">
           {hasFilters(state) && (
             <Link href={resetHref} className="filters__reset">

@@ -6,7 +6,6 @@
  */
 import {
   useEffect,
-  useId,
   useLayoutEffect,
   useRef,
   useState,
@@ -65,6 +64,12 @@ interface Range {
 }
 
 /** Field of `history.state` where a list entry keeps its loaded pages and the card the shopper opened. */
+/**
+ * The id of the list's GET form. A page shows one goods list, and a fixed id (not `useId`, which depends
+ * on the element's place in the tree) lets the server keep the filter groups' HTML.
+ */
+const LIST_FORM_ID = 'list-form'
+
 const RETURN_FIELD = '__goodsReturn'
 /** How long a return keeps the opened card on screen while the pages above it load, in ms. */
 const RETURN_HOLD_MS = 4_000
@@ -191,7 +196,6 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
     navigate(urlOf({ ...state, page: shown.last + 1 }, pageAnchor(shown.last + 1)), { replace: true })
   }
   const sortOptions = sorts ?? filters?.sorts ?? (Object.keys(SORT_NAMES) as GoodsSort[])
-  const formId = useId()
   const noFilters = withoutFilters(state)
   // With JavaScript the form's submit (a price and Enter, «Применить») is a client navigation; without
   // it the browser sends the same fields as a GET.
@@ -210,7 +214,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
 
   return (
     <div className={filters ? 'goods-list' : 'goods-list goods-list--no-filters'}>
-      <form id={formId} method="get" action={basePath} onSubmit={submit} hidden>
+      <form id={LIST_FORM_ID} method="get" action={basePath} onSubmit={submit} hidden>
         {Object.entries(keep).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}
@@ -220,7 +224,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
         state={state}
         onChange={go}
         resetHref={urlOf(noFilters)}
-        form={formId}
+        form={LIST_FORM_ID}
         total={lastPage ? total : undefined}
       />
       <div className="goods-list__main">
@@ -234,7 +238,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
             <select
               className="select"
               name="sort"
-              form={formId}
+              form={LIST_FORM_ID}
               value={state.sort ?? 'popular'}
               onChange={(event) =>
                 go({ ...state, sort: event.target.value === 'popular' ? undefined : (event.target.value as GoodsSort) })
@@ -247,7 +251,7 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
               ))}
             </select>
           </label>
-          <Button type="submit" form={formId} size="sm" variant="secondary" className="no-script-only">
+          <Button type="submit" form={LIST_FORM_ID} size="sm" variant="secondary" className="no-script-only">
             Показать
           </Button>
         </div>

@@ -86,6 +86,7 @@ describe('browse pages', () => {
     ['the home page', () => '/'],
     ['a category', () => `/catalog/${category.id}-${category.slug}`],
     ['a category group, sorted, second page', () => `/catalog/${group.id}-${group.slug}?sort=price-asc&page=2`],
+    ['a category with a filter chosen', () => `/catalog/${category.id}-${category.slug}?inStock=1`],
     ['the not-found page', () => '/no-such-page'],
   ])(
     'renders %s the same with product cards kept as fragments, on their first and their later renders',
@@ -114,6 +115,27 @@ describe('browse pages', () => {
       }
     },
   )
+
+  it('keeps the filter groups of an unfiltered list only, so a chosen filter shows checked', async () => {
+    const kept = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
+    const path = `/catalog/${category.id}-${category.slug}`
+    const inStockChecked = (html: string) => {
+      const input = /<input type="checkbox" form="list-form" name="inStock"( checked="")? value="1"\/>/.exec(html)
+      expect(input).not.toBeNull()
+      return input?.[1] !== undefined
+    }
+    try {
+      for (let round = 0; round < 2; round++) {
+        const unfiltered = (await kept.request(path)).body
+        expect(unfiltered).toContain('class="filters__groups"')
+        expect(inStockChecked(unfiltered)).toBe(false)
+        const filtered = (await kept.request(`${path}?inStock=1`)).body
+        expect(inStockChecked(filtered)).toBe(true)
+      }
+    } finally {
+      await kept.close()
+    }
+  })
 
   it('leaves out a failed home block and still answers 200', async () => {
     {
