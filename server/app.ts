@@ -34,6 +34,7 @@ import { assetsPlugin } from './plugins/assets.ts'
 import { seoPlugin } from './plugins/seo.ts'
 import { sitemapPlugin } from './plugins/sitemap.ts'
 import { pagesPlugin } from './plugins/pages.ts'
+import { loadInlineIcons } from './render/inline-icons.ts'
 
 export interface BuildOptions {
   /** Folder with `client/` (assets and manifest) from `npm run build`; without it no static file is served. */
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   if (options.distDir) await app.register(assetsPlugin, { distDir: options.distDir })
   await app.register(seoPlugin)
   await app.register(sitemapPlugin)
-  await app.register(pagesPlugin, { manifest })
+  const inlineIcons = options.distDir ? loadInlineIcons(options.distDir, config.product) : ''
+  await app.register(pagesPlugin, { manifest, inlineIcons })
   return app
 }

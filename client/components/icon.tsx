@@ -35,10 +35,26 @@ export const IconProjectContext = createContext(DEFAULT_PROJECT)
 /** Where the store serves a project's icon sprite. */
 export const iconSpriteUrl = (project: string): string => `/assets/svg/icons/${encodeURIComponent(project)}/all.svg`
 
-/** An icon from the sprite of `/assets/svg/icons/{project}/`. */
+/**
+ * The icons of most pages' first screen: the header's and the cards' heart. Every page's HTML carries
+ * their symbols (`<symbol id="i-{name}">`, server/render/inline-icons.ts), so the first paint draws them
+ * and the sprite's arrival restyles none of them (the longest task after a category page's first paint
+ * was that restyle of 33 icons). The others come from the sprite.
+ */
+export const INLINE_ICONS: readonly IconName[] = [
+  'heart',
+  'catalog',
+  'percent',
+  'search',
+  'user',
+  'location',
+  'chevron-down',
+]
+
+/** An icon from the page's inline symbols or the sprite of `/assets/svg/icons/{project}/`. */
 export function Icon({ name, size = 24, label, className, inLabelledControl = false }: IconProps) {
   const project = useContext(IconProjectContext)
-  const use = <use href={`${iconSpriteUrl(project)}#${name}`} />
+  const use = <use href={INLINE_ICONS.includes(name) ? `#i-${name}` : `${iconSpriteUrl(project)}#${name}`} />
   if (inLabelledControl) return <svg aria-hidden>{use}</svg>
   const labelled = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const }
   return (

@@ -32,7 +32,7 @@ export const MAX_PAGE_URL_LENGTH = 2048
 
 /** Registers the page renderer as the not-found handler. */
 export const pagesPlugin = fp(
-  async (app, opts: { manifest: ClientManifest }) => {
+  async (app, opts: { manifest: ClientManifest; inlineIcons: string }) => {
     // The browser loads some parts on first use (the error views, the footer, the lazy parts); the server
     // loads them all now, so its render never suspends on code and stays with the string renderer
     // (decision 012).
@@ -67,6 +67,7 @@ export const pagesPlugin = fp(
       cache: app.anonymousCache,
       pageCache,
       publicConfig,
+      inlineIcons: opts.inlineIcons,
     }
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {

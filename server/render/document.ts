@@ -21,6 +21,8 @@ export interface HeadInput {
   consentMark: string
   preloads: readonly string[]
   siteName: string
+  /** The first screen's icon symbols (inline-icons.ts), right after `<body>`, outside the React root. */
+  inlineIcons?: string
   /**
    * The document comes at once (not streamed): hold the first paint until the parser has reached the
    * data block, which follows the React root and the live region. Chromium's parser otherwise yields partway
@@ -63,7 +65,7 @@ export function documentHead(input: HeadInput): string {
     // JSON-LD is data, not script: the CSP's script-src does not apply and the serializer escapes `<`.
     ...(meta.jsonLd ?? []).map((item) => `<script type="application/ld+json">${serializeBootData(item)}</script>`),
   ]
-  return `<!doctype html><html lang="ru"><head>${tags.filter(Boolean).join('')}</head><body><div id="root">`
+  return `<!doctype html><html lang="ru"><head>${tags.filter(Boolean).join('')}</head><body>${input.inlineIcons ?? ''}<div id="root">`
 }
 
 /** Everything after the React root: the live region, the boot data (serialized: server/caching/data-block.ts) and the entry module. */

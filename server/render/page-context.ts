@@ -33,6 +33,8 @@ export interface RenderDeps {
   /** Rendered anonymous pages. */
   pageCache: PageCache
   publicConfig: PublicConfig
+  /** The first screen's icon symbols every page carries after `<body>` (inline-icons.ts); '' without a sprite. */
+  inlineIcons: string
 }
 
 /** The request and what comes with it from the app's plugins. */

@@ -7,7 +7,7 @@ import { Rating } from './rating.tsx'
 import { Tabs } from './tabs.tsx'
 import { TextField } from './text-field.tsx'
 import { Checkbox, Switch } from './checkbox.tsx'
-import { Icon, IconProjectContext } from '../icon.tsx'
+import { Icon, IconProjectContext, INLINE_ICONS } from '../icon.tsx'
 import { PHONE_MASK } from '#shared/masks.ts'
 
 const NBSP = '\u00a0'
@@ -30,10 +30,10 @@ describe('Button', () => {
     )
   })
 
-  it('draws its icon from the sprite with no class or size of its own, hidden, and names only what is not the default', () => {
-    expect(renderHtml(<IconButton icon="heart" label="В избранное" size="sm" tooltip={false} />)).toBe(
-      '<button type="button" class="icon-btn icon-btn--sm" aria-label="В избранное">' +
-        '<svg aria-hidden="true"><use href="/assets/svg/icons/aurora/all.svg#heart"></use></svg></button>',
+  it('draws its icon with no class or size of its own, hidden, and names only what is not the default', () => {
+    expect(renderHtml(<IconButton icon="close" label="Закрыть" size="sm" tooltip={false} />)).toBe(
+      '<button type="button" class="icon-btn icon-btn--sm" aria-label="Закрыть">' +
+        '<svg aria-hidden="true"><use href="/assets/svg/icons/aurora/all.svg#close"></use></svg></button>',
     )
     expect(renderHtml(<IconButton icon="close" label="Закрыть" variant="secondary" />)).toContain(
       'class="icon-btn icon-btn--secondary"',
@@ -58,12 +58,25 @@ describe('Icon', () => {
   it('takes the sprite of the icon project the app provides, and leaves the size to the stylesheet when told', () => {
     const html = renderHtml(
       <IconProjectContext value="beauty">
-        <Icon name="heart" size={null} className="btn__icon" />
+        <Icon name="star" size={null} className="btn__icon" />
       </IconProjectContext>,
     )
     expect(html).toBe(
-      '<svg class="icon btn__icon" aria-hidden="true"><use href="/assets/svg/icons/beauty/all.svg#heart"></use></svg>',
+      '<svg class="icon btn__icon" aria-hidden="true"><use href="/assets/svg/icons/beauty/all.svg#star"></use></svg>',
     )
+  })
+
+  it('draws a first-screen icon from the symbol the page carries, whatever the project', () => {
+    for (const name of INLINE_ICONS) {
+      const html = renderHtml(
+        <IconProjectContext value="beauty">
+          <Icon name={name} size={20} />
+        </IconProjectContext>,
+      )
+      expect(html).toBe(
+        `<svg class="icon" width="20" height="20" aria-hidden="true"><use href="#i-${name}"></use></svg>`,
+      )
+    }
   })
 
   it('is an image with a name when labelled', () => {

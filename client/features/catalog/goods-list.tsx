@@ -4,15 +4,7 @@
  * page and moves the URL to it, scrolling to the new cards) and pagination with real links. Sort and
  * filters are one GET form, so they work without JavaScript too. Used by the catalogue and the search page.
  */
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type MouseEvent,
-  type ReactNode,
-} from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
 import type { GoodsSort } from '#shared/models/goods.ts'
