@@ -35,8 +35,20 @@ const CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
 ]
 
+/**
+ * The peer's goods pictures (`/img/goods/{id}.jpg`) are not served by the peer bench: they answer 404,
+ * so its page paints no image at all. For a like-for-like trace they are fetched from `origin`'s
+ * goods pictures of the same ids (the mock's, through our store), the ones our page paints.
+ */
+async function routePeerImages(context, origin) {
+  await context.route('**/img/goods/*.jpg', (route) => {
+    const id = /\/img\/goods\/(\d+)\.jpg$/.exec(new URL(route.request().url()).pathname)?.[1]
+    return id ? route.continue({ url: `${origin}/webgate/media/goods/${id}-1.svg` }) : route.continue()
+  })
+}
+
 /** Records one cold load of `url`; resolves the trace's events. */
-async function traceLoad(browser, url, ready) {
+async function traceLoad(browser, url, ready, imagesFrom) {
   const context = await browser.newContext({
     viewport: { width: 360, height: 780 },
     deviceScaleFactor: 2,
@@ -46,6 +58,7 @@ async function traceLoad(browser, url, ready) {
   })
   try {
     await context.addInitScript(HYDRATION_MARK_SCRIPT)
+    if (imagesFrom) await routePeerImages(context, imagesFrom)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Tracing.start', {
@@ -254,8 +267,9 @@ export async function chunkNamer(storeRoot) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
 
 /**
- * Traces `runs` cold loads of each page (`{ kind, url, ready?, storeRoot?, peer? }`, `ready` an expression
- * true once the page is interactive) in `browser`;
+ * Traces `runs` cold loads of each page (`{ kind, url, ready?, storeRoot?, peer?, imagesFrom? }`, `ready`
+ * an expression true once the page is interactive, `imagesFrom` the origin that gives a peer its goods
+ * pictures) in `browser`;
  * resolves per page the median longest task and the run with that median (its tasks over 8 ms).
  */
 export async function traceMainThread(browser, pages, { runs = 3, log = () => {} } = {}) {
@@ -266,7 +280,7 @@ export async function traceMainThread(browser, pages, { runs = 3, log = () => {}
     const origin = new URL(page.url).origin
     const samples = []
     for (let run = 0; run < runs; run++) {
-      const events = await traceLoad(browser, page.url, page.ready)
+      const events = await traceLoad(browser, page.url, page.ready, page.imagesFrom)
       const analysis = await analyseTrace(events, { origin, mapOf, chunkName })
       log(
         `trace ${page.kind} run ${run + 1}/${runs}: longest ${analysis.longest_ms} ms, ${analysis.tasks_over_8ms} over 8 ms` +
