@@ -53,7 +53,8 @@ function keptHtml(
 export function CachedChildren({ as, owner, variant, personal, children, ...attributes }: CachedChildrenProps) {
   // Only the server has a cache: the browser's build drops the lookup (a build-time constant).
   const html = import.meta.env.SSR ? keptHtml(use(FragmentCacheContext), owner, variant, personal, children) : undefined
-  return html === undefined
-    ? createElement(as, attributes, children())
-    : createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } })
+  if (html === undefined) return createElement(as, attributes, children())
+  // `attributes` is this render's own object (the rest of the props): no second copy for the kept HTML.
+  attributes.dangerouslySetInnerHTML = { __html: html }
+  return createElement(as, attributes)
 }

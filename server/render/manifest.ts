@@ -34,19 +34,33 @@ export function loadManifest(distDir: string): ClientManifest {
   }
 }
 
+/** Each manifest's preload lists, by route and the parts shown: a build has a few dozen. */
+const preloadLists = new WeakMap<ClientManifest, Map<string, readonly string[]>>()
+
 /**
  * The modulepreload URLs of one page: the entry's static imports, the route's own chunks, and the
  * chunks of the lazy parts the page shows this shopper (start.tsx loads those before hydrating).
+ * Made once per route and parts shown.
  */
-export const preloadsFor = (
+export function preloadsFor(
   manifest: ClientManifest,
   route: string | undefined,
   shown: PartsShown = { signedIn: false, ecom: false },
-): string[] => [
-  ...new Set([
-    ...manifest.entryImports,
-    ...(route ? (manifest.routes[route] ?? []) : []),
-    ...(shown.signedIn ? (manifest.parts?.signedIn ?? []) : []),
-    ...(shown.ecom ? (manifest.parts?.ecom ?? []) : []),
-  ]),
-]
+): readonly string[] {
+  let lists = preloadLists.get(manifest)
+  if (!lists) preloadLists.set(manifest, (lists = new Map()))
+  const key = `${route ?? ''} ${shown.signedIn ? 's' : ''}${shown.ecom ? 'e' : ''}`
+  let list = lists.get(key)
+  if (!list) {
+    list = [
+      ...new Set([
+        ...manifest.entryImports,
+        ...(route ? (manifest.routes[route] ?? []) : []),
+        ...(shown.signedIn ? (manifest.parts?.signedIn ?? []) : []),
+        ...(shown.ecom ? (manifest.parts?.ecom ?? []) : []),
+      ]),
+    ]
+    lists.set(key, list)
+  }
+  return list
+}

@@ -111,7 +111,7 @@ async function decide(ctx: PageContext): Promise<Decided> {
   })
   if (prepared.kind === 'rules') return prepared
   if (state.authorized) await ctx.session.ensureFresh()
-  const loaded = await runLoaders(deps, ctx.api, prepared.toLoad, ctx.signal)
+  const loaded = await runLoaders(deps, ctx.api, prepared.toLoad, prepared.view.keys, ctx.signal)
   return { ...prepared, loaded, outcome: prepared.outcome(loaded, ctx.origin) }
 }
 
@@ -254,7 +254,14 @@ async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 /** Runs the loaders; anonymous queries go through the shared cache. */
-async function runLoaders(deps: RenderDeps, api: ApiClient, queries: LoaderMap, signal: AbortSignal): Promise<Loaded> {
+async function runLoaders(
+  deps: RenderDeps,
+  api: ApiClient,
+  queries: LoaderMap,
+  /** The queries' SWR keys, already serialized for the view. */
+  keys: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+): Promise<Loaded> {
   const data: Record<string, unknown> = {}
   const failures: Record<string, AppError> = {}
   const fallback: Record<string, unknown> = {}
@@ -262,7 +269,7 @@ async function runLoaders(deps: RenderDeps, api: ApiClient, queries: LoaderMap, 
   const settled = await Promise.all(
     Object.entries(queries).map(async ([name, query]) => {
       personal ||= query.personal
-      const key = unstable_serialize(query.key)
+      const key = keys[name] ?? unstable_serialize(query.key)
       try {
         const value = query.personal
           ? await query.fetch(api, signal)

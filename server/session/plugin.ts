@@ -56,7 +56,8 @@ export const sessionPlugin = fp(
     })
     // Cookie changes (a refresh, a sign-out, a refused refresh) reach the reply at one edge, before its
     // headers: a route that refreshed and never committed still sets the new cookies.
-    app.addHook('onSend', async (request, reply, payload) => {
+    // A callback hook, not an async one: it runs on every answer and has nothing to wait for.
+    app.addHook('onSend', (request, reply, payload, done) => {
       request.session?.commit(reply)
       // The new session id goes out with any answer a shared cache will not keep: a cookie would make a
       // public page private (DESIGN.md section 6), so a visitor whose first page came from the cache gets
@@ -69,7 +70,7 @@ export const sessionPlugin = fp(
         if (!/public|s-maxage/.test(cacheControl))
           setCookie(request, reply, COOKIE.sessionId, newId, cookieOptions(request, true))
       }
-      return payload
+      done(null, payload)
     })
   },
   { name: 'session', dependencies: ['context', 'upstream', 'shared-state'] },
