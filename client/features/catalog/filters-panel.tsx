@@ -57,6 +57,36 @@ function FilterOption({
   )
 }
 
+/** One bound of the price filter: a numeric field of the list's form, named for screen readers. */
+function PriceField({
+  form,
+  name,
+  label,
+  placeholder,
+  value,
+}: {
+  form: string
+  name: 'priceMin' | 'priceMax'
+  label: string
+  placeholder: string
+  value: number | undefined
+}) {
+  return (
+    <label className="filters__price-field">
+      <span className="visually-hidden">{label}</span>
+      <input
+        className="input filters__input"
+        name={name}
+        form={form}
+        inputMode="numeric"
+        placeholder={placeholder}
+        defaultValue={value ?? ''}
+        maxLength={8}
+      />
+    </label>
+  )
+}
+
 /** The chosen store's code on this device ('' without one, on the server and while hydrating). */
 const chosenStore = (): string => {
   try {
@@ -209,30 +239,20 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
               <fieldset className="filters__group">
                 <legend className="filters__legend">Цена, ₽</legend>
                 <div className="filters__price" key={`${state.priceMin}-${state.priceMax}`}>
-                  <label className="filters__price-field">
-                    <span className="visually-hidden">Цена от</span>
-                    <input
-                      className="input filters__input"
-                      name="priceMin"
-                      form={form}
-                      inputMode="numeric"
-                      placeholder={`от ${formatPrice(filters.price.min)}`}
-                      defaultValue={state.priceMin ?? ''}
-                      maxLength={8}
-                    />
-                  </label>
-                  <label className="filters__price-field">
-                    <span className="visually-hidden">Цена до</span>
-                    <input
-                      className="input filters__input"
-                      name="priceMax"
-                      form={form}
-                      inputMode="numeric"
-                      placeholder={`до ${formatPrice(filters.price.max)}`}
-                      defaultValue={state.priceMax ?? ''}
-                      maxLength={8}
-                    />
-                  </label>
+                  <PriceField
+                    form={form}
+                    name="priceMin"
+                    label="Цена от"
+                    placeholder={`от ${formatPrice(filters.price.min)}`}
+                    value={state.priceMin}
+                  />
+                  <PriceField
+                    form={form}
+                    name="priceMax"
+                    label="Цена до"
+                    placeholder={`до ${formatPrice(filters.price.max)}`}
+                    value={state.priceMax}
+                  />
                   <Button type="submit" form={form} size="sm" variant="secondary">
                     Применить
                   </Button>
