@@ -10,7 +10,7 @@
  * `startProdShape()` is what `npm run chaos` and its test use: it also kills and restarts Redis and replicas.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,13 +61,41 @@ export function freePort() {
   })
 }
 
+/**
+ * A free loopback port per name, all different: each is held until all are picked (ports picked one by
+ * one, each released at once, can come back twice).
+ */
+async function freePorts(names) {
+  const servers = []
+  try {
+    for (let index = 0; index < names.length; index++) {
+      const server = createServer()
+      servers.push(server)
+      await new Promise((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(0, '127.0.0.1', resolve)
+      })
+    }
+    return Object.fromEntries(names.map((name, index) => [name, servers[index].address().port]))
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(() => resolve()))))
+  }
+}
+
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
+
+/** The last lines a started program wrote (its log file), to say why it exited. */
+function logTail(file) {
+  if (!file || !existsSync(file)) return ''
+  return `; its log ends:\n${readFileSync(file, 'utf8').split('\n').slice(-12).join('\n')}`
+}
 
 /** Resolves once `url` answers `ok(status)` (200 by default); rejects after the timeout. */
 export async function waitForHttp(url, { timeoutMs = 30_000, ok = (status) => status === 200, child } = {}) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: its process exited (${child.exitCode})`)
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: its process exited (${child.exitCode})${logTail(child.logFile)}`)
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
       await response.body?.cancel()
@@ -102,8 +130,7 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
     mkdirSync(join(dir, `${kind}_temp`))
     chmodSync(join(dir, `${kind}_temp`), 0o777)
   }
-  const ports = {}
-  for (const name of [
+  const ports = await freePorts([
     'nginx',
     'mock',
     'redis',
@@ -114,13 +141,13 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
     'storeB',
     'metricsB',
   ])
-    ports[name] = await freePort()
 
   const children = new Map()
   let stopping = false
   const start = (name, command, args, env = process.env) => {
     const out = openSync(join(dir, `${name}.log`), 'a')
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', out, out] })
+    child.logFile = join(dir, `${name}.log`)
     children.set(name, child)
     child.once('exit', (code, signal) => {
       if (!stopping && children.get(name) === child) log(`${name} exited (${code ?? signal})`)
