@@ -34,6 +34,19 @@ for (const width of WIDTHS) {
       await page.goto(productPath(card))
       await waitForHydration(page)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(card.name)
+      // The page notes the view once its small module has loaded, after hydration: a shopper who
+      // leaves at once may leave before it. Under a loaded suite that took longer than the next goto.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (id) =>
+              (JSON.parse(localStorage.getItem('recent.goods') ?? '[]') as Array<{ id: number }>).some(
+                (goods) => goods.id === id,
+              ),
+            card.id,
+          ),
+        )
+        .toBe(true)
     }
 
     const response = await page.goto('/')
