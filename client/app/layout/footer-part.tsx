@@ -12,6 +12,7 @@ import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import { renderedByServer } from '#client/components/lazy-part.tsx'
+import { isPlainClick } from '#client/lib/plain-click.ts'
 
 let loaded: typeof import('./footer.tsx') | undefined
 
@@ -48,16 +49,7 @@ export function FooterPart() {
     if (!link) return
     // The server wrote the name from the footer's typed link lists.
     track(link.dataset.track as AnalyticsEventName)
-    if (
-      link.dataset.route === undefined ||
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return
+    if (link.dataset.route === undefined || event.defaultPrevented || !isPlainClick(event)) return
     event.preventDefault()
     navigate(link.getAttribute('href') ?? '/')
   }

@@ -16,6 +16,7 @@ import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { useLazyQuery } from '#client/data/use-query.ts'
 import { profileLink } from './main-site-profile.ts'
 import { signOut } from './sign-out.ts'
+import { isPlainClick } from '#client/lib/plain-click.ts'
 
 const ProfileDialog = lazy(() => import('./profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })))
 const LoyaltyCardDialog = lazy(() =>
@@ -100,7 +101,7 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
   // The plain link works without JavaScript; with it, the main site opens signed in (cross token).
   const onProfile = async (event: MouseEvent) => {
     track('toProfile_toolbar')
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (!isPlainClick(event)) return
     event.preventDefault()
     if (opening) return
     setOpening(true)

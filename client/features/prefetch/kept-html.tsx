@@ -26,6 +26,7 @@ import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import type { AnalyticsParams } from '#client/analytics/params.ts'
 import { prefetchInView, usePrefetch } from './prefetch-link.tsx'
+import { isPlainClick } from '#client/lib/plain-click.ts'
 
 /** The element of a kept part as the server wrote it, and the values it showed. */
 interface Kept {
@@ -123,16 +124,7 @@ export function keptHtml<M extends PartsModule>(load: () => Promise<M>) {
               link.dataset.params ? (JSON.parse(link.dataset.params) as AnalyticsParams) : undefined,
             )
           const href = link.getAttribute('href')
-          if (
-            !internal(href) ||
-            event.defaultPrevented ||
-            event.button !== 0 ||
-            event.metaKey ||
-            event.ctrlKey ||
-            event.shiftKey ||
-            event.altKey
-          )
-            return
+          if (!internal(href) || event.defaultPrevented || !isPlainClick(event)) return
           event.preventDefault()
           navigate(href)
         },
