@@ -37,7 +37,7 @@ export const iconSpriteUrl = (project: string): string => `/assets/svg/icons/${e
 
 /**
  * The icons of most pages' first screen: the header's and the cards' heart. Every page's HTML carries
- * their symbols (`<symbol id="i-{name}">`, server/render/inline-icons.ts), so the first paint draws them
+ * their symbols (`<symbol id="i-{name}">` after `<body>`), so the first paint draws them
  * and the sprite's arrival restyles none of them (the longest task after a category page's first paint
  * was that restyle of 33 icons). The others come from the sprite.
  */

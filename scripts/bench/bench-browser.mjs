@@ -335,7 +335,7 @@ async function measureMainThread(baseURL, all, runs) {
   const peer = process.env.TRACE_PEER === '0' ? undefined : await startPeerCategory()
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
   try {
-    // The peer paints the same goods pictures as ours (main-thread-trace.mjs, routePeerImages).
+    // The peer paints the same goods pictures as ours (its own are not served).
     if (peer) pages.push({ kind: 'react-router category', url: peer.url, peer: true, imagesFrom: baseURL })
     return await traceMainThread(browser, pages, { runs, log: (line) => process.stderr.write(`${line}\n`) })
   } finally {

@@ -5,8 +5,8 @@
  * a product's), the content ones (the home page's blocks, promotions, articles) and the shopper's
  * account and e-commerce. Each `shared/gateway` module imports its group's virtual module, so a group's schema
  * modules are reached by the same entry points and stay in one chunk instead of splitting per
- * combination of endpoints; what both groups use (zod, the API client, the common models) is a third
- * chunk. Building every schema at once was one 10–20 ms task on the first prefetch of a shop page
+ * combination of endpoints; what the groups share (zod, the API client, the common models) is a chunk
+ * of its own. Building every schema at once was one 10–20 ms task on the first prefetch of a shop page
  * (the main-thread trace of the browser bench); the catalogue's group alone built about half of them,
  * and with the promotions' and the home page's schemas in it, a category page's first prefetch (of
  * product pages) still built them in one 6-9 ms task.

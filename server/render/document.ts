@@ -21,7 +21,7 @@ export interface HeadInput {
   consentMark: string
   preloads: readonly string[]
   siteName: string
-  /** The first screen's icon symbols (inline-icons.ts), right after `<body>`, outside the React root. */
+  /** The first screen's icon symbols, right after `<body>`, outside the React root. */
   inlineIcons?: string
   /**
    * The document comes at once (not streamed): hold the first paint until the parser has reached the

@@ -6,17 +6,17 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { INLINE_ICONS } from '#client/components/icon.tsx'
+import { INLINE_ICONS, iconSpriteUrl } from '#client/components/icon.tsx'
 
-/** `<symbol id="…" …>…</symbol>` of the build's sprite (scripts/build/icon-sprite.mjs writes one per icon file). */
+/** A `<symbol id="…" …>…</symbol>` of the build's sprite: one per icon file. */
 const SYMBOL = /<symbol id="([\w-]+)"([^>]*)>([\s\S]*?)<\/symbol>/g
 
 /**
  * The inline icons' `<svg>` from a sprite's text: their symbols with ids `i-{name}`, in a container
  * that draws nothing. Its `display: none` is a style attribute (the CSP allows them), since the
  * stylesheet's `svg { display: block }` would win over a presentation attribute; it hides the
- * container, not what `<use>` draws from it. Throws
- * when the sprite lacks one of them, so a build without an icon fails at start, not on a page.
+ * container, not what `<use>` draws from it. Throws when the sprite lacks one of them, so a build
+ * without an icon fails at start, not on a page.
  */
 export function inlineIconsOf(sprite: string): string {
   const symbols = new Map([...sprite.matchAll(SYMBOL)].map(([, id, attributes, body]) => [id, { attributes, body }]))
@@ -35,7 +35,8 @@ export function inlineIconsOf(sprite: string): string {
 export function loadInlineIcons(distDir: string, project: string): string {
   let sprite: string
   try {
-    sprite = readFileSync(join(distDir, 'client', 'assets', 'svg', 'icons', project, 'all.svg'), 'utf8')
+    // The file the browser gets at the sprite's URL (static files are served from the build's client/).
+    sprite = readFileSync(join(distDir, 'client', decodeURIComponent(iconSpriteUrl(project))), 'utf8')
   } catch {
     return ''
   }

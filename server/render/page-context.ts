@@ -33,7 +33,7 @@ export interface RenderDeps {
   /** Rendered anonymous pages. */
   pageCache: PageCache
   publicConfig: PublicConfig
-  /** The first screen's icon symbols every page carries after `<body>` (inline-icons.ts); '' without a sprite. */
+  /** The first screen's icon symbols every page carries after `<body>`; '' without a sprite. */
   inlineIcons: string
 }
 

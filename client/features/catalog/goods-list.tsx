@@ -55,13 +55,13 @@ interface Range {
   last: number
 }
 
-/** Field of `history.state` where a list entry keeps its loaded pages and the card the shopper opened. */
 /**
  * The id of the list's GET form. A page shows one goods list, and a fixed id (not `useId`, which depends
  * on the element's place in the tree) lets the server keep the filter groups' HTML.
  */
 const LIST_FORM_ID = 'list-form'
 
+/** Field of `history.state` where a list entry keeps its loaded pages and the card the shopper opened. */
 const RETURN_FIELD = '__goodsReturn'
 /** How long a return keeps the opened card on screen while the pages above it load, in ms. */
 const RETURN_HOLD_MS = 4_000
