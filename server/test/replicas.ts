@@ -51,6 +51,9 @@ async function startCountingProxy(target: string): Promise<{ url: string; paths:
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths, server }
 }
 
+/** The session key every replica of a set shares (required with REDIS_URL). */
+export const REPLICA_SESSION_SECRET = 'replicas-share-this-session-secret-0123456789'
+
 /** Starts the mock gateway and `count` storefront replicas sharing `env` (e.g. one `REDIS_URL`). */
 export async function startReplicas(options: {
   count: number
@@ -83,6 +86,8 @@ export async function startReplicas(options: {
         WEB_GATEWAY_URL: `${proxy.url}/webgate`,
         ID_GATEWAY_URL: `${proxy.url}/aurora-id`,
         ANTIFRAUD: 'off',
+        // Replicas share the key of the session proof (decision 026), as SESSION_SECRET does in production.
+        SESSION_SECRET: REPLICA_SESSION_SECRET,
         LOG_LEVEL: 'silent',
         ...options.env,
       })

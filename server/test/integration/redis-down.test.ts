@@ -18,7 +18,7 @@ describe('Redis unreachable at start-up', () => {
     // A free port nobody listens on: every connection attempt is refused.
     const port = await freePort()
     stack = await startTestStack({
-      env: { REDIS_URL: `redis://127.0.0.1:${port}` },
+      env: { REDIS_URL: `redis://127.0.0.1:${port}`, SESSION_SECRET: 'x'.repeat(32) },
       mock: { config: { logLevel: 'silent' } },
     })
     expect((await fetch(`${stack.url}/readyz`)).status).toBe(200)
