@@ -71,10 +71,16 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknow
   const status = failure.status >= 400 && failure.status <= 599 ? failure.status : 502
   if (status >= 500) request.log.warn({ endpoint: failure.endpoint, code: failure.code }, 'login call failed')
   const message = status >= 500 ? FALLBACK_MESSAGE : userMessage(failure)
+  // A wrong code says how many tries its attempt has left (walkthrough UX4-22).
+  const attemptsLeft = failure.details?.['attemptsLeft']
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send({ code: failure.gatewayCode ?? failure.code, message })
+    .send({
+      code: failure.gatewayCode ?? failure.code,
+      message,
+      ...(typeof attemptsLeft === 'number' && status < 500 ? { attemptsLeft } : {}),
+    })
 }
 
 const invalid = (reply: FastifyReply) =>
