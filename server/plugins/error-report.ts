@@ -115,7 +115,11 @@ function userIdOf(request: FastifyRequest): string | undefined {
  * `script` for none (a script error), `other` for anything else, so the label has a fixed set of values.
  */
 export const statusLabel = (status: number | undefined): string =>
-  status === undefined ? 'script' : Number.isInteger(status) && status >= 100 && status <= 599 ? String(status) : 'other'
+  status === undefined
+    ? 'script'
+    : Number.isInteger(status) && status >= 100 && status <= 599
+      ? String(status)
+      : 'other'
 
 /** Installs the reporting hooks and the browser's report route. */
 export const errorReportPlugin = fp(

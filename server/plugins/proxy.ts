@@ -68,13 +68,7 @@ const PROXY_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
 export const PROXIED_CSP = "default-src 'none'; sandbox"
 
 /** Image types a browser only ever draws (no script, no document): what media answers may be besides SVG. */
-const RASTER_TYPES: ReadonlySet<string> = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-])
+const RASTER_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'])
 
 /**
  * The media type of a `Content-Type` that names exactly one type (`application/json; charset=utf-8`
@@ -106,7 +100,8 @@ export function declaredBodyFits(
   if (method === 'HEAD' || status === 204 || status === 304 || (status >= 300 && status < 400)) return true
   if (Number(headers['content-length']) === 0 && headers['content-length'] !== undefined) return true
   const type = singleMediaType(headers['content-type'])
-  if (endpoint.responseType === 'text') return type !== undefined && (RASTER_TYPES.has(type) || type === 'image/svg+xml')
+  if (endpoint.responseType === 'text')
+    return type !== undefined && (RASTER_TYPES.has(type) || type === 'image/svg+xml')
   return type === 'application/json'
 }
 

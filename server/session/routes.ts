@@ -58,7 +58,9 @@ export interface SessionRoutesOptions {
 function normalizeCaptchaField(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {}
   const { captchaToken, ...rest } = body as Record<string, unknown>
-  return rest['captcha-token'] === undefined && captchaToken !== undefined ? { ...rest, 'captcha-token': captchaToken } : rest
+  return rest['captcha-token'] === undefined && captchaToken !== undefined
+    ? { ...rest, 'captcha-token': captchaToken }
+    : rest
 }
 
 /** A phone as a limiter key: a keyed hash, so Redis never holds a phone number (decision 026). */

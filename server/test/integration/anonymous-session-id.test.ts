@@ -21,7 +21,10 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
   const gateway = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
-  stack = await startTestApp({ env: { WEB_GATEWAY_URL: `${gateway}/webgate` }, mock: { config: { logLevel: 'silent' } } })
+  stack = await startTestApp({
+    env: { WEB_GATEWAY_URL: `${gateway}/webgate` },
+    mock: { config: { logLevel: 'silent' } },
+  })
 })
 
 afterAll(async () => {
@@ -40,7 +43,9 @@ describe('an anonymous visitor on public catalogue answers', () => {
     expect(seen.at(-1)).toBe(id)
 
     for (let i = 0; i < 3; i++) {
-      const next = await stack.request('/webgate/v2/web-common-content/cookies', { headers: { cookie: `session_id=${id}` } })
+      const next = await stack.request('/webgate/v2/web-common-content/cookies', {
+        headers: { cookie: `session_id=${id}` },
+      })
       expect(next.headers['set-cookie']).toBeUndefined()
       // The gateway's own caching stands once the visitor has its id.
       expect(next.headers['cache-control']).toBe('public, max-age=60')

@@ -243,9 +243,11 @@ describe('what a browser report can make us keep (decision 026)', () => {
     const statuses: number[] = []
     for (let i = 0; i < 12; i++) {
       statuses.push(
-        (await post(s, '/api/error-report', JSON.stringify({ message: `v6 ${i}` }), {
-          'x-forwarded-for': `2001:db8:7:8::${(i + 1).toString(16)}`,
-        })).status,
+        (
+          await post(s, '/api/error-report', JSON.stringify({ message: `v6 ${i}` }), {
+            'x-forwarded-for': `2001:db8:7:8::${(i + 1).toString(16)}`,
+          })
+        ).status,
       )
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(204))

@@ -17,7 +17,10 @@ const SCRIPT_SVG =
 /** What the hostile gateway answers, per path under /webgate. */
 const HOSTILE: Record<string, { status?: number; headers: Record<string, string>; body: string }> = {
   '/webgate/v2/goods/8': { headers: { 'content-type': 'application/json, text/html' }, body: SCRIPT_HTML },
-  '/webgate/v2/goods/9': { headers: { 'content-type': 'text/html;charset=utf-8, application/json' }, body: SCRIPT_HTML },
+  '/webgate/v2/goods/9': {
+    headers: { 'content-type': 'text/html;charset=utf-8, application/json' },
+    body: SCRIPT_HTML,
+  },
   '/webgate/media/reviews/evil.svg': { headers: { 'content-type': 'image/svg+xml' }, body: SCRIPT_SVG },
   '/webgate/media/goods/evil.png': { headers: { 'content-type': 'image/png, text/html' }, body: SCRIPT_HTML },
   '/webgate/media/goods/plain.png': {

@@ -97,7 +97,9 @@ describe('a junk sign-out flood', () => {
     const otp = await call('/aurora-id/v1/auth/otp', { phone })
     expect(otp.body).toContain('attemptId')
     const { attemptId } = JSON.parse(otp.body) as { attemptId: string }
-    expect((await call('/aurora-id/v1/auth/otp/check', { phone, attemptId, code: '12345' })).body).toBe('{"isRegistered":true}')
+    expect((await call('/aurora-id/v1/auth/otp/check', { phone, attemptId, code: '12345' })).body).toBe(
+      '{"isRegistered":true}',
+    )
     expect((await call('/aurora-id/v1/auth/token')).status).toBe(200)
     const kept = new Map(cookies)
     const before = new Set(await client.keys('*revoked:*'))
