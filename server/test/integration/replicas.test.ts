@@ -164,7 +164,9 @@ describe('two replicas on one Redis', () => {
       else await response.body?.cancel()
     }
     expect(statuses).toEqual([...Array.from({ length: OTP_LIMIT }, () => 200), 422])
-    expect(refusal).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+    expect(refusal).toMatchObject({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+    // It says when a new code can be sent (decision 026).
+    expect((refusal as { retryAfter: number }).retryAfter).toBeGreaterThan(0)
     // Another client address still has its own limit.
     expect(
       (
@@ -250,7 +252,12 @@ describe('two replicas on one Redis', () => {
     )
     expect(sends.map((r) => r.status)).toEqual([422, 422])
     for (const send of sends)
-      expect(await send.json()).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+      // Failing closed, with a minute to wait (decision 026).
+      expect(await send.json()).toEqual({
+        code: 'unprocessableEntity',
+        message: 'Попробуйте снова позже',
+        retryAfter: 60,
+      })
 
     const before = set.gatewayCalls('/v1/auth/token/refresh')
     const { statuses } = await burst(jar)
