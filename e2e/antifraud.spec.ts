@@ -48,8 +48,9 @@ test('the code button waits for the captcha, and the fingerprint token reaches t
     (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/aurora-id/v1/auth/otp',
   )
   await getCode.click()
-  const sent = (await otp).postDataJSON() as { captchaToken?: string; fingerprintToken?: string }
-  expect(sent.captchaToken).toMatch(/^mock-captcha\./)
+  const sent = (await otp).postDataJSON() as { 'captcha-token'?: string; fingerprintToken?: string }
+  // The spec's spelling of the field (section 7).
+  expect(sent['captcha-token']).toMatch(/^mock-captcha\./)
   expect(sent.fingerprintToken).toMatch(/^kfp\./)
   await login.enterCode()
   await expect(page.getByRole('button', { name: 'Анна' })).toBeVisible()

@@ -162,12 +162,21 @@ describe('loadConfig', () => {
 
   it('keeps shared state in process without REDIS_URL, and in Redis with it', () => {
     expect(loadConfig({}).redis).toBeUndefined()
-    expect(loadConfig({ REDIS_URL: 'redis://redis:6379/0', PRODUCT: 'lumen' }).redis).toEqual({
+    const SESSION_SECRET = 'k'.repeat(32)
+    expect(loadConfig({ REDIS_URL: 'redis://redis:6379/0', PRODUCT: 'lumen', SESSION_SECRET }).redis).toEqual({
       url: 'redis://redis:6379/0',
       timeoutMs: 500,
       keyPrefix: 'storefront:lumen:',
     })
-    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380', REDIS_TIMEOUT_S: '0.2' }).redis?.timeoutMs).toBe(200)
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache.example:6380', REDIS_TIMEOUT_S: '0.2', SESSION_SECRET }).redis?.timeoutMs,
+    ).toBe(200)
+  })
+
+  it('refuses REDIS_URL without SESSION_SECRET: replicas must share the key of the session proof', () => {
+    expect(configError({ REDIS_URL: 'redis://redis:6379/0' }).message).toMatch(
+      /^Invalid configuration: SESSION_SECRET is required with REDIS_URL/,
+    )
   })
 
   it('never prints the credentials of a bad URL', () => {

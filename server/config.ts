@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   OTP_IP_LIMIT: z.coerce.number().int().positive().default(10),
   OTP_PHONE_LIMIT: z.coerce.number().int().positive().default(5),
+  OTP_PHONE_COOLDOWN_S: seconds.default(60),
+  SIGN_OUT_LIMIT: z.coerce.number().int().positive().default(30),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   YANDEX_CAPTCHA_KEY: z.string().optional(),
   CAPTCHA_SCRIPT_URL: url.default(DEFAULT_CAPTCHA_SCRIPT_URL),
@@ -163,6 +165,10 @@ export interface Config {
   readonly otpIpLimit: number
   /** SMS code requests per phone per hour, counted by the server whatever the gateway counts. */
   readonly otpPhoneLimit: number
+  /** Past the per-phone limit, one code per this long (decision 026). */
+  readonly otpPhoneCooldownMs: number
+  /** Sign-outs per client address per minute and process. */
+  readonly signOutLimit: number
   /**
    * Key of the signed session cookie (who signed in, for per-user flags). Unset: a random key per
    * process, so a replica cannot read another's; multi-replica deployments set `SESSION_SECRET`.
@@ -234,6 +240,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration: SHUTDOWN_GRACE_S=${JSON.stringify(cleaned.SHUTDOWN_GRACE_S ?? String(e.SHUTDOWN_GRACE_S))}: must be shorter than SHUTDOWN_TIMEOUT_S (${e.SHUTDOWN_TIMEOUT_S})`,
     )
   }
+  // Replicas sharing Redis must share the key of the session proof, or a sign-out on one replica could
+  // not prove a session signed in on another and its tokens would not be revoked (decision 026).
+  if (e.REDIS_URL && !e.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required with REDIS_URL (every replica must sign sessions with the same key); set it to the same random value of at least 32 characters on every replica',
+    )
+  }
   const usesMockGateway = !e.WEB_GATEWAY_URL && !e.ID_GATEWAY_URL
   const mockBase = `http://127.0.0.1:${e.MOCK_GATEWAY_PORT}`
   const webGatewayUrl = (e.WEB_GATEWAY_URL ?? `${mockBase}/webgate`).replace(/\/$/, '')
@@ -277,6 +290,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     otpIpLimit: e.OTP_IP_LIMIT,
     otpPhoneLimit: e.OTP_PHONE_LIMIT,
+    otpPhoneCooldownMs: ms(e.OTP_PHONE_COOLDOWN_S),
+    signOutLimit: e.SIGN_OUT_LIMIT,
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     secureCookies: (e.PUBLIC_ORIGIN ?? '').startsWith('https://'),
     profileLoadDelayMs: e.PROFILE_LOAD_DELAY_MS,

@@ -22,6 +22,7 @@ export const REDACT_PATHS = [
   '*.code',
   '*.phone',
   '*.captchaToken',
+  '*["captcha-token"]',
   '*.cardNumber',
   '*.pan',
   '*.cvc',

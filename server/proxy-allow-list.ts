@@ -4,6 +4,7 @@
  * other request, whatever its spelling, is answered by us and never reaches a gateway: unknown paths,
  * other methods, the mock's control plane, and the operations the server answers itself (`bff`).
  */
+import * as z from 'zod/mini'
 import type { AnyEndpoint, Gateway } from '#shared/api/endpoint.ts'
 
 /** An allowed call: its catalogue entry and the canonical upstream path (params re-encoded). */
@@ -84,6 +85,24 @@ const matches = (pattern: Pattern, segments: string[]): Record<string, string> |
   return params
 }
 
+/** What any path parameter may be: ids, order and card ids, file names; never `..`, `%`, spaces or slashes. */
+const SAFE_PARAM = /^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.)){0,127}$/
+
+/**
+ * Whether the params of a matched call fit their pattern (D9 of the round-4 probe): each one plain text
+ * (`SAFE_PARAM`) and accepted by the endpoint's own `params` schema; a number must be spelled as the
+ * number (`12`, never `012`, `1e1` or `0x0c`), so what reaches the gateway is exactly what it names.
+ */
+function paramsFit(endpoint: AnyEndpoint, params: Record<string, string>): boolean {
+  if (!Object.values(params).every((value) => SAFE_PARAM.test(value))) return false
+  if (!endpoint.params) return true
+  const parsed = z.safeParse(endpoint.params, params)
+  if (!parsed.success) return false
+  return Object.entries(parsed.data as Record<string, unknown>).every(
+    ([name, value]) => typeof value !== 'number' || String(value) === params[name],
+  )
+}
+
 /** The canonical spelling of a matched call: literals as the catalogue writes them, params encoded. */
 const spell = (endpoint: AnyEndpoint, product: string, params: Record<string, string>): string =>
   endpoint.path
@@ -108,6 +127,10 @@ export const GATEWAY_FILES: readonly AnyEndpoint[] = Object.freeze([
     method: 'GET',
     path: '/media/:kind/:file',
     auth: false,
+    params: z.object({
+      kind: z.string().check(z.regex(/^[a-z][a-z-]{0,31}$/)),
+      file: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,95}\.(?:svg|png|jpe?g|webp|gif|avif)$/i)),
+    }),
     responseType: 'text',
     response: undefined as never,
   }),
@@ -143,6 +166,7 @@ export function createProxyAllowList(
           owned ??= pattern.endpoint
           continue
         }
+        if (!paramsFit(pattern.endpoint, params)) continue
         return {
           kind: 'forward',
           target: { endpoint: pattern.endpoint, path: spell(pattern.endpoint, product, params) },

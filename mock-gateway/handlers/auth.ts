@@ -25,7 +25,8 @@ export function authHandlers(state: MockState): HttpHandler[] {
   return [
     mockEndpoint(state, requestOtp, ({ body, request }) => {
       const now = state.clock.now()
-      const captcha = body.captchaToken ?? request.headers.get('captcha-token') ?? ''
+      // The spec's spelling (section 7) in the body, or a `captcha-token` header.
+      const captcha = body['captcha-token'] ?? request.headers.get('captcha-token') ?? ''
       // Spec section 5: under anti-fraud the token must come from the (emulated) captcha, unused and in time.
       if (state.config.antifraud && !consumeCaptchaToken(state, captcha))
         return gatewayError(400, 'CaptchaError', 'Нужна проверка капчи')

@@ -37,13 +37,13 @@ describe('captcha emulation', () => {
   it('answers CaptchaError under anti-fraud without a token, with an unknown one, and with a used one', async () => {
     const gateway = await createMockGateway({ config: { antifraud: true } })
     expect(await requestCode(gateway)).toMatchObject({ status: 400, body: { code: 'CaptchaError' } })
-    expect(await requestCode(gateway, { captchaToken: 'made-up' })).toMatchObject({
+    expect(await requestCode(gateway, { 'captcha-token': 'made-up' })).toMatchObject({
       status: 400,
       body: { code: 'CaptchaError' },
     })
     const token = await passCaptcha(gateway)
-    expect((await requestCode(gateway, { captchaToken: token })).status).toBe(200)
-    expect(await requestCode(gateway, { captchaToken: token })).toMatchObject({
+    expect((await requestCode(gateway, { 'captcha-token': token })).status).toBe(200)
+    expect(await requestCode(gateway, { 'captcha-token': token })).toMatchObject({
       status: 400,
       body: { code: 'CaptchaError' },
     })
@@ -54,7 +54,7 @@ describe('captcha emulation', () => {
     const gateway = await createMockGateway({ clock, config: { antifraud: true } })
     const token = await passCaptcha(gateway)
     clock.advance(CAPTCHA_TOKEN_TTL_MS + 1)
-    expect(await requestCode(gateway, { captchaToken: token })).toMatchObject({
+    expect(await requestCode(gateway, { 'captcha-token': token })).toMatchObject({
       status: 400,
       body: { code: 'CaptchaError' },
     })

@@ -9,6 +9,7 @@
  *
  * `startProdShape()` is what `npm run chaos` and its test use: it also kills and restarts Redis and replicas.
  */
+import { randomBytes } from 'node:crypto'
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -205,6 +206,7 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
       await sleep(100)
     }
   }
+  const sessionSecret = randomBytes(32).toString('hex')
   const startReplica = async (index) => {
     const replica = replicas[index]
     const env = {
@@ -216,6 +218,8 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
       METRICS_PORT: String(replica.metricsPort),
       MOCK_GATEWAY_PORT: String(ports.mock),
       REDIS_URL: urls.redis,
+      // Both replicas sign sessions with one key (decision 026): one random value per run.
+      SESSION_SECRET: process.env.SESSION_SECRET ?? sessionSecret,
       PUBLIC_ORIGIN: origin,
       // Only nginx talks to the replicas: it names the client in X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',

@@ -147,7 +147,7 @@ export const cspReportPlugin = fp(
       scope.post(CSP_REPORT_PATH, { bodyLimit: CSP_REPORT_BODY_LIMIT }, async (request, reply) => {
         request.routeName = 'csp-report'
         reply.header('cache-control', 'no-store')
-        if (!(await limiter.take(request.ip))) {
+        if (!(await limiter.take(request.ip)).ok) {
           count('unknown', 'rate_limited')
           return reply.code(429).header('retry-after', '60').send(errorBody('rate_limited'))
         }

@@ -20,6 +20,7 @@ import { getProfile } from '#shared/gateway/profile.ts'
 import { createServerApi, headerContextOf } from '../gateway.ts'
 import { redactUrl } from '../logger.ts'
 import { createMemoryLimiter } from '../session/otp-limiter.ts'
+import { clientAddressKey } from '../session/client-address.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,8 +67,9 @@ const REPORT_TIMEOUT_MS = 2_000
 const MAX_KEYS_PER_MINUTE = 1_000
 
 /** How long a signed-in user's e-mail, looked up for a browser report, is kept (per process). */
-const EMAIL_TTL_MS = 10 * 60_000
-const MAX_EMAILS = 10_000
+export const EMAIL_TTL_MS = 10 * 60_000
+/** Users whose e-mail is kept at most (per process; the oldest entry goes first). */
+export const MAX_EMAILS = 10_000
 
 /**
  * Admits at most one report per key and calendar minute; the keys of the minute are forgotten when
@@ -100,13 +102,24 @@ function routeOfUrl(url: string | undefined): string {
   return matchPath(pathname).match?.route.name ?? 'unmatched'
 }
 
-/** The user id of a request's session: the token's subject, else the session's user id; none once it ended. */
+/** The user id of a request's session: the signed session user, else the token's subject; none once it ended. */
 function userIdOf(request: FastifyRequest): string | undefined {
   const session = request.session
   // Requests refused before our hooks ran (a closing server's 503) have no session.
   if (!session || session.ended) return undefined
-  return session.claims()?.sub ?? session.userId()
+  return session.userId() ?? session.claims()?.sub
 }
+
+/**
+ * The metric label of a status a browser reported (decision 026): an HTTP status (100–599) as is,
+ * `script` for none (a script error), `other` for anything else, so the label has a fixed set of values.
+ */
+export const statusLabel = (status: number | undefined): string =>
+  status === undefined
+    ? 'script'
+    : Number.isInteger(status) && status >= 100 && status <= 599
+      ? String(status)
+      : 'other'
 
 /** Installs the reporting hooks and the browser's report route. */
 export const errorReportPlugin = fp(
@@ -125,14 +138,15 @@ export const errorReportPlugin = fp(
     }
 
     /**
-     * The e-mail of the signed-in user for a browser report, best effort: a lookup that never refreshes
-     * or rotates tokens, made only for an admitted report and kept per user for a while, so a shopper's
-     * reports cost at most one gateway call per `EMAIL_TTL_MS`. Server reports never look it up.
+     * The e-mail of the signed-in user for a browser report, from the session only, never the report's
+     * body (decision 026): a lookup that never refreshes or rotates tokens, made only for an admitted
+     * report and kept per user for a while, so a shopper's reports cost at most one gateway call per
+     * `EMAIL_TTL_MS`. Kept by the signed session user (a stranger's forged token names nobody), at most
+     * `MAX_EMAILS` entries. Server reports never look it up.
      */
     async function emailOf(request: FastifyRequest): Promise<string | undefined> {
       const token = request.session?.auth.token()
-      // Kept by the token's own subject, never by a cookie the browser could have written.
-      const userId = request.session?.claims()?.sub
+      const userId = request.session?.userId()
       if (!token || !userId || request.session.ended) return undefined
       const known = emails.get(userId)
       if (known && known.until > Date.now()) return known.email
@@ -217,7 +231,8 @@ export const errorReportPlugin = fp(
     const limiter = createMemoryLimiter({ limit: REPORTS_PER_MINUTE, windowMs: 60_000, maxKeys: 10_000 })
     app.post(ERROR_REPORT_PATH, { bodyLimit: 16 * 1024 }, async (request, reply) => {
       request.routeName = 'error-report'
-      if (!(await limiter.take(request.ip))) {
+      // Per IPv4 address or IPv6 /64, like the OTP limit: one client cannot rotate through its /64.
+      if (!(await limiter.take(clientAddressKey(request.ip))).ok) {
         return reply
           .code(429)
           .header('retry-after', '60')
@@ -227,7 +242,7 @@ export const errorReportPlugin = fp(
       const parsed = safeParse(ErrorReportSchema, request.body)
       if (!parsed.success) return reply.code(400).send(errorBody('bad_request'))
       const route = routeOfUrl(parsed.data.url)
-      if (parsed.data.status !== 404 && admit('browser', route, String(parsed.data.status ?? 'script'))) {
+      if (parsed.data.status !== 404 && admit('browser', route, statusLabel(parsed.data.status))) {
         deliver(request, {
           source: 'browser',
           route,
@@ -235,7 +250,6 @@ export const errorReportPlugin = fp(
           status: parsed.data.status,
           stack: parsed.data.stack,
           url: parsed.data.url ? redactUrl(parsed.data.url) : undefined,
-          email: parsed.data.email,
         }).catch((failure: Error) => request.log.warn({ err: failure.message }, 'error report failed'))
       }
       return reply.header('cache-control', 'no-store').code(204).send()

@@ -64,9 +64,30 @@ function sendOwnFailure(reply: FastifyReply, status: number): void {
 /** The methods the proxy routes take; the allow-list decides per call. */
 const PROXY_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
+/** Every proxied answer's CSP (decision 026): opened as a document, nothing in it may run or load. */
+export const PROXIED_CSP = "default-src 'none'; sandbox"
+
+/** Image types a browser only ever draws (no script, no document): what media answers may be besides SVG. */
+const RASTER_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'])
+
 /**
- * Whether an upstream answer has the body its endpoint declares: a JSON endpoint's body must be JSON
- * (an HTML error page of a gateway's balancer is no answer of ours). Bodiless answers always fit.
+ * The media type of a `Content-Type` that names exactly one type (`application/json; charset=utf-8`
+ * → `application/json`), or undefined: a list (`application/json, text/html`, which Chromium reads as
+ * its last entry), a repeated header, a malformed type, or a parameter other than `charset=utf-8`.
+ */
+export function singleMediaType(header: unknown): string | undefined {
+  if (typeof header !== 'string' || header.includes(',')) return undefined
+  const [essence = '', ...params] = header.split(';').map((part) => part.trim().toLowerCase())
+  if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(essence)) return undefined
+  return params.every((param) => param === '' || /^charset="?utf-8"?$/.test(param)) ? essence : undefined
+}
+
+/**
+ * Whether an upstream answer has the body its endpoint declares (DESIGN.md section 3, decision 026):
+ * a JSON endpoint's body is exactly `application/json` (an HTML error page of a gateway's balancer, or
+ * a list of types a browser may read as HTML, is no answer of ours); a file (an icon, a media file) is
+ * a raster image or SVG, which goes out under the sandbox CSP. A redirect may only point at a path
+ * of our own origin. Bodiless answers always fit.
  */
 export function declaredBodyFits(
   endpoint: AnyEndpoint,
@@ -74,16 +95,24 @@ export function declaredBodyFits(
   status: number,
   headers: Record<string, string | string[] | number | undefined>,
 ): boolean {
+  if (status >= 300 && status < 400 && headers['location'] !== undefined && !isOwnPath(headers['location']))
+    return false
   if (method === 'HEAD' || status === 204 || status === 304 || (status >= 300 && status < 400)) return true
   if (Number(headers['content-length']) === 0 && headers['content-length'] !== undefined) return true
-  const type = String(headers['content-type'] ?? '').toLowerCase()
-  if (endpoint.responseType === 'text') return !type.startsWith('text/html')
-  return /^application\/([\w.+-]+\+)?json\b/.test(type)
+  const type = singleMediaType(headers['content-type'])
+  if (endpoint.responseType === 'text')
+    return type !== undefined && (RASTER_TYPES.has(type) || type === 'image/svg+xml')
+  return type === 'application/json'
 }
+
+/** A `Location` that stays on our origin: one path (`/x`), never `//host`, `/\host` or a scheme. */
+const isOwnPath = (location: unknown): boolean =>
+  typeof location === 'string' && /^\/(?![/\\])[\x21-\x7e]*$/.test(location)
 
 /** Replaces an upstream body that is not what the endpoint declares by our own 502. */
 function sendWrongBody(reply: FastifyReply, endpoint: AnyEndpoint): void {
   for (const name of BODY_HEADERS) reply.removeHeader(name)
+  reply.removeHeader('location')
   reply.log.warn({ endpoint: endpoint.name }, 'proxy upstream answered a body of the wrong type')
   void reply
     .code(502)
@@ -150,6 +179,12 @@ export const proxyPlugin = fp(
       }
 
       await app.register(async (scope) => {
+        // No proxied answer can render as a document with script, whatever the gateway sent (decision 026).
+        scope.addHook('onSend', (_request, reply, payload, done) => {
+          reply.header('content-security-policy', PROXIED_CSP)
+          reply.header('x-content-type-options', 'nosniff')
+          done(null, payload)
+        })
         // JSON is parsed by Fastify's own parser (kept for a retry); anything else is kept as a buffer.
         scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) =>
           done(null, body),

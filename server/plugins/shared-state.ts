@@ -18,6 +18,8 @@ declare module 'fastify' {
     otpLimiter: RateLimiter
     /** The per-phone limit on SMS code requests (Redis or per process, like the per-IP one). */
     otpPhoneLimiter: RateLimiter
+    /** One code per cooldown for a phone past its hourly limit (decision 026). */
+    otpPhoneCooldown: RateLimiter
     /** Signed-out tokens, refused afterwards (Redis or per process). */
     revokedTokens: RevokedTokens
     /** Runs each token refresh once across replicas; undefined without `REDIS_URL`. */
@@ -62,6 +64,7 @@ export const sharedStatePlugin = fp(
     app.decorate('redis', shared.redis)
     app.decorate('otpLimiter', shared.otpLimiter)
     app.decorate('otpPhoneLimiter', shared.otpPhoneLimiter)
+    app.decorate('otpPhoneCooldown', shared.otpPhoneCooldown)
     app.decorate('revokedTokens', shared.revokedTokens)
     app.decorate('refreshCoordinator', shared.refreshCoordinator)
     app.addHook('onClose', async () => {

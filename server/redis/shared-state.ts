@@ -29,6 +29,8 @@ export interface SharedState {
   otpLimiter: RateLimiter
   /** The per-phone limit on SMS code requests, shared like the per-IP one. */
   otpPhoneLimiter: RateLimiter
+  /** One code per `OTP_PHONE_COOLDOWN_S` for a phone past its hourly limit. */
+  otpPhoneCooldown: RateLimiter
   /** Signed-out tokens, refused afterwards. */
   revokedTokens: RevokedTokens
   /** Runs each token refresh once across replicas; undefined without `REDIS_URL`. */
@@ -40,12 +42,14 @@ export interface SharedState {
 export function createSharedState(config: Config, metrics: Metrics, log: FastifyBaseLogger): SharedState {
   const limit = { limit: config.otpIpLimit, windowMs: OTP_LIMIT_WINDOW_MS }
   const phoneLimit = { limit: config.otpPhoneLimit, windowMs: OTP_LIMIT_WINDOW_MS }
+  const cooldown = { limit: 1, windowMs: config.otpPhoneCooldownMs }
   const settings = config.redis
   if (!settings)
     return {
       redis: undefined,
       otpLimiter: createMemoryLimiter(limit),
       otpPhoneLimiter: createMemoryLimiter(phoneLimit),
+      otpPhoneCooldown: createMemoryLimiter(cooldown),
       revokedTokens: createMemoryRevokedTokens(),
       refreshCoordinator: undefined,
       close: async () => undefined,
@@ -67,6 +71,11 @@ export function createSharedState(config: Config, metrics: Metrics, log: Fastify
   // Both series exist from the start, so a rate() alert sees 0 rather than nothing.
   for (const what of ['otp_limit', 'refresh', 'revoked_tokens'] as const) metrics.redisFallbacks.inc({ what }, 0)
   const { timeouts } = config
+  const revokedTokens = createRedisRevokedTokens({
+    client: redis,
+    keyPrefix: settings.keyPrefix,
+    onFallback: fallback('revoked_tokens'),
+  })
   return {
     redis,
     otpLimiter: createRedisLimiter({
@@ -81,11 +90,13 @@ export function createSharedState(config: Config, metrics: Metrics, log: Fastify
       keyPrefix: `${settings.keyPrefix}otp-phone`,
       onFallback: fallback('otp_limit'),
     }),
-    revokedTokens: createRedisRevokedTokens({
+    otpPhoneCooldown: createRedisLimiter({
       client: redis,
-      keyPrefix: settings.keyPrefix,
-      onFallback: fallback('revoked_tokens'),
+      ...cooldown,
+      keyPrefix: `${settings.keyPrefix}otp-phone-next`,
+      onFallback: fallback('otp_limit'),
     }),
+    revokedTokens,
     refreshCoordinator: createSharedRefresh({
       client: redis,
       keyPrefix: settings.keyPrefix,
@@ -93,6 +104,9 @@ export function createSharedState(config: Config, metrics: Metrics, log: Fastify
       lockMs: timeouts.upstreamConnectMs + timeouts.upstreamHeadersMs + timeouts.upstreamBodyMs,
       onFallback: fallback('refresh'),
     }),
-    close: () => closeRedisClient(redis, settings.timeoutMs),
+    close: () => {
+      revokedTokens.close()
+      return closeRedisClient(redis, settings.timeoutMs)
+    },
   }
 }

@@ -70,6 +70,22 @@ export function clearCustomerCode(request: FastifyRequest, reply: FastifyReply):
 }
 
 /**
+ * Signs who signed in for this session (decision 026): bound to the session id and the refresh token
+ * the session holds now, valid as long as that refresh token (30 days). Nothing without both.
+ */
+export function writeSignedUser(request: FastifyRequest, reply: FastifyReply, userId: string): void {
+  const sessionId = readCookie(request, COOKIE.sessionId)
+  const refreshToken = request.session.refreshToken()
+  if (!sessionId || !refreshToken) return
+  const expiresAt = Math.floor(Date.now() / 1000) + REFRESH_TOKEN_MAX_AGE_S
+  const signed = signUser(request.server.config.sessionSecret, userId, { sessionId, refreshToken }, expiresAt)
+  setCookie(request, reply, SESSION_USER_COOKIE, signed, cookieOptions(request, true, REFRESH_TOKEN_MAX_AGE_S))
+  // Read by the rest of this request (the session view of the answer).
+  request.cookies[cookieName(request, SESSION_USER_COOKIE)] = signed
+  request.session.rebind()
+}
+
+/**
  * Writes who signed in and whether the profile is complete: `user_id` and `incomplete_profile` for
  * page JavaScript, and the signed session user the server's per-user decisions read.
  */
@@ -80,12 +96,8 @@ export function setProfileCookies(
   incomplete: boolean,
 ): void {
   if (userId) {
-    const options = cookieOptions(request, false, REFRESH_TOKEN_MAX_AGE_S)
-    setCookie(request, reply, COOKIE.userId, userId, options)
-    const signed = signUser(request.server.config.sessionSecret, userId)
-    setCookie(request, reply, SESSION_USER_COOKIE, signed, { ...options, httpOnly: true })
-    // Read by the rest of this request (the session view of the answer).
-    request.cookies[cookieName(request, SESSION_USER_COOKIE)] = signed
+    setCookie(request, reply, COOKIE.userId, userId, cookieOptions(request, false, REFRESH_TOKEN_MAX_AGE_S))
+    writeSignedUser(request, reply, userId)
   }
   if (incomplete) setCookie(request, reply, COOKIE.incompleteProfile, '1', cookieOptions(request, false))
   else clearCookie(request, reply, COOKIE.incompleteProfile)

@@ -10,12 +10,12 @@ describe('createMemoryLimiter', () => {
   it('allows the limit per key within the window, then refuses', async () => {
     let now = 0
     const limiter = createMemoryLimiter({ limit: 2, windowMs: 1000, now: () => now })
-    expect(await limiter.take('a')).toBe(true)
-    expect(await limiter.take('a')).toBe(true)
-    expect(await limiter.take('a')).toBe(false)
-    expect(await limiter.take('b')).toBe(true)
+    expect((await limiter.take('a')).ok).toBe(true)
+    expect((await limiter.take('a')).ok).toBe(true)
+    expect((await limiter.take('a')).ok).toBe(false)
+    expect((await limiter.take('b')).ok).toBe(true)
     now = 1001
-    expect(await limiter.take('a')).toBe(true)
+    expect((await limiter.take('a')).ok).toBe(true)
   })
 
   it('forgets the oldest keys past its capacity', async () => {
@@ -23,7 +23,7 @@ describe('createMemoryLimiter', () => {
     await limiter.take('a')
     await limiter.take('b')
     await limiter.take('c')
-    expect(await limiter.take('a')).toBe(true)
+    expect((await limiter.take('a')).ok).toBe(true)
   })
 })
 
@@ -57,9 +57,9 @@ describe('createRedisLimiter (a real redis-server)', () => {
       }),
     )
     const taken = []
-    for (let i = 0; i < 4; i++) taken.push(await replicas[i % 2]!.take('198.51.100.7'))
+    for (let i = 0; i < 4; i++) taken.push((await replicas[i % 2]!.take('198.51.100.7')).ok)
     expect(taken).toEqual([true, true, true, false])
-    expect(await replicas[0]!.take('198.51.100.8')).toBe(true)
+    expect((await replicas[0]!.take('198.51.100.8')).ok).toBe(true)
     expect(fallbacks).toEqual([])
     expect(await a.pttl('test:otp:198.51.100.7')).toBeGreaterThan(3_500_000)
   })
@@ -76,10 +76,10 @@ describe('createRedisLimiter (a real redis-server)', () => {
       keyPrefix: 'test:otp',
       onFallback: (e) => fallbacks.push(e),
     })
-    expect(await limiter.take('198.51.100.7')).toBe(true)
+    expect((await limiter.take('198.51.100.7')).ok).toBe(true)
     await redis.kill()
-    expect(await limiter.take('198.51.100.7')).toBe(false)
-    expect(await limiter.take('198.51.100.9')).toBe(false)
+    expect((await limiter.take('198.51.100.7')).ok).toBe(false)
+    expect((await limiter.take('198.51.100.9')).ok).toBe(false)
     expect(fallbacks).toHaveLength(2)
   })
 
@@ -97,7 +97,7 @@ describe('createRedisLimiter (a real redis-server)', () => {
     })
     // Redis stops answering every client (but keeps the connections) for longer than the command timeout.
     expect(await redisCommand(redis.port, 'CLIENT PAUSE 10000 ALL')).toBe('+OK')
-    expect(await limiter.take('198.51.100.7')).toBe(false)
+    expect((await limiter.take('198.51.100.7')).ok).toBe(false)
     expect(fallbacks).toHaveLength(1)
     expect(String(fallbacks[0])).toMatch(/timed out/i)
   })
@@ -114,10 +114,10 @@ describe('createRedisLimiter (a real redis-server)', () => {
       onFallback: () => undefined,
     })
     await redis.kill()
-    expect(await limiter.take('198.51.100.7')).toBe(false)
+    expect((await limiter.take('198.51.100.7')).ok).toBe(false)
     redis = await startRedis({ port: redis.port })
     await waitFor(async () => c.status === 'ready', 10_000)
-    expect(await limiter.take('198.51.100.7')).toBe(true)
+    expect((await limiter.take('198.51.100.7')).ok).toBe(true)
   })
 
   it('fails closed when Redis was never reachable', async () => {
@@ -132,7 +132,7 @@ describe('createRedisLimiter (a real redis-server)', () => {
       keyPrefix: 'test:otp',
       onFallback: (e) => fallbacks.push(e),
     })
-    expect(await limiter.take('198.51.100.7')).toBe(false)
+    expect((await limiter.take('198.51.100.7')).ok).toBe(false)
     expect(fallbacks).toHaveLength(1)
   })
 })

@@ -6,11 +6,22 @@
 import type { Redis } from 'ioredis'
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 
-/** Counts attempts per key in a sliding window. */
-export interface RateLimiter {
-  /** Records an attempt; resolves false when the key is over its limit (the attempt is not counted then). */
-  take(key: string): Promise<boolean>
+/** What a limiter answered: allowed, or when the key may try again; `failed` when its store failed (refused). */
+export interface LimitResult {
+  ok: boolean
+  /** Milliseconds until the key may try again (0 when allowed). */
+  retryMs: number
+  /** The store could not answer (Redis down or full): refused, failing closed. */
+  failed?: boolean
 }
+
+/** Counts attempts per key in a window. */
+export interface RateLimiter {
+  /** Records an attempt; resolves `ok: false` when the key is over its limit (the attempt is not counted then). */
+  take(key: string): Promise<LimitResult>
+}
+
+const ALLOWED: LimitResult = Object.freeze({ ok: true, retryMs: 0 })
 
 export interface MemoryLimiterOptions {
   limit: number
@@ -31,7 +42,8 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): RateLimiter 
       const recent = (hits.get(key) ?? []).filter((time) => at - time < options.windowMs)
       if (recent.length >= options.limit) {
         hits.set(key, recent)
-        return false
+        // The oldest attempt of the window leaves it first.
+        return { ok: false, retryMs: Math.max(1, options.windowMs - (at - recent[recent.length - options.limit]!)) }
       }
       recent.push(at)
       // Re-inserting keeps the Map in least-recently-used order for the eviction below.
@@ -42,10 +54,13 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): RateLimiter 
         if (oldest === undefined) break
         hits.delete(oldest)
       }
-      return true
+      return ALLOWED
     },
   }
 }
+
+/** When the limiter's store failed, the shopper is told to try again after this long. */
+export const STORE_FAILURE_RETRY_MS = 60_000
 
 /** One hour: the window of the OTP limit. */
 export const OTP_LIMIT_WINDOW_MS = 3_600_000
@@ -79,11 +94,13 @@ export function createRedisLimiter(options: RedisLimiterOptions): RateLimiter {
     async take(key) {
       try {
         await limiter.consume(key)
-        return true
+        return ALLOWED
       } catch (outcome) {
-        // Over the limit the library rejects with its result; anything else is a Redis failure.
-        if (!(outcome instanceof RateLimiterRes)) options.onFallback(outcome)
-        return false
+        // Over the limit the library rejects with its result; anything else is a Redis failure (down,
+        // slow, or full under `noeviction`): refused, and the shopper is told to try in a minute.
+        if (outcome instanceof RateLimiterRes) return { ok: false, retryMs: Math.max(1, outcome.msBeforeNext) }
+        options.onFallback(outcome)
+        return { ok: false, retryMs: STORE_FAILURE_RETRY_MS, failed: true }
       }
     },
   }

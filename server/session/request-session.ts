@@ -9,7 +9,8 @@ import type { AuthHandler, ApiClient } from '#shared/api/client.ts'
 import type { SessionState } from '#shared/routing/types.ts'
 import { ecomEnabledFor, type Config } from '../config.ts'
 import { clearSessionCookies, readCookie, SESSION_USER_COOKIE, setTokenCookies } from './cookies.ts'
-import { verifyUser } from './signed-user.ts'
+import { verifySignedUser, type SignedUser } from './signed-user.ts'
+import { writeSignedUser } from './login-cookies.ts'
 import { decodeClaims, isExpiring, type JwtClaims } from './jwt.ts'
 import { isCrawler } from './bot.ts'
 import type { TokenPair, TokenRefresher } from './refresher.ts'
@@ -34,6 +35,15 @@ export interface RequestSession {
   end(): void
   /** The tokens the request came with or the session holds now (for the sign-out's denylist). */
   tokens(): string[]
+  /** The refresh token the session holds now. */
+  refreshToken(): string | undefined
+  /**
+   * The signed session user, verified against this session's id and the refresh token it was signed
+   * with (decision 026): who signed in, and the proof that the session's tokens are ours.
+   */
+  signedUser(): SignedUser | undefined
+  /** Records that the session user cookie was just signed for the refresh token held now. */
+  rebind(): void
 }
 
 /** Builds the session of a request; `idApi` is a client without auth used for the refresh call. */
@@ -43,7 +53,9 @@ export function createRequestSession(
 ): RequestSession {
   let accessToken = readCookie(request, COOKIE.accessToken)
   let refreshToken = readCookie(request, COOKIE.refreshToken)
-  let pending: { kind: 'set'; tokens: TokenPair } | { kind: 'clear' } | undefined
+  let pending: { kind: 'set'; tokens: TokenPair; refreshed: boolean } | { kind: 'clear' } | undefined
+  // The refresh token the incoming `session_user` was signed with: the request's own cookie.
+  let boundRefreshToken = refreshToken
   let ended = false
   // The token's payload is decoded at most once per token: the refresh check and the sign-in share it.
   let decoded: { token: string; claims: JwtClaims } | undefined
@@ -74,13 +86,25 @@ export function createRequestSession(
     }
     accessToken = tokens.accessToken
     refreshToken = tokens.refreshToken
-    pending = { kind: 'set', tokens }
+    pending = { kind: 'set', tokens, refreshed: true }
     return true
   }
 
-  // Who signed in, as signed by the server at sign-in: never the `user_id` cookie page script can write.
-  const verifiedUserId = () =>
-    ended ? undefined : verifyUser(deps.config.sessionSecret, readCookie(request, SESSION_USER_COOKIE))
+  // Who signed in, as signed by the server for this session: never the `user_id` cookie page script can write.
+  let verified: { key: string; user: SignedUser | undefined } | undefined
+  const signedUser = (): SignedUser | undefined => {
+    if (ended) return undefined
+    const value = readCookie(request, SESSION_USER_COOKIE)
+    const sessionId = readCookie(request, COOKIE.sessionId)
+    const key = `${value}\u0000${sessionId}\u0000${boundRefreshToken}`
+    if (verified?.key !== key)
+      verified = {
+        key,
+        user: verifySignedUser(deps.config.sessionSecret, value, { sessionId, refreshToken: boundRefreshToken }),
+      }
+    return verified.user
+  }
+  const verifiedUserId = () => signedUser()?.userId
 
   const session: RequestSession = {
     state: () => ({
@@ -105,18 +129,30 @@ export function createRequestSession(
     },
     commit(reply) {
       if (!pending || reply.sent) return
-      if (pending.kind === 'set') setTokenCookies(request, reply, pending.tokens)
-      else clearSessionCookies(request, reply)
+      if (pending.kind === 'set') {
+        // A refresh rotates the refresh token: the session user is signed again for the new one (the
+        // gateway's new token names the user when the old value did not verify, e.g. an older format).
+        const userId = pending.refreshed
+          ? (signedUser()?.userId ?? decodeClaims(pending.tokens.accessToken)?.sub)
+          : undefined
+        setTokenCookies(request, reply, pending.tokens)
+        if (userId) writeSignedUser(request, reply, userId)
+      } else clearSessionCookies(request, reply)
       pending = undefined
     },
     adopt(tokens) {
       accessToken = tokens.accessToken
       refreshToken = tokens.refreshToken
       ended = false
-      pending = { kind: 'set', tokens }
+      pending = { kind: 'set', tokens, refreshed: false }
     },
     end,
     tokens: () => [accessToken, refreshToken].filter((token): token is string => token !== undefined),
+    refreshToken: () => refreshToken,
+    signedUser,
+    rebind() {
+      boundRefreshToken = refreshToken
+    },
   }
   return session
 }

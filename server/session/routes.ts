@@ -4,6 +4,7 @@
  * changes (they re-check completeness), token refresh and sign-out. Tokens and the one-time login
  * code stay in HttpOnly cookies and never reach page JavaScript, a URL or a log line.
  */
+import { createHmac } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { safeParse } from 'zod/mini'
@@ -22,7 +23,7 @@ import { registerProfile, updateProfile } from '#shared/gateway/profile.ts'
 import { OtpCheckSchema, OtpRequestSchema, type OtpAttempt } from '#shared/models/auth.ts'
 import { ProfilePatchSchema, type Profile } from '#shared/models/profile.ts'
 import { mainSiteLocation } from '#shared/routing/rules.ts'
-import { clearSessionCookies, REFRESH_TOKEN_MAX_AGE_S } from './cookies.ts'
+import { ACCESS_TOKEN_FALLBACK_S, clearSessionCookies, REFRESH_TOKEN_MAX_AGE_S } from './cookies.ts'
 import { establishSession, isProfileIncomplete } from './login.ts'
 import {
   clearCustomerCode,
@@ -33,18 +34,38 @@ import {
   setLoginCode,
   setProfileCookies,
 } from './login-cookies.ts'
-import type { RateLimiter } from './otp-limiter.ts'
+import { createMemoryLimiter, type LimitResult, type RateLimiter } from './otp-limiter.ts'
 import { clientAddressKey } from './client-address.ts'
 
 /** Body cap of our own JSON routes (DESIGN.md section 4). */
 const BODY_LIMIT = 64 * 1024
+/** Client addresses the per-process sign-out limit tracks at most (oldest dropped first). */
+const SIGN_OUT_LIMITER_KEYS = 10_000
 
 export interface SessionRoutesOptions {
   /** The OTP per-IP limiter; the app's (Redis or per process, see the shared-state plugin) by default. */
   otpLimiter?: RateLimiter
   /** The OTP per-phone limiter; the app's by default. */
   otpPhoneLimiter?: RateLimiter
+  /** One code per cooldown for a phone past its limit; the app's by default. */
+  otpPhoneCooldown?: RateLimiter
 }
+
+/**
+ * The spec spells the code request's captcha field `captcha-token` (section 7); the browser's older
+ * builds sent `captchaToken`. Both are read, the spec's spelling goes on to the gateway.
+ */
+function normalizeCaptchaField(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {}
+  const { captchaToken, ...rest } = body as Record<string, unknown>
+  return rest['captcha-token'] === undefined && captchaToken !== undefined
+    ? { ...rest, 'captcha-token': captchaToken }
+    : rest
+}
+
+/** A phone as a limiter key: a keyed hash, so Redis never holds a phone number (decision 026). */
+const keyedPhone = (secret: string, phone: string): string =>
+  createHmac('sha256', secret).update(`otp-phone\u0000${phone}`).digest('base64url').slice(0, 32)
 
 /** Answers a failed gateway call like the gateway would: its status and code, a safe message. */
 function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
@@ -52,10 +73,16 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknow
   const status = failure.status >= 400 && failure.status <= 599 ? failure.status : 502
   if (status >= 500) request.log.warn({ endpoint: failure.endpoint, code: failure.code }, 'login call failed')
   const message = status >= 500 ? FALLBACK_MESSAGE : userMessage(failure)
+  // A wrong code says how many tries its attempt has left (walkthrough UX4-22).
+  const attemptsLeft = failure.details?.['attemptsLeft']
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .send({ code: failure.gatewayCode ?? failure.code, message })
+    .send({
+      code: failure.gatewayCode ?? failure.code,
+      message,
+      ...(typeof attemptsLeft === 'number' && status < 500 ? { attemptsLeft } : {}),
+    })
 }
 
 const invalid = (reply: FastifyReply) =>
@@ -73,41 +100,78 @@ export const sessionRoutesPlugin = fp(
     const prefix = `/${product}-id`
     const limiter = opts.otpLimiter ?? app.otpLimiter
     const phoneLimiter = opts.otpPhoneLimiter ?? app.otpPhoneLimiter
+    const phoneCooldown = opts.otpPhoneCooldown ?? app.otpPhoneCooldown
+    const signOutLimiter = createMemoryLimiter({
+      limit: config.signOutLimit,
+      windowMs: 60_000,
+      maxKeys: SIGN_OUT_LIMITER_KEYS,
+    })
     const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
 
     /**
-     * Sign-out ends the session: its tokens go on the denylist for as long as the refresh token could
-     * live (the gateway has no revocation call), the cookies are cleared, and the browser is told to
-     * drop every cookie of the origin.
+     * Sign-out ends the session: the cookies are cleared and the browser is told to drop every cookie
+     * of the origin. The session's tokens go on the denylist until they would have expired (the gateway
+     * has no revocation call), but only when the signed session user proves that this store issued
+     * them to this session (decision 026): a stranger's junk cookies store nothing. Limited per client
+     * address, like every route that may write to the shared store.
      */
     app.post(LOGOUT_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       request.routeName = 'session.logout'
-      const tokens = request.session.tokens()
-      if (tokens.length > 0) await app.revokedTokens.add(tokens, REFRESH_TOKEN_MAX_AGE_S * 1000)
+      if (!(await signOutLimiter.take(clientAddressKey(request.ip))).ok) {
+        request.log.info('sign-out limit reached')
+        return noStore(reply).code(429).header('retry-after', '60').send(errorBody('rate_limited'))
+      }
+      const proof = request.session.signedUser()
+      const refreshToken = request.session.refreshToken()
+      const accessToken = request.session.auth.token()
+      if (proof && refreshToken) {
+        const now = Date.now()
+        const accessEnd = (request.session.claims()?.exp ?? now / 1000 + ACCESS_TOKEN_FALLBACK_S) * 1000
+        await app.revokedTokens.add([
+          { token: refreshToken, untilMs: Math.min(proof.expiresAt * 1000, now + REFRESH_TOKEN_MAX_AGE_S * 1000) },
+          ...(accessToken ? [{ token: accessToken, untilMs: Math.min(accessEnd, proof.expiresAt * 1000) }] : []),
+        ])
+      } else if (refreshToken || accessToken) {
+        request.log.info('sign-out without a session of ours: nothing stored')
+      }
       request.session.end()
       clearSessionCookies(request, reply)
       clearLoginCode(request, reply, product)
       return noStore(reply).header('clear-site-data', '"cookies"').code(204).send()
     })
 
-    /** Asks for an SMS code, within the per-IP limit (answered like the gateway's 422). */
+    /**
+     * Asks for an SMS code within the limits (decision 026): `OTP_IP_LIMIT` per client address and
+     * `OTP_PHONE_LIMIT` per phone an hour. Past them nobody is locked out: past the address's limit a
+     * captcha is the way through (the gateway checks the token, which works once), and past the phone's
+     * one code per `OTP_PHONE_COOLDOWN_S` (with its captcha). A refusal says when to try again
+     * (`retryAfter` seconds and `Retry-After`), so the sheet shows «Новый код через 0:42». A limiter
+     * whose store failed refuses (fails closed) and asks for a minute.
+     */
     app.post(`${prefix}/v1/auth/otp`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       request.routeName = requestOtp.name
-      const parsed = safeParse(OtpRequestSchema, { ...(request.body as object), aud })
+      const parsed = safeParse(OtpRequestSchema, { ...normalizeCaptchaField(request.body), aud })
       if (!parsed.success) return invalid(reply)
-      // The address counts per IPv4 address or IPv6 /64; the phone counts whatever the gateway counts.
-      if (!(await limiter.take(clientAddressKey(request.ip)))) {
-        request.log.info('otp per-ip limit reached')
+      const refuse = (result: LimitResult, why: string) => {
+        request.log.info({ failed: result.failed === true }, why)
+        const retryAfter = Math.max(1, Math.ceil(result.retryMs / 1000))
         return noStore(reply)
           .code(422)
-          .send(errorBody('unprocessable', { gatewaySpelling: true }))
+          .header('retry-after', String(retryAfter))
+          .send({ ...errorBody('unprocessable', { gatewaySpelling: true }), retryAfter })
       }
-      if (!(await phoneLimiter.take(parsed.data.phone))) {
-        request.log.info('otp per-phone limit reached')
-        return noStore(reply)
-          .code(422)
-          .send(errorBody('unprocessable', { gatewaySpelling: true }))
-      }
+      // Only a gateway that checks captchas makes a captcha a way through (ANTIFRAUD on).
+      const captcha = config.antifraud && Boolean(parsed.data['captcha-token'])
+      // The address counts per IPv4 address or IPv6 /64.
+      const byAddress = await limiter.take(clientAddressKey(request.ip))
+      if (byAddress.failed || (!byAddress.ok && !captcha)) return refuse(byAddress, 'otp per-address limit reached')
+      const phoneKey = keyedPhone(config.sessionSecret, parsed.data.phone)
+      const byPhone = await phoneLimiter.take(phoneKey)
+      if (byPhone.failed) return refuse(byPhone, 'otp per-phone limit unavailable')
+      // Every send opens the phone's cooldown; past the hourly limit a send needs it to have run out.
+      const slot = await phoneCooldown.take(phoneKey)
+      if (!byPhone.ok && (slot.failed || !slot.ok || (config.antifraud && !captcha)))
+        return refuse(slot.ok ? byPhone : slot, 'otp per-phone limit reached')
       ensureSessionId(request, reply)
       try {
         const attempt: OtpAttempt = await request.api.call(requestOtp, { body: parsed.data })

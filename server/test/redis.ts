@@ -43,8 +43,8 @@ export function redisCommand(port: number, command: string): Promise<string> {
   })
 }
 
-/** Starts `redis-server` on a free loopback port (or `port`, to restart one) and waits until it answers PING. */
-export async function startRedis(options: { port?: number } = {}): Promise<TestRedis> {
+/** Starts `redis-server` on a free loopback port (or `port`, to restart one) with extra `args`, and waits until it answers PING. */
+export async function startRedis(options: { port?: number; args?: readonly string[] } = {}): Promise<TestRedis> {
   if (!existsSync(REDIS_SERVER)) {
     throw new Error(
       `${REDIS_SERVER} is missing: install it with "sudo apt-get install -y redis-server" (or set REDIS_SERVER_PATH)`,
@@ -66,6 +66,8 @@ export async function startRedis(options: { port?: number } = {}): Promise<TestR
       'no',
       '--loglevel',
       'warning',
+      // Later options win: a test may turn persistence on or cap the memory (`--maxmemory`).
+      ...(options.args ?? []),
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   )

@@ -28,6 +28,8 @@ export interface ReplicaSet {
   mock: RunningMockGateway
   /** Requests the gateway received whose path ends with `suffix`. */
   gatewayCalls(suffix: string): number
+  /** Starts one more replica on the same gateway and `env` (a replica started later, knowing nothing in process). */
+  add(): Promise<Replica>
   close(): Promise<void>
 }
 
@@ -50,6 +52,9 @@ async function startCountingProxy(target: string): Promise<{ url: string; paths:
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths, server }
 }
+
+/** The session key every replica of a set shares (required with REDIS_URL). */
+export const REPLICA_SESSION_SECRET = 'replicas-share-this-session-secret-0123456789'
 
 /** Starts the mock gateway and `count` storefront replicas sharing `env` (e.g. one `REDIS_URL`). */
 export async function startReplicas(options: {
@@ -75,23 +80,28 @@ export async function startReplicas(options: {
     await mock.close()
     fixture.remove()
   }
+  const add = async (): Promise<Replica> => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      WEB_GATEWAY_URL: `${proxy.url}/webgate`,
+      ID_GATEWAY_URL: `${proxy.url}/aurora-id`,
+      ANTIFRAUD: 'off',
+      // Replicas share the key of the session proof (decision 026), as SESSION_SECRET does in production.
+      SESSION_SECRET: REPLICA_SESSION_SECRET,
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    })
+    const metrics = createMetrics({ defaultMetrics: false })
+    const app = await buildApp(config, { distDir: fixture.distDir, metrics, logger: false })
+    const replica: Replica = { url: '', app, metrics }
+    replicas.push(replica)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    replica.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    return replica
+  }
   try {
-    for (let i = 0; i < options.count; i++) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        WEB_GATEWAY_URL: `${proxy.url}/webgate`,
-        ID_GATEWAY_URL: `${proxy.url}/aurora-id`,
-        ANTIFRAUD: 'off',
-        LOG_LEVEL: 'silent',
-        ...options.env,
-      })
-      const metrics = createMetrics({ defaultMetrics: false })
-      const app = await buildApp(config, { distDir: fixture.distDir, metrics, logger: false })
-      replicas.push({ url: '', app, metrics })
-      await app.listen({ port: 0, host: '127.0.0.1' })
-      replicas[i]!.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-    }
+    for (let i = 0; i < options.count; i++) await add()
   } catch (error) {
     await close()
     throw error
@@ -101,6 +111,7 @@ export async function startReplicas(options: {
     mockUrl: mock.url,
     mock,
     gatewayCalls: (suffix) => proxy.paths.filter((path) => path.endsWith(suffix)).length,
+    add,
     close,
   }
 }

@@ -4,11 +4,10 @@
  */
 import * as z from 'zod/mini'
 
-/** The body of one report; the server adds the user's id and e-mail. */
+/** The body of one report; the server adds the user's id and e-mail from the session (never from the body). */
 export const ErrorReportSchema = z.object({
   message: z.string().check(z.maxLength(2000)),
   stack: z.optional(z.string().check(z.maxLength(8000))),
   url: z.optional(z.string().check(z.maxLength(2000))),
   status: z.optional(z.int()),
-  email: z.optional(z.string().check(z.maxLength(320))),
 })

@@ -14,6 +14,20 @@ export interface ErrorFlag {
   message: string
   /** The gateway's code, when it gave one (`wrongCode`, `unprocessableEntity`, ...). */
   code?: string | undefined
+  /** When a new code may be asked for (epoch ms), when the refusal said (`retryAfter` seconds). */
+  retryAt?: number | undefined
+}
+
+/** «Неверный код» with the tries the attempt has left (walkthrough UX4-22). */
+export function wrongCodeMessage(attemptsLeft: unknown): string {
+  if (typeof attemptsLeft !== 'number' || !Number.isInteger(attemptsLeft) || attemptsLeft < 0)
+    return AUTH_MESSAGES.wrongCode
+  if (attemptsLeft === 0) return 'Неверный код. Попытки закончились, запросите новый код'
+  const tens = attemptsLeft % 100
+  const ones = attemptsLeft % 10
+  const word =
+    tens >= 11 && tens <= 14 ? 'попыток' : ones === 1 ? 'попытка' : ones >= 2 && ones <= 4 ? 'попытки' : 'попыток'
+  return `Неверный код. ${ones === 1 && tens !== 11 ? 'Осталась' : 'Осталось'} ${attemptsLeft} ${word}`
 }
 
 /** Texts of spec section 5 and 8. */
@@ -35,17 +49,23 @@ export function errorFlag(target: ErrorTarget, error: unknown): ErrorFlag {
   const code = appError?.gatewayCode
   const status = appError?.status
   let message: string = AUTH_MESSAGES.fallback
+  let retryAt: number | undefined
   if (target === 'phone-submit') {
-    // Spec section 5: a 422 on the code request (too many requests) asks to try later.
+    // Spec section 5: a 422 on the code request (too many requests) asks to try later; the server says
+    // when (decision 026), and the sheet counts down to it.
+    const retryAfter = appError?.details?.['retryAfter']
+    if ((status === 422 || status === 429) && typeof retryAfter === 'number' && retryAfter > 0)
+      retryAt = Date.now() + retryAfter * 1000
     if (status === 422 || status === 429) message = AUTH_MESSAGES.tryLater
     else if (status === undefined || status >= 500) message = AUTH_MESSAGES.codeNotSent
     else if (status === 400 && code === 'validationError') message = AUTH_MESSAGES.invalidPhone
   } else if (target === 'verify-code') {
-    if (code === 'wrongCode' || (status === 400 && code !== 'validationError')) message = AUTH_MESSAGES.wrongCode
+    if (code === 'wrongCode') message = wrongCodeMessage(appError?.details?.['attemptsLeft'])
+    else if (status === 400 && code !== 'validationError') message = AUTH_MESSAGES.wrongCode
     else if (status === 422) message = AUTH_MESSAGES.codeExpired
     else if (status === 400) message = AUTH_MESSAGES.wrongCode
   }
-  return { target, message, code }
+  return { target, message, code, ...(retryAt === undefined ? {} : { retryAt }) }
 }
 
 /** The text of a failed profile change: `emailForbiddenToUse` asks for a personal e-mail (spec section 5). */

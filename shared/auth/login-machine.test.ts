@@ -126,3 +126,41 @@ describe('code input', () => {
     expect(resendSecondsLeft(attempt, now)).toBe(seconds)
   })
 })
+
+describe('resuming and refusals (decision 026)', () => {
+  it('reopens at the code step while the stored code works, else at the phone step (UX3-20)', async () => {
+    const { resumeLogin } = await import('./login-machine.ts')
+    const attempt = { attemptId: 'a-1', expiresAt: 10_000, phone: '79000000001' }
+    expect(resumeLogin(attempt, 9_000)).toEqual({ step: 'code', attempt, status: 'initial' })
+    expect(resumeLogin(attempt, 10_000)).toEqual({ step: 'phone', status: 'initial' })
+    expect(resumeLogin(undefined, 0)).toEqual({ step: 'phone', status: 'initial' })
+  })
+
+  it('says how many tries a wrong code leaves (UX4-22)', async () => {
+    const { errorFlag, wrongCodeMessage } = await import('./error-flags.ts')
+    const { AppError } = await import('../api/errors.ts')
+    const wrong = (attemptsLeft: number) =>
+      errorFlag(
+        'verify-code',
+        new AppError('bad_request', 'x', { status: 400, gatewayCode: 'wrongCode', details: { attemptsLeft } }),
+      ).message
+    expect(wrong(4)).toBe('Неверный код. Осталось 4 попытки')
+    expect(wrong(1)).toBe('Неверный код. Осталась 1 попытка')
+    expect(wrong(0)).toBe('Неверный код. Попытки закончились, запросите новый код')
+    expect(wrongCodeMessage(5)).toBe('Неверный код. Осталось 5 попыток')
+    expect(wrongCodeMessage(undefined)).toBe('Неверный код. Попробуйте ещё раз')
+  })
+
+  it('keeps when a refused code request may be sent again (UX4-01)', async () => {
+    const { errorFlag } = await import('./error-flags.ts')
+    const { AppError } = await import('../api/errors.ts')
+    const before = Date.now()
+    const flag = errorFlag(
+      'phone-submit',
+      new AppError('unprocessable', 'x', { status: 422, details: { retryAfter: 42 } }),
+    )
+    expect(flag.message).toBe('Попробуйте снова позже')
+    expect(flag.retryAt).toBeGreaterThanOrEqual(before + 42_000)
+    expect(flag.retryAt).toBeLessThanOrEqual(Date.now() + 42_000)
+  })
+})

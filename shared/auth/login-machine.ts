@@ -40,6 +40,13 @@ export type LoginEvent =
 /** The state of a freshly opened (or closed and reopened) form. */
 export const INITIAL_LOGIN_STATE: LoginState = Object.freeze({ step: 'phone', status: 'initial' })
 
+/**
+ * The state a (re)opened form starts in: the code step of a stored attempt whose code still works, so
+ * reopening the sheet never sends another code (walkthrough UX3-20); else the phone step.
+ */
+export const resumeLogin = (last: LastOtpAttempt | undefined, now: number): LoginState =>
+  last && last.expiresAt > now ? { step: 'code', attempt: last, status: 'initial' } : INITIAL_LOGIN_STATE
+
 /** What submitting the phone step leads to. */
 export type PhoneDecision =
   | { kind: 'invalid'; error: ErrorFlag }

@@ -6,13 +6,14 @@ import { PhoneSchema, TimestampSchema } from './common.ts'
 export const OtpCodeSchema = z.string().check(z.regex(/^\d{5}$/))
 
 /**
- * `POST /v1/auth/otp`: asks for an SMS code; `captchaToken` is required while anti-fraud is on, and
+ * `POST /v1/auth/otp`: asks for an SMS code; `captcha-token` (the spec's spelling, section 7) is
+ * required while anti-fraud is on, and
  * `fingerprintToken` is the device-fingerprint token of the auth data (spec section 3), when one was got.
  */
 export const OtpRequestSchema = z.object({
   aud: z.string().check(z.minLength(1)),
   phone: PhoneSchema,
-  captchaToken: z.optional(z.string()),
+  'captcha-token': z.optional(z.string().check(z.maxLength(4096))),
   fingerprintToken: z.optional(z.string().check(z.maxLength(512))),
 })
 export type OtpRequest = z.infer<typeof OtpRequestSchema>

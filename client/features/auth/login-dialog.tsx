@@ -123,6 +123,7 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
         hint="Пришлём SMS с кодом подтверждения"
         disabled={pending}
       />
+      {state.step === 'phone' && state.error?.retryAt !== undefined && <RetryCountdown until={state.error.retryAt} />}
       {needsCaptcha && config.yandexCaptcha && (
         <Captcha
           siteKey={config.yandexCaptcha}
@@ -238,6 +239,21 @@ function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt 
         Изменить номер
       </Button>
     </form>
+  )
+}
+
+/** «Новый код через 0:42» until a refused code request may be sent again (decision 026, UX4-01). */
+function RetryCountdown({ until }: { until: number }) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [until])
+  const left = resendSecondsLeft({ attemptId: '', phone: '', expiresAt: until }, now)
+  return (
+    <p className="login__countdown" aria-live="polite">
+      {left > 0 ? `Новый код через ${formatCountdown(left)}` : 'Можно запросить новый код'}
+    </p>
   )
 }
 

@@ -10,8 +10,8 @@ import { unstable_serialize } from 'swr'
 import { bffCheckOtp, bffGetTokens, type BffSession } from '#shared/auth/bff.ts'
 import { errorFlag } from '#shared/auth/error-flags.ts'
 import {
-  INITIAL_LOGIN_STATE,
   decidePhoneSubmit,
+  resumeLogin,
   loginReducer,
   type LastOtpAttempt,
   type LoginState,
@@ -58,7 +58,8 @@ const isAbort = (error: unknown) => error instanceof AppError && error.code === 
 export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFlow {
   const { api, config } = useApp()
   const { track } = useAnalytics()
-  const [state, dispatch] = useReducer(loginReducer, INITIAL_LOGIN_STATE)
+  // Reopened while a code still works: straight back to its code step, nothing sent (UX3-20).
+  const [state, dispatch] = useReducer(loginReducer, undefined, () => resumeLogin(readLastAttempt(), Date.now()))
   const controller = useRef<AbortController | null>(null)
   const onFinishRef = useRef(onFinish)
   onFinishRef.current = onFinish
@@ -83,7 +84,8 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
         const body = {
           aud: config.aud,
           phone,
-          ...(captchaToken ? { captchaToken } : {}),
+          // The spec's spelling of the field (section 7).
+          ...(captchaToken ? { 'captcha-token': captchaToken } : {}),
           ...(fingerprintToken ? { fingerprintToken } : {}),
         }
         const answer = await api.call(requestOtp, { body, signal: signal() })

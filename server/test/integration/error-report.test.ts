@@ -220,3 +220,60 @@ describe('the error-report route', () => {
     await waitFor(async () => reports.requests.length === reported)
   })
 })
+
+describe('what a browser report can make us keep (decision 026)', () => {
+  it('labels the status from a fixed set, so varied statuses make no new series', async () => {
+    const { s } = await start({ TRUST_PROXY: '127.0.0.1' })
+    for (let i = 0; i < 60; i++) {
+      const answer = await post(
+        s,
+        '/api/error-report',
+        JSON.stringify({ message: 'x', url: '/product/1-x', status: 200_000 + i }),
+        { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      )
+      expect(answer.status).toBe(204)
+    }
+    await waitFor(async () => (await counted(s, 'error_reports_total', { source: 'browser', code: 'other' })) === 60)
+    const series = (await s.metrics.registry.getSingleMetric('error_reports_total')?.get())?.values ?? []
+    expect(series.filter((v) => /^2\d{5}$/.test(String(v.labels.code)))).toEqual([])
+  })
+
+  it('counts an IPv6 client per /64', async () => {
+    const { s } = await start({ TRUST_PROXY: '127.0.0.1' })
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (
+          await post(s, '/api/error-report', JSON.stringify({ message: `v6 ${i}` }), {
+            'x-forwarded-for': `2001:db8:7:8::${(i + 1).toString(16)}`,
+          })
+        ).status,
+      )
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(204))
+    expect(statuses.slice(10)).toEqual([429, 429])
+  })
+
+  it("attaches the session's e-mail, never one from the report's body", async () => {
+    const collector = await startCollector()
+    stack = await startTestApp({
+      env: { ERROR_REPORT_URL: `${collector.url}/reports` },
+      mock: { config: { logLevel: 'silent' } },
+    })
+    try {
+      const shopper = shopperClient(stack)
+      await shopper.signIn('79000000001')
+      const answer = await shopper.fetch('/api/error-report', {
+        method: 'POST',
+        body: { message: 'boom', url: '/product/1-x', status: 500, email: 'forged@evil.example' },
+      })
+      expect(answer.status).toBe(204)
+      await waitFor(async () => collector.bodies.length === 1)
+      const report = JSON.parse(collector.bodies[0]!) as Record<string, unknown>
+      expect(report).toMatchObject({ source: 'browser', userId: '100001' })
+      expect(collector.bodies[0]).not.toContain('forged@evil.example')
+    } finally {
+      await collector.close()
+    }
+  })
+})

@@ -18,7 +18,7 @@ describe('Redis unreachable at start-up', () => {
     // A free port nobody listens on: every connection attempt is refused.
     const port = await freePort()
     stack = await startTestStack({
-      env: { REDIS_URL: `redis://127.0.0.1:${port}` },
+      env: { REDIS_URL: `redis://127.0.0.1:${port}`, SESSION_SECRET: 'x'.repeat(32) },
       mock: { config: { logLevel: 'silent' } },
     })
     expect((await fetch(`${stack.url}/readyz`)).status).toBe(200)
@@ -29,7 +29,11 @@ describe('Redis unreachable at start-up', () => {
       body: JSON.stringify({ phone: '79000000001' }),
     })
     expect(send.status).toBe(422)
-    expect(await send.json()).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+    expect(await send.json()).toEqual({
+      code: 'unprocessableEntity',
+      message: 'Попробуйте снова позже',
+      retryAfter: 60,
+    })
     expect(await redisFallbacks(stack.metrics, 'otp_limit')).toBe(1)
     const exposition = await stack.metrics.registry.metrics()
     expect(exposition).toContain('redis_fallbacks_total{what="otp_limit"} 1')

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addFault, BROWSER_UA, waitFor } from '#server/test/http.ts'
-import { redisFallbacks, startReplicas, type Replica, type ReplicaSet } from '#server/test/replicas.ts'
+import { redisFallbacks, startReplicas, type ReplicaSet } from '#server/test/replicas.ts'
 import { startRedis, type TestRedis } from '#server/test/redis.ts'
+import { Jar, post, signIn } from '#server/test/sign-in.ts'
 
 const OTP_LIMIT = 10
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', 'user-agent': BROWSER_UA }
 /** Paths a signed-in page and its browser calls hit at once: the page itself and proxied gateway calls. */
 const SESSION_PATHS = [
   '/aurora-id/v1/profile',
@@ -41,57 +41,6 @@ afterAll(async () => {
   await redis?.stop()
   console.log(`two-replica figures: ${JSON.stringify(figures)}`)
 })
-
-/** Cookies set by the last answers: name → value. */
-class Jar {
-  readonly cookies = new Map<string, string>()
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-  }
-
-  take(response: Response): void {
-    for (const raw of response.headers.getSetCookie()) {
-      const pair = raw.split(';')[0]!
-      const name = pair.slice(0, pair.indexOf('='))
-      const value = pair.slice(pair.indexOf('=') + 1)
-      if (value === '' || /Max-Age=0/i.test(raw)) this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-  }
-}
-
-async function post(
-  replica: Replica,
-  path: string,
-  body: unknown,
-  headers: Record<string, string>,
-  jar?: Jar,
-): Promise<Response> {
-  const response = await fetch(replica.url + path, {
-    method: 'POST',
-    headers: { ...SAME_ORIGIN, ...headers, ...(jar ? { cookie: jar.header() } : {}) },
-    body: JSON.stringify(body),
-  })
-  jar?.take(response)
-  return response
-}
-
-/** Signs the seeded complete account in through replica `via`, from client address `ip`. */
-async function signIn(via: Replica, ip: string): Promise<Jar> {
-  const jar = new Jar()
-  const headers = { 'x-forwarded-for': ip }
-  const phone = '79000000001'
-  const otp = await post(via, '/aurora-id/v1/auth/otp', { phone }, headers, jar)
-  expect(otp.status).toBe(200)
-  const { attemptId } = (await otp.json()) as { attemptId: string }
-  expect(
-    (await post(via, '/aurora-id/v1/auth/otp/check', { phone, attemptId, code: '12345' }, headers, jar)).status,
-  ).toBe(200)
-  expect((await post(via, '/aurora-id/v1/auth/token', {}, headers, jar)).status).toBe(200)
-  expect(jar.cookies.get('access_token')).toBeDefined()
-  return jar
-}
 
 /** Makes every access token issued so far expired at the gateway (the mock's clock moves past their TTL). */
 async function expireAccessTokens(): Promise<void> {
@@ -164,7 +113,9 @@ describe('two replicas on one Redis', () => {
       else await response.body?.cancel()
     }
     expect(statuses).toEqual([...Array.from({ length: OTP_LIMIT }, () => 200), 422])
-    expect(refusal).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+    expect(refusal).toMatchObject({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+    // It says when a new code can be sent (decision 026).
+    expect((refusal as { retryAfter: number }).retryAfter).toBeGreaterThan(0)
     // Another client address still has its own limit.
     expect(
       (
@@ -250,7 +201,12 @@ describe('two replicas on one Redis', () => {
     )
     expect(sends.map((r) => r.status)).toEqual([422, 422])
     for (const send of sends)
-      expect(await send.json()).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+      // Failing closed, with a minute to wait (decision 026).
+      expect(await send.json()).toEqual({
+        code: 'unprocessableEntity',
+        message: 'Попробуйте снова позже',
+        retryAfter: 60,
+      })
 
     const before = set.gatewayCalls('/v1/auth/token/refresh')
     const { statuses } = await burst(jar)

@@ -3,9 +3,14 @@ import { startTestApp, type TestApp } from '#server/test/app.ts'
 import { signUser } from '#server/session/signed-user.ts'
 
 const SECRET = 's'.repeat(32)
-/** The cookies a sign-in leaves for `userId`: the token, page script's user id, the signed session user. */
+const SESSION_ID = '0123456789abcdef0123456789abcdef'
+const IN_A_MONTH = Math.floor(Date.now() / 1000) + 30 * 24 * 3600
+/** A session user value signed for `userId` in this session (its id and refresh token) until `expiresAt`. */
+const sessionUser = (userId: string, key = SECRET, expiresAt = IN_A_MONTH, refreshToken = `R-${userId}`) =>
+  signUser(key, userId, { sessionId: SESSION_ID, refreshToken }, expiresAt)
+/** The cookies a sign-in leaves for `userId`: the tokens, the session id, page script's user id, the signed session user. */
 const signedIn = (userId: string) =>
-  `access_token=header.payload.signature; user_id=${userId}; session_user=${signUser(SECRET, userId)}`
+  `access_token=header.payload.signature; refresh_token=R-${userId}; session_id=${SESSION_ID}; user_id=${userId}; session_user=${sessionUser(userId)}`
 
 // The harness configures ECOM_USER_IDS=100001 (the seed's e-commerce shopper).
 let stack: TestApp
@@ -72,11 +77,32 @@ describe('the e-commerce id list stays on the server', () => {
     ['a user_id cookie written by page script', 'access_token=x; user_id=100001'],
     [
       'a session user signed with another key',
-      `access_token=x; user_id=100001; session_user=${signUser('k'.repeat(32), '100001')}`,
+      `access_token=x; refresh_token=R-100001; session_id=${SESSION_ID}; session_user=${sessionUser('100001', 'k'.repeat(32))}`,
     ],
     [
       'a signed session user moved to another id',
-      `access_token=x; session_user=${signUser(SECRET, '100002').replace('100002', '100001')}`,
+      `access_token=x; refresh_token=R-100001; session_id=${SESSION_ID}; session_user=${sessionUser('100002').replace('100002', '100001')}`,
+    ],
+    // Decision 026: the value is bound to its session and has an end.
+    [
+      "another shopper's session user beside one's own tokens",
+      `access_token=x; refresh_token=R-100003; session_id=${SESSION_ID}; session_user=${sessionUser('100001')}`,
+    ],
+    [
+      'a session user of another session id',
+      `access_token=x; refresh_token=R-100001; session_id=${'f'.repeat(32)}; session_user=${sessionUser('100001')}`,
+    ],
+    [
+      'an expired session user',
+      `access_token=x; refresh_token=R-100001; session_id=${SESSION_ID}; session_user=${sessionUser('100001', SECRET, Math.floor(Date.now() / 1000) - 1)}`,
+    ],
+    [
+      'a session user with its end moved later',
+      `access_token=x; refresh_token=R-100001; session_id=${SESSION_ID}; session_user=${sessionUser('100001').replace(`.${IN_A_MONTH}.`, `.${IN_A_MONTH + 1}.`)}`,
+    ],
+    [
+      'a session user of the old format (user id and mac only)',
+      `access_token=x; refresh_token=R-100001; session_id=${SESSION_ID}; session_user=100001.${sessionUser('100001').split('.').pop()}`,
     ],
   ])('never turns e-commerce on from %s', async (_what, cookie) => {
     const response = await stack.request('/api/session', { headers: { cookie } })

@@ -160,6 +160,28 @@ describe('the OTP limits', () => {
     // Another address, the same phone: the mock would allow 3 a minute; the server allows 1 an hour.
     const second = await send(stack, '198.51.100.2', '79000003200')
     expect(second.status).toBe(422)
-    expect(await second.json()).toEqual({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+    const refusal = (await second.json()) as { retryAfter: number }
+    expect(refusal).toMatchObject({ code: 'unprocessableEntity', message: 'Попробуйте снова позже' })
+    // It says when a new code can be sent (decision 026): within the phone's cooldown, not the hour.
+    expect(refusal.retryAfter).toBeGreaterThan(0)
+    expect(refusal.retryAfter).toBeLessThanOrEqual(60)
+    expect(second.headers.get('retry-after')).toBe(String(refusal.retryAfter))
+  })
+
+  it('never locks the owner out: past the per-phone limit one code per cooldown still goes', async () => {
+    stack = await startTestApp({
+      env: { OTP_PHONE_LIMIT: '2', OTP_PHONE_COOLDOWN_S: '1', TRUST_PROXY: '127.0.0.1' },
+      mock: QUIET,
+    })
+    const phone = '79000003300'
+    expect((await send(stack, '198.51.100.1', phone)).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect((await send(stack, '198.51.100.2', phone)).status).toBe(200)
+    // Over the hourly limit now: refused with the time left, not for the hour.
+    const refused = await send(stack, '198.51.100.3', phone)
+    expect(refused.status).toBe(422)
+    expect(((await refused.json()) as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(1)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect((await send(stack, '198.51.100.4', phone)).status).toBe(200)
   })
 })
