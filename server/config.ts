@@ -164,8 +164,8 @@ export interface Config {
   /** SMS code requests per phone per hour, counted by the server whatever the gateway counts. */
   readonly otpPhoneLimit: number
   /**
-   * Key of the signed session cookie (who signed in, for per-user flags). Unset: a random key per
-   * process, so a replica cannot read another's; multi-replica deployments set `SESSION_SECRET`.
+   * Key of the signed session cookie (who signed in, for per-user flags). Required in production
+   * (`SESSION_SECRET`); elsewhere unset gives a random key per process, which only one replica can read.
    */
   readonly sessionSecret: string
   /** Whether the session cookies are `Secure` and named `__Host-…`: `PUBLIC_ORIGIN` is https. */
@@ -243,6 +243,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (antifraud && !e.YANDEX_CAPTCHA_KEY) {
     throw new ConfigError(
       `Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${e.ANTIFRAUD ? 'ANTIFRAUD=on' : 'the default with a real gateway'}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`,
+    )
+  }
+  // Production (NODE_ENV=production, the default, with a real gateway or an https PUBLIC_ORIGIN: a
+  // deployment, not `npm start` on the mock) never signs session cookies with a per-process random key:
+  // replicas could not read each other's, and every restart would drop who signed in.
+  const deployed = !usesMockGateway || (e.PUBLIC_ORIGIN ?? '').startsWith('https://')
+  if (e.NODE_ENV === 'production' && deployed && !e.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required in production (NODE_ENV=production with a real gateway or an https PUBLIC_ORIGIN): set the same 32+ random characters on every replica (openssl rand -hex 32), or NODE_ENV=development for a local run',
     )
   }
   // With the built-in mock, the map and the ad network come from its offline stand-ins.
