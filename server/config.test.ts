@@ -265,4 +265,20 @@ describe('loadConfig', () => {
   it('names the first bad variable when several are bad', () => {
     expect(configError({ PORT: 'abc', LOG_LEVEL: 'loud' }).message).toMatch(/^Invalid configuration: (PORT|LOG_LEVEL)=/)
   })
+
+  it('reads OTEL_RESOURCE_ATTRIBUTES for the spans: the pod identity of the Downward API', () => {
+    const config = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_RESOURCE_ATTRIBUTES: 'k8s.pod.name=storefront-7d9f-abcde, k8s.namespace.name=shop,team=web%20shop',
+    })
+    expect(config.otlp?.resourceAttributes).toEqual({
+      'k8s.pod.name': 'storefront-7d9f-abcde',
+      'k8s.namespace.name': 'shop',
+      team: 'web shop',
+    })
+    expect(config.serviceName).toBe('aurora-storefront')
+    expect(configError({ OTEL_RESOURCE_ATTRIBUTES: 'k8s.pod.name' }).message).toBe(
+      'Invalid configuration: OTEL_RESOURCE_ATTRIBUTES="k8s.pod.name": comma-separated key=value pairs (values percent-encoded)',
+    )
+  })
 })

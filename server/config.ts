@@ -125,7 +125,36 @@ const EnvSchema = z.object({
   REDIS_TIMEOUT_S: seconds.default(0.5),
   OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('aurora-storefront'),
+  OTEL_RESOURCE_ATTRIBUTES: z
+    .string()
+    .optional()
+    .transform((v, context) => {
+      const attributes = parseResourceAttributes(v ?? '')
+      if (!attributes)
+        context.addIssue({ code: 'custom', message: 'comma-separated key=value pairs (values percent-encoded)' })
+      return attributes ?? {}
+    }),
 })
+
+/**
+ * `OTEL_RESOURCE_ATTRIBUTES` as the OpenTelemetry SDKs read it: `key1=value1,key2=value2`, values
+ * percent-encoded; undefined when a pair is malformed.
+ */
+export function parseResourceAttributes(text: string): Record<string, string> | undefined {
+  const attributes: Record<string, string> = {}
+  for (const pair of text.split(',')) {
+    if (pair.trim() === '') continue
+    const at = pair.indexOf('=')
+    const key = pair.slice(0, at).trim()
+    if (at < 1 || !/^[\x21-\x7e]+$/.test(key)) return undefined
+    try {
+      attributes[key] = decodeURIComponent(pair.slice(at + 1).trim())
+    } catch {
+      return undefined
+    }
+  }
+  return attributes
+}
 
 export type Env = z.input<typeof EnvSchema>
 
@@ -195,8 +224,17 @@ export interface Config {
   readonly distDir: string | undefined
   /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
   readonly redis: { readonly url: string; readonly timeoutMs: number; readonly keyPrefix: string } | undefined
+  /** The service's name on every log line and span (`OTEL_SERVICE_NAME`). */
+  readonly serviceName: string
   /** Span export over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); unset: trace context only, no SDK loaded. */
-  readonly otlp: { readonly endpoint: string; readonly serviceName: string } | undefined
+  readonly otlp:
+    | {
+        readonly endpoint: string
+        readonly serviceName: string
+        /** `OTEL_RESOURCE_ATTRIBUTES`: the pod's identity (deploy/deployment.yaml) on every span. */
+        readonly resourceAttributes: Readonly<Record<string, string>>
+      }
+    | undefined
   /** The subset the browser receives (spec section 3), minus `version`, which the build provides. */
   readonly publicConfig: Omit<PublicConfig, 'version'>
 }
@@ -313,8 +351,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redis: e.REDIS_URL
       ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })
       : undefined,
+    serviceName: e.OTEL_SERVICE_NAME,
     otlp: e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? Object.freeze({ endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME })
+      ? Object.freeze({
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: e.OTEL_SERVICE_NAME,
+          resourceAttributes: Object.freeze({ ...e.OTEL_RESOURCE_ATTRIBUTES }),
+        })
       : undefined,
     publicConfig: Object.freeze({
       config: e.DEPLOYMENT,
