@@ -277,6 +277,10 @@ export function ruleGroups({ fast = false } = {}) {
     }),
   ]
 
+  // Redis's used share of maxmemory over a bound; nothing when maxmemory is unset (0: the share is +Inf).
+  const redisMemoryOver = (share) =>
+    `max(redis_memory_used_bytes{job="${redisJob}"} / redis_memory_max_bytes{job="${redisJob}"}) > ${share}\n` +
+    `and max(redis_memory_max_bytes{job="${redisJob}"}) > 0`
   const redis = [
     alert('StorefrontRedisDown', {
       // The exporter answers but Redis does not, or the exporter itself is gone.
@@ -289,9 +293,7 @@ export function ruleGroups({ fast = false } = {}) {
     }),
     alert('StorefrontRedisMemoryHigh', {
       // noeviction: a full Redis refuses writes, and the store refuses OTP sends. Warn well before.
-      expr:
-        `max(redis_memory_used_bytes{job="${redisJob}"} / redis_memory_max_bytes{job="${redisJob}"}) > 0.8\n` +
-        `and max(redis_memory_max_bytes{job="${redisJob}"}) > 0`,
+      expr: redisMemoryOver(0.8),
       hold: hold('5m'),
       severity: 'ticket',
       summary: 'Redis uses {{ $value | humanizePercentage }} of its maxmemory',
@@ -299,9 +301,7 @@ export function ruleGroups({ fast = false } = {}) {
         'Redis never evicts (noeviction): at 100 % it refuses writes and the store refuses OTP sends. Find what fills it or raise maxmemory.',
     }),
     alert('StorefrontRedisMemoryHigh', {
-      expr:
-        `max(redis_memory_used_bytes{job="${redisJob}"} / redis_memory_max_bytes{job="${redisJob}"}) > 0.95\n` +
-        `and max(redis_memory_max_bytes{job="${redisJob}"}) > 0`,
+      expr: redisMemoryOver(0.95),
       hold: hold('2m'),
       severity: 'page',
       summary: 'Redis is nearly full: {{ $value | humanizePercentage }} of its maxmemory',
