@@ -62,7 +62,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     logger:
       options.logger === false
         ? false
-        : { ...loggerOptions(config.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            ...loggerOptions(config.logLevel, { service: config.serviceName, version: manifest.buildId }),
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Every log line of a request carries its trace: the incoming `traceparent`'s trace id or a new one.
     // The child is made on the first line written (LazyChildLogger), not for every request.
     childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
 
+/** A session key as a deployment sets it (32+ characters). */
+const SECRET = 'a-session-secret-of-32-characters-or-more'
+
 const configError = (env: Record<string, string>): ConfigError => {
   try {
     loadConfig(env)
@@ -22,6 +25,7 @@ describe('loadConfig', () => {
       'http://127.0.0.1:5010/__adfox/loader.js',
     )
     const real = loadConfig({
+      SESSION_SECRET: SECRET,
       WEB_GATEWAY_URL: 'https://gw.example/webgate',
       ID_GATEWAY_URL: 'https://gw.example/aurora-id',
       ADFOX_OWNER_ID: '42',
@@ -78,6 +82,7 @@ describe('loadConfig', () => {
 
   it('uses the configured gateways without a trailing slash and turns anti-fraud on', () => {
     const config = loadConfig({
+      SESSION_SECRET: SECRET,
       WEB_GATEWAY_URL: 'https://gw.example/webgate/',
       ID_GATEWAY_URL: 'https://gw.example/aurora-id',
       YANDEX_CAPTCHA_KEY: 'site-key',
@@ -104,8 +109,27 @@ describe('loadConfig', () => {
     )
   })
 
+  it.each([
+    [{ WEB_GATEWAY_URL: 'https://gw.example/webgate' }],
+    [{ ID_GATEWAY_URL: 'https://gw.example/aurora-id', NODE_ENV: 'production' }],
+    [{ PUBLIC_ORIGIN: 'https://shop.example' }],
+  ])('refuses production without SESSION_SECRET: a real gateway or an https origin (%j)', (env) => {
+    expect(configError({ ...env, ANTIFRAUD: 'off' }).message).toBe(
+      'Invalid configuration: SESSION_SECRET is required in production (NODE_ENV=production with a real gateway or an https PUBLIC_ORIGIN): set the same 32+ random characters on every replica (openssl rand -hex 32), or NODE_ENV=development for a local run',
+    )
+    expect(loadConfig({ ...env, ANTIFRAUD: 'off', SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET)
+    // Outside production (a developer against a staging gateway) a per-process key still does.
+    expect(loadConfig({ ...env, ANTIFRAUD: 'off', NODE_ENV: 'development' }).sessionSecret).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('runs npm start on the mock in production mode with a per-process session key', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).sessionSecret).toMatch(/^[0-9a-f]{64}$/)
+  })
+
   it('starts a real gateway without a captcha key when anti-fraud is turned off', () => {
-    expect(loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate', ANTIFRAUD: 'off' }).antifraud).toBe(false)
+    expect(
+      loadConfig({ WEB_GATEWAY_URL: 'https://gw.example/webgate', ANTIFRAUD: 'off', SESSION_SECRET: SECRET }).antifraud,
+    ).toBe(false)
   })
 
   it('passes the captcha script and fingerprint service URLs to the browser', () => {
@@ -139,9 +163,9 @@ describe('loadConfig', () => {
   it('takes the public origin from HOST and PORT unless PUBLIC_ORIGIN is set', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicOrigin).toBe('http://0.0.0.0:8080')
     expect(loadConfig({ HOST: '::1', PORT: '8080' }).publicOrigin).toBe('http://[::1]:8080')
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://shop.example/', PORT: '8080' }).publicOrigin).toBe(
-      'https://shop.example',
-    )
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'https://shop.example/', PORT: '8080', SESSION_SECRET: SECRET }).publicOrigin,
+    ).toBe('https://shop.example')
   })
 
   it('keeps the e-commerce id list out of the public config', () => {
@@ -249,5 +273,21 @@ describe('loadConfig', () => {
 
   it('names the first bad variable when several are bad', () => {
     expect(configError({ PORT: 'abc', LOG_LEVEL: 'loud' }).message).toMatch(/^Invalid configuration: (PORT|LOG_LEVEL)=/)
+  })
+
+  it('reads OTEL_RESOURCE_ATTRIBUTES for the spans: the pod identity of the Downward API', () => {
+    const config = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_RESOURCE_ATTRIBUTES: 'k8s.pod.name=storefront-7d9f-abcde, k8s.namespace.name=shop,team=web%20shop',
+    })
+    expect(config.otlp?.resourceAttributes).toEqual({
+      'k8s.pod.name': 'storefront-7d9f-abcde',
+      'k8s.namespace.name': 'shop',
+      team: 'web shop',
+    })
+    expect(config.serviceName).toBe('aurora-storefront')
+    expect(configError({ OTEL_RESOURCE_ATTRIBUTES: 'k8s.pod.name' }).message).toBe(
+      'Invalid configuration: OTEL_RESOURCE_ATTRIBUTES="k8s.pod.name": comma-separated key=value pairs (values percent-encoded)',
+    )
   })
 })

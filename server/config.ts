@@ -127,7 +127,36 @@ const EnvSchema = z.object({
   REDIS_TIMEOUT_S: seconds.default(0.5),
   OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('aurora-storefront'),
+  OTEL_RESOURCE_ATTRIBUTES: z
+    .string()
+    .optional()
+    .transform((v, context) => {
+      const attributes = parseResourceAttributes(v ?? '')
+      if (!attributes)
+        context.addIssue({ code: 'custom', message: 'comma-separated key=value pairs (values percent-encoded)' })
+      return attributes ?? {}
+    }),
 })
+
+/**
+ * `OTEL_RESOURCE_ATTRIBUTES` as the OpenTelemetry SDKs read it: `key1=value1,key2=value2`, values
+ * percent-encoded; undefined when a pair is malformed.
+ */
+export function parseResourceAttributes(text: string): Record<string, string> | undefined {
+  const attributes: Record<string, string> = {}
+  for (const pair of text.split(',')) {
+    if (pair.trim() === '') continue
+    const at = pair.indexOf('=')
+    const key = pair.slice(0, at).trim()
+    if (at < 1 || !/^[\x21-\x7e]+$/.test(key)) return undefined
+    try {
+      attributes[key] = decodeURIComponent(pair.slice(at + 1).trim())
+    } catch {
+      return undefined
+    }
+  }
+  return attributes
+}
 
 export type Env = z.input<typeof EnvSchema>
 
@@ -170,8 +199,8 @@ export interface Config {
   /** Sign-outs per client address per minute and process. */
   readonly signOutLimit: number
   /**
-   * Key of the signed session cookie (who signed in, for per-user flags). Unset: a random key per
-   * process, so a replica cannot read another's; multi-replica deployments set `SESSION_SECRET`.
+   * Key of the signed session cookie (who signed in, for per-user flags). Required in production
+   * (`SESSION_SECRET`); elsewhere unset gives a random key per process, which only one replica can read.
    */
   readonly sessionSecret: string
   /** Whether the session cookies are `Secure` and named `__Host-…`: `PUBLIC_ORIGIN` is https. */
@@ -201,8 +230,17 @@ export interface Config {
   readonly distDir: string | undefined
   /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
   readonly redis: { readonly url: string; readonly timeoutMs: number; readonly keyPrefix: string } | undefined
+  /** The service's name on every log line and span (`OTEL_SERVICE_NAME`). */
+  readonly serviceName: string
   /** Span export over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); unset: trace context only, no SDK loaded. */
-  readonly otlp: { readonly endpoint: string; readonly serviceName: string } | undefined
+  readonly otlp:
+    | {
+        readonly endpoint: string
+        readonly serviceName: string
+        /** `OTEL_RESOURCE_ATTRIBUTES`: the pod's identity (deploy/deployment.yaml) on every span. */
+        readonly resourceAttributes: Readonly<Record<string, string>>
+      }
+    | undefined
   /** The subset the browser receives (spec section 3), minus `version`, which the build provides. */
   readonly publicConfig: Omit<PublicConfig, 'version'>
 }
@@ -256,6 +294,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (antifraud && !e.YANDEX_CAPTCHA_KEY) {
     throw new ConfigError(
       `Invalid configuration: YANDEX_CAPTCHA_KEY is required while ANTIFRAUD is on (${e.ANTIFRAUD ? 'ANTIFRAUD=on' : 'the default with a real gateway'}); set YANDEX_CAPTCHA_KEY or ANTIFRAUD=off`,
+    )
+  }
+  // Production (NODE_ENV=production, the default, with a real gateway or an https PUBLIC_ORIGIN: a
+  // deployment, not `npm start` on the mock) never signs session cookies with a per-process random key:
+  // replicas could not read each other's, and every restart would drop who signed in.
+  const deployed = !usesMockGateway || (e.PUBLIC_ORIGIN ?? '').startsWith('https://')
+  if (e.NODE_ENV === 'production' && deployed && !e.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_SECRET is required in production (NODE_ENV=production with a real gateway or an https PUBLIC_ORIGIN): set the same 32+ random characters on every replica (openssl rand -hex 32), or NODE_ENV=development for a local run',
     )
   }
   // With the built-in mock, the map and the ad network come from its offline stand-ins.
@@ -319,8 +366,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redis: e.REDIS_URL
       ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })
       : undefined,
+    serviceName: e.OTEL_SERVICE_NAME,
     otlp: e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? Object.freeze({ endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME })
+      ? Object.freeze({
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: e.OTEL_SERVICE_NAME,
+          resourceAttributes: Object.freeze({ ...e.OTEL_RESOURCE_ATTRIBUTES }),
+        })
       : undefined,
     publicConfig: Object.freeze({
       config: e.DEPLOYMENT,

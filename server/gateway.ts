@@ -19,6 +19,7 @@ import type { EndpointDef, Gateway } from '#shared/api/endpoint.ts'
 import type { StandardSchemaV1 } from '#shared/api/standard-schema.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import type { Config } from './config.ts'
+import { redactText } from './logger.ts'
 import { sessionIdOf } from './session/cookies.ts'
 import type { Metrics } from './metrics.ts'
 import type { RequestTrace, Tracing } from './tracing/tracing.ts'
@@ -92,6 +93,7 @@ export function headerContextOf(request: FastifyRequest, config: Config, appVers
     // `traceparent`'s, or one started here); without a trace (a bare test request), the request id.
     traceId: request.trace?.traceId ?? request.id,
     traceparent: request.trace?.traceparent,
+    tracestate: request.trace?.tracestate,
     sessionId: sessionIdOf(request),
     deviceId: sanitizeDeviceId(request.cookies[COOKIE.deviceId]),
     appVersion,
@@ -131,11 +133,15 @@ export function tracedFetch(
   return async (url, init, endpoint) => {
     const target = new URL(url)
     const method = init.method ?? 'GET'
-    const span = tracing.startClient(parent(), `${method} ${endpoint ?? target.pathname}`, {
+    // OpenTelemetry's HTTP client span (semantic conventions 1.26+): url.full without credentials, and
+    // phones and codes masked in it and in the name as in a log line.
+    target.username = ''
+    target.password = ''
+    const span = tracing.startClient(parent(), `${method} ${endpoint ?? redactText(target.pathname)}`, {
       'http.request.method': method,
       'server.address': target.hostname,
       'server.port': Number(target.port) || (target.protocol === 'https:' ? 443 : 80),
-      'url.path': target.pathname,
+      'url.full': redactText(target.href),
       ...(endpoint ? { 'storefront.endpoint': endpoint } : {}),
     })
     const headers = { ...(init.headers as Record<string, string>), [HEADER.traceparent]: span.traceparent }

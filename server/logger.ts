@@ -3,6 +3,7 @@
  * (DESIGN.md section 3): by field name wherever a log object holds them, and by shape wherever they
  * appear in a logged URL, message or error text. Error codes (`network`, `timeout`, …) stay readable.
  */
+import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
 import { stdSerializers, type LoggerOptions } from 'pino'
 
@@ -112,10 +113,25 @@ function serializeError(value: unknown): unknown {
   return redactFields({ ...stdSerializers.err(value) }, 3)
 }
 
+/** Who writes the lines: on every line as `service` and `version`, beside pino's `pid` and `hostname`. */
+export interface LogIdentity {
+  service: string
+  version: string
+}
+
+/** What the completion line's `res` carries of its request: method, route template (tracing plugin). */
+interface LoggedReply {
+  statusCode: number
+  request?: { method: string; routeTemplate?: string | undefined }
+}
+
 /** The Fastify/pino logger options for a level. */
-export function loggerOptions(level: string): LoggerOptions {
+export function loggerOptions(level: string, identity?: LogIdentity): LoggerOptions {
   return {
     level,
+    ...(identity
+      ? { base: { pid: process.pid, hostname: hostname(), service: identity.service, version: identity.version } }
+      : {}),
     redact: { paths: REDACT_PATHS, censor },
     serializers: {
       req: (req: { method: string; url: string; id: string; ip?: string }) => ({
@@ -123,7 +139,16 @@ export function loggerOptions(level: string): LoggerOptions {
         url: redactText(req.url),
         id: req.id,
       }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // Fastify's `request completed` line: with method and route template, one line answers a query.
+      res: (res: LoggedReply) => ({
+        statusCode: res.statusCode,
+        ...(res.request
+          ? {
+              method: res.request.method,
+              ...(res.request.routeTemplate ? { route: res.request.routeTemplate } : {}),
+            }
+          : {}),
+      }),
       err: serializeError,
     },
     formatters: {

@@ -36,6 +36,12 @@ sub vcl_hash {
 }
 
 sub vcl_backend_response {
+  # The ingress's affinity cookie (`aurora_route`, deploy/ingress.yaml) on a public answer: the app never
+  # sets a cookie on one, so that cookie is the only one there. Drop it and keep the answer cacheable; a
+  # shopper receives it with the first answer the CDN passes (sign-in, a personal page, any POST).
+  if (beresp.http.Cache-Control ~ "(?i)public" && beresp.http.Set-Cookie ~ "^aurora_route=") {
+    unset beresp.http.Set-Cookie;
+  }
   # Never store an answer that sets a cookie or is private (the built-in logic does the same; kept
   # explicit because this rule must hold whatever the defaults become).
   if (beresp.http.Set-Cookie || beresp.http.Cache-Control ~ "(?i)(private|no-store|no-cache)") {

@@ -98,7 +98,7 @@ async function startStore() {
   const [port, metricsPort, mockPort] = await Promise.all([freePort(), freePort(), freePort()])
   const baseURL = `http://127.0.0.1:${port}`
   const mockURL = `http://127.0.0.1:${mockPort}`
-  const env = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production' }
+  const env = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', SESSION_SECRET: 'bench-session-secret-of-32-characters' }
   const children = []
   const spawnNode = (file, extra) => {
     const child = spawn(process.execPath, [join(storeRoot, file)], {

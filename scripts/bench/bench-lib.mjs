@@ -52,7 +52,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 export function startNode(file, env = {}, { root = ROOT, args = [], quiet = true } = {}) {
   const child = spawn(process.execPath, [join(root, file), ...args], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
+    env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', SESSION_SECRET: 'bench-session-secret-of-32-characters', ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   })
   children.add(child)

@@ -64,7 +64,7 @@ const children = []
 const startNode = (file, env) => {
   const child = spawn(process.execPath, [join(storeRoot, file)], {
     cwd: storeRoot,
-    env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
+    env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', SESSION_SECRET: 'bench-session-secret-of-32-characters', ...env },
     stdio: 'ignore',
   })
   children.push(child)

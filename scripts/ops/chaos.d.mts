@@ -5,6 +5,8 @@ export interface ChaosRow {
   seen: string
   fired: string
   others: string
+  /** The symptom alerts Alertmanager held inhibited behind this one. */
+  inhibited: string
   resolved: string
   ok: boolean
 }

@@ -6,7 +6,10 @@
  * through nginx, and that the expected alert fires in Prometheus (`/api/v1/alerts`), reaches Alertmanager,
  * and resolves once the fault is cleared. Prints a table; exits 1 when a scenario fails.
  *
- * Scenarios: gateway-down, gateway-slow, replica-killed, redis-killed, otp-flood (all by default).
+ * Scenarios: gateway-down, gateway-slow, replica-killed, redis-killed (StorefrontRedisDown, and its
+ * symptom StorefrontRedisFallbacks inhibited in Alertmanager), redis-full, redis-evicting, otp-flood (all
+ * by default). The workload alerts on kube-state-metrics (crash loop, replicas, HPA) and the absent scrape
+ * need a cluster: their promtool tests cover them.
  * A light background load (a few uncached page views a second) runs throughout, as shoppers would.
  */
 import { fileURLToPath } from 'node:url'
@@ -60,26 +63,36 @@ async function mockFault(shape, fault) {
   if (!response.ok) throw new Error(`mock fault switch answered ${response.status}`)
 }
 
-/** Alerts in Prometheus: `{ name: state }` (firing or pending). */
-async function prometheusAlerts(shape) {
+/**
+ * Alerts in Prometheus: `{ name: state }` (firing or pending); with `severity`, only alerts of that
+ * severity (an SLO alert's page tiers, not its slow-burn ticket, which a busy machine may hold firing).
+ */
+async function prometheusAlerts(shape, severity) {
   const response = await fetch(`${shape.urls.prometheus}/api/v1/alerts`, { signal: AbortSignal.timeout(5_000) })
   const { data } = await response.json()
   const states = {}
   for (const alert of data.alerts) {
+    if (severity && alert.labels.severity !== severity) continue
     const name = alert.labels.alertname
     if (states[name] !== 'firing') states[name] = alert.state
   }
   return states
 }
 
-/** Whether Alertmanager holds an active alert of that name. */
-async function alertmanagerHas(shape, name) {
-  const response = await fetch(`${shape.urls.alertmanager}/api/v2/alerts?active=true`, {
-    signal: AbortSignal.timeout(5_000),
-  })
+/** Alertmanager's alerts of that name (active or inhibited). */
+async function alertmanagerAlerts(shape, name) {
+  const response = await fetch(`${shape.urls.alertmanager}/api/v2/alerts`, { signal: AbortSignal.timeout(5_000) })
   const alerts = await response.json()
-  return alerts.some((alert) => alert.labels.alertname === name)
+  return alerts.filter((alert) => alert.labels.alertname === name)
 }
+
+/** Whether Alertmanager holds an active alert of that name. */
+const alertmanagerHas = async (shape, name) =>
+  (await alertmanagerAlerts(shape, name)).some((alert) => alert.status.state === 'active')
+
+/** Whether Alertmanager holds that alert inhibited (by the scenario's cause alert). */
+const alertmanagerInhibited = async (shape, name) =>
+  (await alertmanagerAlerts(shape, name)).some((alert) => alert.status.inhibitedBy.length > 0)
 
 /** Polls until `check()` is truthy; returns the ms waited, or undefined on timeout. */
 async function waitUntil(check, timeoutMs, intervalMs = 1_000) {
@@ -133,6 +146,8 @@ export const SCENARIOS = {
   'gateway-slow': {
     fault: 'web gateway answers 400 ms late',
     alert: 'StorefrontPageLatencyBudgetBurn',
+    // The page tiers (1h/5m, 6h/30m): the 3d/6h ticket may already fire on a loaded machine.
+    severity: 'critical',
     start: (shape) => mockFault(shape, { path: '/webgate*', delayMs: 400 }),
     async shopper(shape) {
       const page = await get(shape.origin, uncachedPage())
@@ -161,7 +176,9 @@ export const SCENARIOS = {
   },
   'redis-killed': {
     fault: 'redis-server killed (SIGKILL)',
-    alert: 'StorefrontRedisFallbacks',
+    alert: 'StorefrontRedisDown',
+    // Its symptom pages too (refused sign-ins, sustained), and Alertmanager inhibits it: one page, not two.
+    inhibits: ['StorefrontRedisFallbacks'],
     start: (shape) => shape.killRedis(),
     async shopper(shape) {
       const otp = await requestOtp(shape.origin, nextPhone(), '10.77.0.1')
@@ -175,6 +192,40 @@ export const SCENARIOS = {
     // Shoppers keep trying to sign in.
     during: (shape) => requestOtp(shape.origin, nextPhone(), '10.77.0.2'),
     stop: (shape) => shape.startRedis(),
+  },
+  'redis-full': {
+    fault: 'Redis maxmemory cut to what it holds (noeviction: writes refused)',
+    alert: 'StorefrontRedisMemoryHigh',
+    start: (shape) => {
+      const used = Number(/used_memory:(\d+)/.exec(shape.redisCli('info', 'memory').stdout)?.[1])
+      if (!used) throw new Error('redis-cli info memory: no used_memory')
+      shape.redisCli('config', 'set', 'maxmemory', String(Math.round(used * 1.02)))
+    },
+    async shopper(shape) {
+      const otp = await requestOtp(shape.origin, nextPhone(), '10.77.1.1')
+      const page = await get(shape.origin, '/')
+      return { ok: page.status === 200, seen: `home page ${page.status}; OTP ${otp.status}` }
+    },
+    stop: (shape) => shape.redisCli('config', 'set', 'maxmemory', '96mb'),
+  },
+  'redis-evicting': {
+    fault: 'Redis set to allkeys-lru and filled past maxmemory',
+    alert: 'StorefrontRedisEvictions',
+    start: (shape) => {
+      const used = Number(/used_memory:(\d+)/.exec(shape.redisCli('info', 'memory').stdout)?.[1])
+      shape.redisCli('config', 'set', 'maxmemory-policy', 'allkeys-lru')
+      shape.redisCli('config', 'set', 'maxmemory', String(used + 512 * 1024))
+      shape.redisCli('eval', "for i=1,8000 do redis.call('set','chaos:evict:'..i,string.rep('x',200)) end", '0')
+    },
+    async shopper(shape) {
+      const page = await get(shape.origin, '/')
+      return { ok: page.status === 200, seen: `home page ${page.status}` }
+    },
+    stop: (shape) => {
+      shape.redisCli('config', 'set', 'maxmemory-policy', 'noeviction')
+      shape.redisCli('config', 'set', 'maxmemory', '96mb')
+      shape.redisCli('eval', "for i=1,8000 do redis.call('del','chaos:evict:'..i) end", '0')
+    },
   },
   'otp-flood': {
     fault: 'OTP requests from many addresses, 8 a second',
@@ -222,11 +273,13 @@ async function runScenario(shape, name, log) {
     seen: '',
     fired: '',
     others: '',
+    inhibited: '',
     resolved: '',
     ok: false,
   }
   // Start from quiet: the alert of an earlier scenario must be over.
-  await waitUntil(async () => !(await prometheusAlerts(shape))[scenario.alert], RESOLVE_TIMEOUT_MS)
+  const alertState = async () => (await prometheusAlerts(shape, scenario.severity))[scenario.alert]
+  await waitUntil(async () => !(await alertState()), RESOLVE_TIMEOUT_MS)
   await scenario.before?.(shape)
   log(`${name}: ${scenario.fault}`)
   const started = Date.now()
@@ -238,7 +291,7 @@ async function runScenario(shape, name, log) {
     log(`${name}: the shopper sees ${shopper.seen}`)
     const fired = await waitUntil(async () => {
       if (scenario.during) await scenario.during(shape)
-      return (await prometheusAlerts(shape))[scenario.alert] === 'firing'
+      return (await alertState()) === 'firing'
     }, FIRE_TIMEOUT_MS)
     row.fired = fired === undefined ? 'no' : `${Math.round((Date.now() - started) / 1000)} s`
     // Other alerts firing meanwhile, for the table (a cause seldom comes alone).
@@ -250,13 +303,24 @@ async function runScenario(shape, name, log) {
       fired !== undefined && (await waitUntil(() => alertmanagerHas(shape, scenario.alert), 30_000)) !== undefined
     if (fired !== undefined) row.fired += received ? ', in Alertmanager' : ', not in Alertmanager'
     log(`${name}: ${scenario.alert} fired: ${row.fired}`)
+    // Its symptoms' alerts fire as well, and Alertmanager holds them inhibited.
+    let inhibitedOk = true
+    for (const symptom of scenario.inhibits ?? []) {
+      const inhibited = await waitUntil(async () => {
+        if (scenario.during) await scenario.during(shape)
+        return alertmanagerInhibited(shape, symptom)
+      }, FIRE_TIMEOUT_MS)
+      inhibitedOk &&= inhibited !== undefined
+      row.inhibited = `${row.inhibited ? `${row.inhibited}, ` : ''}${symptom} ${inhibited === undefined ? 'NOT inhibited' : 'inhibited'}`
+      log(`${name}: ${symptom}: ${inhibited === undefined ? 'not seen inhibited' : 'inhibited in Alertmanager'}`)
+    }
     const cleared = Date.now()
     await scenario.stop(shape)
     stopped = true
-    const resolved = await waitUntil(async () => !(await prometheusAlerts(shape))[scenario.alert], RESOLVE_TIMEOUT_MS)
+    const resolved = await waitUntil(async () => !(await alertState()), RESOLVE_TIMEOUT_MS)
     row.resolved = resolved === undefined ? 'no' : `${Math.round((Date.now() - cleared) / 1000)} s after clearing`
     log(`${name}: resolved: ${row.resolved}`)
-    row.ok = shopper.ok && fired !== undefined && received && resolved !== undefined
+    row.ok = shopper.ok && fired !== undefined && received && inhibitedOk && resolved !== undefined
   } finally {
     if (!stopped) await scenario.stop(shape)
   }
@@ -272,6 +336,7 @@ export function formatTable(rows) {
     ['alert', 'expected alert'],
     ['fired', 'fired after'],
     ['others', 'also firing'],
+    ['inhibited', 'inhibited in Alertmanager'],
     ['resolved', 'resolved'],
     ['result', 'result'],
   ]

@@ -1,20 +1,27 @@
 /**
  * Chaos to alert on the real stack: two scenarios of `npm run chaos` on the production shape (nginx,
  * two replicas, Redis, the mock, Prometheus with the fast rules, Alertmanager). Each checks what the
- * shopper sees, that the alert fires in Prometheus and reaches Alertmanager, and that it resolves.
+ * shopper sees, that the alert fires in Prometheus and reaches Alertmanager, and that it resolves; Redis
+ * killed also shows Alertmanager inhibiting the fallback page behind StorefrontRedisDown.
  */
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatTable, runChaos } from './chaos.mjs'
 import { dashboardQueries } from './dashboard.mjs'
 
-const PROGRAMS = ['/usr/sbin/nginx', '/usr/bin/prometheus', '/usr/bin/prometheus-alertmanager', '/usr/bin/redis-server']
+const PROGRAMS = [
+  '/usr/sbin/nginx',
+  '/usr/bin/prometheus',
+  '/usr/bin/prometheus-alertmanager',
+  '/usr/bin/redis-server',
+  '/usr/bin/prometheus-redis-exporter',
+]
 const missing = PROGRAMS.filter((path) => !existsSync(path))
 // As root, prod-shape installs what is missing; otherwise the test says what to install.
 const runnable = missing.length === 0 || process.getuid?.() === 0
 if (!runnable)
   console.warn(
-    `chaos test skipped: ${missing.join(', ')} missing and not root. Install: sudo apt-get install -y nginx prometheus prometheus-alertmanager redis-server`,
+    `chaos test skipped: ${missing.join(', ')} missing and not root. Install: sudo apt-get install -y nginx prometheus prometheus-alertmanager redis-server prometheus-redis-exporter`,
   )
 
 describe.skipIf(!runnable)('chaos on the production shape', () => {
@@ -41,6 +48,9 @@ describe.skipIf(!runnable)('chaos on the production shape', () => {
       expect(rows.map((row) => row.scenario)).toEqual(['gateway-down', 'redis-killed'])
       expect(rows[0]!.seen).toMatch(/cached \/ 200; uncached page 50[234] «Сайт временно не работает»/)
       expect(rows[1]!.seen).toContain('OTP 422 «Попробуйте снова позже»')
+      // Redis down pages once: its symptom's page is inhibited in Alertmanager.
+      expect(rows[1]!.alert).toBe('StorefrontRedisDown')
+      expect(rows[1]!.inhibited).toBe('StorefrontRedisFallbacks inhibited')
       for (const row of rows) {
         expect(row.fired, `${row.alert} fired`).toMatch(/^\d+ s, in Alertmanager$/)
         expect(row.resolved, `${row.alert} resolved`).toMatch(/^\d+ s after clearing$/)

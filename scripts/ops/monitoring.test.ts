@@ -1,7 +1,9 @@
 /**
- * The alerts as code: the committed rules are the source's output, `promtool check rules` accepts the
- * production and the chaos (fast) rules, `promtool test rules` passes the unit tests of every alert, each
- * alert has its runbook and a unit test, and the page selector of the SLIs matches every page route.
+ * The alerts as code: the committed rules and Alertmanager config are the source's output, `promtool check
+ * rules` accepts the production and the chaos (fast) rules, `promtool test rules` passes the unit tests of
+ * every alert, `amtool` accepts the routing, each alert has its runbook (an absolute link) and a unit
+ * test, severities and operator labels are the configured ones, and the page selector of the SLIs
+ * matches every page route.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -9,11 +11,26 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ROUTES } from '#shared/routing/routes.ts'
-import { GENERATED, NON_PAGE_ROUTES, alertNames, ruleGroups, rulesYaml, runbookUrl } from './monitoring.mjs'
+import {
+  GENERATED,
+  INHIBITIONS,
+  MONITORING,
+  NON_PAGE_ROUTES,
+  alertNames,
+  alertmanagerConfigYaml,
+  prometheusRuleYaml,
+  ruleGroups,
+  rulesYaml,
+  runbookPath,
+  runbookUrl,
+  serviceMonitorYaml,
+} from './monitoring.mjs'
 
 const root = join(import.meta.dirname, '../..')
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool'
 const TESTS = join(root, 'deploy/monitoring/tests/storefront.test.yml')
+/** amtool ships with Debian's prometheus-alertmanager, installed beside promtool. */
+const AMTOOL = process.env.AMTOOL_PATH ?? '/usr/bin/amtool'
 
 /** promtool from Debian's prometheus package, installed as root when missing (like redis-server). */
 function ensurePromtool(): string | undefined {
@@ -52,7 +69,7 @@ describe('alert rules as code', () => {
     const names = alertNames() as string[]
     expect(names.length).toBeGreaterThanOrEqual(9)
     for (const name of names) {
-      expect(existsSync(join(root, runbookUrl(name))), `${runbookUrl(name)}`).toBe(true)
+      expect(existsSync(join(root, runbookPath(name))), runbookPath(name)).toBe(true)
       expect(tests, `a unit test of ${name}`).toMatch(
         new RegExp(`alertname: ${name}\\n\\s+eval_time: \\S+\\n\\s+exp_alerts:\\n`),
       )
@@ -60,7 +77,35 @@ describe('alert rules as code', () => {
     for (const rule of (
       ruleGroups() as { rules: { alert?: string; annotations?: { runbook_url?: string } }[] }[]
     ).flatMap((group) => group.rules))
-      if (rule.alert) expect(rule.annotations?.runbook_url).toBe(`docs/runbooks/${rule.alert}.md`)
+      if (rule.alert) {
+        expect(rule.annotations?.runbook_url).toBe(runbookUrl(rule.alert))
+        expect(runbookUrl(rule.alert)).toBe(`${MONITORING.runbookBaseUrl}/${rule.alert}.md`)
+        expect(rule.annotations?.runbook_url).toMatch(/^https:\/\//)
+      }
+  })
+
+  it('alerts page or ticket with the configured severities and carry the service label', () => {
+    const rules = (ruleGroups() as { rules: { alert?: string; labels?: Record<string, string> }[] }[])
+      .flatMap((group) => group.rules)
+      .filter((rule) => rule.alert)
+    expect(MONITORING.severities).toEqual({ page: 'critical', ticket: 'warning' })
+    for (const rule of rules) {
+      expect(['critical', 'warning'], rule.alert).toContain(rule.labels?.severity)
+      expect(rule.labels?.service, rule.alert).toBe('storefront')
+    }
+    // The Workbook's three tiers, for both SLOs: 2 %/1 h and 5 %/6 h page, 10 %/3 d tickets.
+    for (const name of ['StorefrontPageErrorBudgetBurn', 'StorefrontPageLatencyBudgetBurn'])
+      expect(
+        rules
+          .filter((rule) => rule.alert === name)
+          .map((rule) => `${rule.labels?.long_window}/${rule.labels?.short_window} ${rule.labels?.severity}`),
+      ).toEqual(['1h/5m critical', '6h/30m critical', '3d/6h warning'])
+  })
+
+  it('the operator objects carry the labels kube-prometheus-stack selects by', () => {
+    expect(MONITORING.ruleLabels).toEqual({ release: 'kube-prometheus-stack' })
+    expect(prometheusRuleYaml()).toContain('    release: kube-prometheus-stack\n')
+    expect(serviceMonitorYaml().match(/release: kube-prometheus-stack/g)).toHaveLength(2)
   })
 
   it('the page selector counts every page route and nothing else', () => {
@@ -73,8 +118,9 @@ describe('alert rules as code', () => {
 
   it('the chaos rules keep the names and shorten every window and hold', () => {
     const fast = rulesYaml({ fast: true }) as string
+    expect(fast).toContain('rate(http_request_duration_seconds_count{job="storefront", method="GET"')
     expect(fast).toContain('[20s]')
-    expect(fast).not.toMatch(/\[(?:5m|30m|1h|6h|1w)\]/)
+    expect(fast).not.toMatch(/\[(?:5m|10m|15m|30m|1h|6h|3d|1w)\]/)
     expect(fast).toContain("interval: '2s'")
     const names = (groups: { rules: { alert?: string; record?: string }[] }[]) =>
       groups.flatMap((group) => group.rules.map((rule) => rule.alert ?? rule.record))
@@ -82,7 +128,7 @@ describe('alert rules as code', () => {
   })
 })
 
-describe.skipIf(!promtool)('promtool', () => {
+describe.skipIf(!promtool || !existsSync(AMTOOL))('promtool and amtool', () => {
   const dir = mkdtempSync(join(tmpdir(), 'promtool-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -94,6 +140,22 @@ describe.skipIf(!promtool)('promtool', () => {
       expect(output).toMatch(/SUCCESS: \d+ rules found/)
       expect(status, output).toBe(0)
     }
+  })
+
+  it('Alertmanager accepts the routing; pages and tickets reach their receivers', () => {
+    const config = join(root, 'deploy/monitoring/alertmanager.yml')
+    const check = spawnSync(AMTOOL, ['check-config', config], { encoding: 'utf8', timeout: 30_000 })
+    expect(check.status, `${check.stdout}${check.stderr}`).toBe(0)
+    expect(check.stdout).toContain(`${INHIBITIONS.length + 1} inhibit rules`)
+    const route = (labels: string[]) =>
+      spawnSync(AMTOOL, ['config', 'routes', 'test', `--config.file=${config}`, ...labels], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      }).stdout.trim()
+    expect(route(['alertname=StorefrontGatewayDown', 'severity=critical'])).toBe('storefront-pager')
+    expect(route(['alertname=StorefrontEventLoopLag', 'severity=warning'])).toBe('storefront-tickets')
+    // prod-shape runs the same routing, with shorter waits.
+    expect(alertmanagerConfigYaml({ fast: true })).toContain('storefront-pager')
   })
 
   it('passes the unit tests of every alert', { timeout: 120_000 }, () => {

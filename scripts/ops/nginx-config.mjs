@@ -14,11 +14,11 @@ export const COMPOSE_CONFIG = `${root}deploy/compose/nginx.conf`
 /** The sticky key, set by the template's map from the refresh token, else the session id, by either name. */
 export const HASH_KEY = '$storefront_sticky_key'
 /**
- * The Kubernetes ingress's key (`nginx.ingress.kubernetes.io/upstream-hash-by`): ingress-nginx has no
- * map of ours, so it names the cookies by their plain names, which nginx's $cookie_ variables can spell;
- * over https (`__Host-` names) it balances round robin unless the controller's http-snippet adds the map.
+ * The Kubernetes ingress's affinity cookie (deploy/ingress.yaml): ingress-nginx cannot hash on the
+ * `__Host-` cookies of https, and its consistent hash sends every empty key to one pod, so it keeps
+ * shoppers on a pod with a cookie of its own instead (decision 027).
  */
-export const INGRESS_HASH_KEY = '$cookie_refresh_token$cookie_session_id'
+export const INGRESS_AFFINITY_COOKIE = 'aurora_route'
 
 /**
  * The config for a listen address and replica addresses (`host:port`). `dir` set: pid, logs and temp

@@ -1,5 +1,5 @@
 /**
- * The one nginx config: the compose file is the template's output, the ingress hashes on the same key,
+ * The one nginx config: the compose file is the template's output, the ingress keeps shoppers by its cookie,
  * and a real nginx started from the template keeps a shopper's requests on one replica.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPOSE_CONFIG, HASH_KEY, INGRESS_HASH_KEY, composeConfig, renderNginxConfig } from './nginx-config.mjs'
+import { COMPOSE_CONFIG, HASH_KEY, INGRESS_AFFINITY_COOKIE, composeConfig, renderNginxConfig } from './nginx-config.mjs'
 import { freePort, waitForHttp } from './prod-shape.mjs'
 
 const root = join(import.meta.dirname, '../..')
@@ -22,9 +22,12 @@ describe('nginx config', () => {
     expect(composeConfig()).toContain('server store-a:3000 max_fails=0;')
   })
 
-  it('the Kubernetes ingress hashes on the same cookies', () => {
-    expect(readFileSync(join(root, 'deploy/ingress.yaml'), 'utf8')).toContain(
-      `nginx.ingress.kubernetes.io/upstream-hash-by: '${INGRESS_HASH_KEY}'`,
+  it('the Kubernetes ingress keeps shoppers by its own cookie, which the CDN drops from public answers', () => {
+    const ingress = readFileSync(join(root, 'deploy/ingress.yaml'), 'utf8')
+    expect(ingress).toContain(`nginx.ingress.kubernetes.io/session-cookie-name: ${INGRESS_AFFINITY_COOKIE}`)
+    expect(ingress).not.toContain('upstream-hash-by')
+    expect(readFileSync(join(root, 'deploy/cdn/storefront.vcl'), 'utf8')).toContain(
+      `beresp.http.Set-Cookie ~ "^${INGRESS_AFFINITY_COOKIE}="`,
     )
   })
 

@@ -11,6 +11,7 @@ export interface ProdShape {
     metrics: string[]
     mock: string
     redis: string
+    redisExporter: string
     prometheus: string
     alertmanager: string
     logs: string
@@ -19,6 +20,8 @@ export interface ProdShape {
   stop(): Promise<void>
   killRedis(): Promise<void>
   startRedis(): Promise<void>
+  /** redis-cli against the shape's Redis, authenticated. */
+  redisCli(...args: string[]): import('node:child_process').SpawnSyncReturns<string>
   killReplica(index: number): Promise<void>
   startReplica(index: number): Promise<void>
   replicas: { name: string; port: number; metricsPort: number; instance: string }[]

@@ -2,15 +2,16 @@
 /**
  * `npm run prod-shape`: the production shape on one machine, without Docker (DESIGN.md section 6):
  * nginx (deploy/nginx/storefront.conf.template, sticky by a cookie hash) balancing two storefront
- * replicas, redis-server, the mock gateway, Prometheus scraping both replicas every 5 s and evaluating
- * deploy/monitoring's rules, and Alertmanager receiving the alerts. Every port is free when chosen; the
+ * replicas, redis-server (password, append-only file, noeviction, as deploy/redis.yaml) and its exporter,
+ * the mock gateway, Prometheus scraping both replicas and the exporter and evaluating deploy/monitoring's
+ * rules, and Alertmanager routing the alerts as deploy/monitoring/alertmanager.yml does. Every port is free when chosen; the
  * URLs are printed; Ctrl-C stops everything it started. Debian's packages are installed when missing
  * and running as root. `--fast`: the chaos rules (windows and `for:` divided by 60, scripts/ops/monitoring.mjs).
  *
  * `startProdShape()` is what `npm run chaos` and its test use: it also kills and restarts Redis and replicas.
  */
-import { randomBytes } from 'node:crypto'
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -27,6 +28,7 @@ const PROGRAMS = {
   'redis-server': { path: '/usr/bin/redis-server', pkg: 'redis-server' },
   prometheus: { path: '/usr/bin/prometheus', pkg: 'prometheus' },
   alertmanager: { path: '/usr/bin/prometheus-alertmanager', pkg: 'prometheus-alertmanager' },
+  'redis-exporter': { path: '/usr/bin/prometheus-redis-exporter', pkg: 'prometheus-redis-exporter' },
 }
 
 /** Installs the missing programs with apt as root; otherwise says what to install. */
@@ -141,6 +143,7 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
     'metricsA',
     'storeB',
     'metricsB',
+    'redisExporter',
   ])
 
   const children = new Map()
@@ -176,37 +179,53 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
     metrics: replicas.map((replica) => `http://127.0.0.1:${replica.metricsPort}/metrics`),
     mock: `http://127.0.0.1:${ports.mock}`,
     redis: `redis://127.0.0.1:${ports.redis}/0`,
+    redisExporter: `http://127.0.0.1:${ports.redisExporter}/metrics`,
     prometheus: `http://127.0.0.1:${ports.prometheus}`,
     alertmanager: `http://127.0.0.1:${ports.alertmanager}`,
     logs: dir,
   }
 
+  // As in the cluster (deploy/redis.yaml): a password, the append-only file every second, noeviction.
+  // The replicas share one session key, as SESSION_SECRET from the cluster's Secret.
+  const redisPassword = randomBytes(16).toString('hex')
+  const sessionSecret = randomBytes(32).toString('hex')
+  const redisUrl = `redis://:${redisPassword}@127.0.0.1:${ports.redis}/0`
+  /** redis-cli against this Redis (its password from the environment, never in the arguments). */
+  const redisCli = (...args) =>
+    spawnSync('redis-cli', ['-p', String(ports.redis), ...args], {
+      encoding: 'utf8',
+      timeout: 5_000,
+      env: { ...process.env, REDISCLI_AUTH: redisPassword },
+    })
   const startRedis = async () => {
     start('redis', PROGRAMS['redis-server'].path, [
       '--port',
       String(ports.redis),
       '--bind',
       '127.0.0.1',
+      '--requirepass',
+      redisPassword,
       '--save',
       '',
       '--appendonly',
-      'no',
+      'yes',
+      '--appendfsync',
+      'everysec',
       '--maxmemory',
       '96mb',
       '--maxmemory-policy',
-      'volatile-ttl',
+      'noeviction',
       '--dir',
       dir,
     ])
     const deadline = Date.now() + 10_000
     for (;;) {
-      const ping = spawnSync('redis-cli', ['-p', String(ports.redis), 'ping'], { encoding: 'utf8', timeout: 2_000 })
+      const ping = redisCli('ping')
       if (ping.stdout?.trim() === 'PONG') return
       if (Date.now() > deadline) throw new Error('redis-server did not start')
       await sleep(100)
     }
   }
-  const sessionSecret = randomBytes(32).toString('hex')
   const startReplica = async (index) => {
     const replica = replicas[index]
     const env = {
@@ -217,7 +236,7 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
       METRICS_HOST: '127.0.0.1',
       METRICS_PORT: String(replica.metricsPort),
       MOCK_GATEWAY_PORT: String(ports.mock),
-      REDIS_URL: urls.redis,
+      REDIS_URL: redisUrl,
       // Both replicas sign sessions with one key (decision 026): one random value per run.
       SESSION_SECRET: process.env.SESSION_SECRET ?? sessionSecret,
       PUBLIC_ORIGIN: origin,
@@ -246,6 +265,8 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
 
   try {
     log(`starting in ${dir}`)
+    // For an operator's redis-cli: `set -a; . <dir>/redis.env; redis-cli -p <port>`.
+    writeFileSync(join(dir, 'redis.env'), `REDISCLI_AUTH=${redisPassword}\n`, { mode: 0o600 })
     await startRedis()
     const mock = start('mock', process.execPath, [join(root, 'dist/mock-gateway/index.js')], {
       ...process.env,
@@ -256,6 +277,14 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
     })
     await waitForHttp(`${urls.mock}/__mock/health`, { child: mock })
     await Promise.all(replicas.map((_, index) => startReplica(index)))
+    // The Redis exporter (Debian's prometheus-redis-exporter), as the sidecar of deploy/redis.yaml.
+    const exporter = start(
+      'redis-exporter',
+      PROGRAMS['redis-exporter'].path,
+      [`-web.listen-address=127.0.0.1:${ports.redisExporter}`],
+      { ...process.env, REDIS_ADDR: `redis://127.0.0.1:${ports.redis}`, REDIS_PASSWORD: redisPassword },
+    )
+    await waitForHttp(urls.redisExporter, { child: exporter })
 
     writeFileSync(
       join(dir, 'nginx.conf'),
@@ -291,6 +320,7 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
       join(dir, 'prometheus.yml'),
       prometheusConfigYaml({
         targets: replicas.map((replica) => `127.0.0.1:${replica.metricsPort}`),
+        redisExporter: `127.0.0.1:${ports.redisExporter}`,
         rulesFile,
         alertmanager: `127.0.0.1:${ports.alertmanager}`,
         fast,
@@ -314,6 +344,7 @@ export async function startProdShape({ fast = false, log = () => {}, storeEnv = 
     stop,
     killRedis: () => stopChild('redis', 'SIGKILL'),
     startRedis,
+    redisCli,
     killReplica: (index) => stopChild(replicas[index].name, 'SIGKILL'),
     startReplica,
     replicas: replicas.map((replica) => ({ ...replica, instance: `127.0.0.1:${replica.metricsPort}` })),
@@ -330,7 +361,8 @@ production shape is up${fast ? ' (fast chaos rules)' : ''}:
   replicas               ${urls.replicas.join('  ')}
   replica metrics        ${urls.metrics.join('  ')}
   mock gateway           ${urls.mock}  (fault switches: ${urls.mock}/__mock/faults)
-  redis                  ${urls.redis}
+  redis                  ${urls.redis}  (password: REDISCLI_AUTH in ${urls.logs}/redis.env)
+  redis exporter         ${urls.redisExporter}
   prometheus             ${urls.prometheus}/alerts
   alertmanager           ${urls.alertmanager}
   logs and configs       ${urls.logs}

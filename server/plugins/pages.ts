@@ -17,6 +17,7 @@ import { PageCache } from '../caching/page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
 import { loadServerParts } from '#client/components/lazy-part.tsx'
 import { markShared } from '#shared/shared-mark.ts'
+import { pageRouteTemplate } from './tracing.ts'
 
 /**
  * Renders of one event-loop iteration run back to back for this long, then the loop polls again
@@ -83,6 +84,7 @@ export const pagesPlugin = fp(
       const { pathname, search } = parseRequestTarget(request.url)
       const matched = matchPath(pathname)
       request.routeName = matched.match?.route.name ?? (isProfilePath(matched.pathname) ? 'profile' : 'not-found')
+      request.routeTemplate = matched.match ? pageRouteTemplate(matched.match) : undefined
       await renderPage(
         deps,
         { request, reply, session: request.session, api: request.api, origin: app.config.publicOrigin },

@@ -13,6 +13,7 @@ import type { AnyEndpoint, Gateway } from '#shared/api/endpoint.ts'
 import { FALLBACK_MESSAGE, codeForStatus, errorBody } from '#shared/api/errors.ts'
 import { ENDPOINTS } from '#shared/gateway/index.ts'
 import { headerContextOf } from '../gateway.ts'
+import { toRouteTemplate } from './tracing.ts'
 import { createProxyAllowList } from '../proxy-allow-list.ts'
 import { downstreamResponseHeaders, upstreamRequestHeaders } from '../proxy-headers.ts'
 
@@ -218,6 +219,7 @@ export const proxyPlugin = fp(
           const { endpoint, path } = decision.target
           const search = queryAt === -1 ? '' : request.url.slice(queryAt)
           request.routeName = `proxy:${endpoint.name}`
+          request.routeTemplate = prefix + toRouteTemplate(endpoint.path)
           request.proxyAuth = endpoint.auth
           if (request.proxyAuth) await request.session.ensureFresh()
           return reply.from(basePath + path + search, {

@@ -38,7 +38,7 @@ function traceRedis(redis: Redis, tracing: Tracing): void {
     const result = (send as (command: unknown, stream?: unknown) => unknown)(command, stream)
     if (parent) {
       const started = Date.now()
-      const attributes = { 'db.system': 'redis', 'db.operation.name': command.name }
+      const attributes = { 'db.system.name': 'redis', 'db.operation.name': command.name }
       command.promise.then(
         () => tracing.record(parent, `redis ${command.name}`, started, Date.now(), attributes),
         (error: unknown) =>

@@ -34,6 +34,8 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
       DIST_DIR,
       LOG_LEVEL: 'warn',
       ANTIFRAUD: 'off',
+      // Production with a real gateway requires it (server/config.ts).
+      SESSION_SECRET: 'spawned-server-session-secret-32-characters',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

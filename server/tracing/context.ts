@@ -16,6 +16,8 @@ export interface TraceContext {
 export interface RequestTrace extends TraceContext {
   /** `traceparent` with this request's span as the parent: what its gateway calls carry. */
   traceparent: string
+  /** The caller's `tracestate`, passed on unchanged with `traceparent` (W3C Trace Context section 3.3). */
+  tracestate?: string
   /** The exporter's span of the request, when tracing is on. */
   span?: unknown
 }
@@ -41,6 +43,26 @@ export function parseTraceparent(value: unknown): TraceContext | undefined {
   if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined
   if (ZEROS.test(traceId) || ZEROS.test(spanId)) return undefined
   return { traceId, spanId, sampled: (parseInt(flags, 16) & 1) === 1 }
+}
+
+/** One list member of `tracestate`: `key=value`, the key a simple or a multi-tenant one. */
+const TRACESTATE_MEMBER =
+  /^(?:[a-z][_0-9a-z\-*/]{0,255}|[a-z0-9][_0-9a-z\-*/]{0,240}@[a-z][_0-9a-z\-*/]{0,13})=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/
+
+/**
+ * The `tracestate` to pass on: the header's list members (several headers are one list), or undefined
+ * when it is absent, longer than 512 characters, holds more than 32 members, or has a malformed one (the
+ * W3C rule: a vendor's entry is opaque, but a list that does not parse is dropped whole).
+ */
+export function parseTracestate(value: unknown): string | undefined {
+  const text = Array.isArray(value) ? value.join(',') : value
+  if (typeof text !== 'string' || text.length > 512) return undefined
+  const members = text
+    .split(',')
+    .map((member) => member.trim())
+    .filter(Boolean)
+  if (members.length === 0 || members.length > 32) return undefined
+  return members.every((member) => TRACESTATE_MEMBER.test(member)) ? members.join(',') : undefined
 }
 
 /** A `traceparent` header naming a span as the parent. */

@@ -5,11 +5,26 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Span } from '@opentelemetry/api'
-import { formatTraceparent, parseTraceparent, type RequestTrace } from './context.ts'
+import { hostname } from 'node:os'
+import { formatTraceparent, parseTraceparent, parseTracestate, type RequestTrace } from './context.ts'
 import type { Attributes, Tracing, TracingSettings } from './tracing.ts'
 
 /** How long an export may take before it is dropped. */
 const EXPORT_TIMEOUT_MS = 5_000
+
+/**
+ * The resource of every span: `OTEL_RESOURCE_ATTRIBUTES` (the pod's identity), then the service's name
+ * and version, and an instance id (the pod's name, else the host's) so replicas are told apart.
+ */
+export function resourceAttributes(settings: TracingSettings): Record<string, string> {
+  const extra = settings.resourceAttributes ?? {}
+  return {
+    ...extra,
+    'service.name': settings.serviceName,
+    'service.version': settings.serviceVersion,
+    'service.instance.id': extra['service.instance.id'] ?? extra['k8s.pod.name'] ?? hostname(),
+  }
+}
 
 export async function createOtelTracing(settings: TracingSettings): Promise<Tracing> {
   const [api, { BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }] =
@@ -24,10 +39,7 @@ export async function createOtelTracing(settings: TracingSettings): Promise<Trac
     timeoutMillis: EXPORT_TIMEOUT_MS,
   })
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({
-      'service.name': settings.serviceName,
-      'service.version': settings.serviceVersion,
-    }),
+    resource: resourceFromAttributes(resourceAttributes(settings)),
     spanProcessors: [
       new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1_000, exportTimeoutMillis: EXPORT_TIMEOUT_MS }),
     ],
@@ -51,14 +63,16 @@ export async function createOtelTracing(settings: TracingSettings): Promise<Trac
 
   return {
     enabled: true,
-    startRequest(traceparent, method) {
+    startRequest(traceparent, method, tracestate) {
       const incoming = parseTraceparent(traceparent)
+      const state = incoming ? parseTracestate(tracestate) : undefined
       const context = incoming
         ? trace.setSpanContext(ROOT_CONTEXT, {
             traceId: incoming.traceId,
             spanId: incoming.spanId,
             traceFlags: incoming.sampled ? TraceFlags.SAMPLED : TraceFlags.NONE,
             isRemote: true,
+            ...(state ? { traceState: api.createTraceState(state) } : {}),
           })
         : ROOT_CONTEXT
       const span = tracer.startSpan(
@@ -67,7 +81,7 @@ export async function createOtelTracing(settings: TracingSettings): Promise<Trac
         context,
       )
       const own = contextOf(span)
-      return { ...own, traceparent: formatTraceparent(own), span }
+      return { ...own, traceparent: formatTraceparent(own), ...(state ? { tracestate: state } : {}), span }
     },
     endRequest(request, name, attributes, error) {
       const span = request.span as Span | undefined

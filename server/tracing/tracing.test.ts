@@ -14,7 +14,7 @@ import { createMetrics } from '../metrics.ts'
 import { writeClientFixture } from '../test/client-fixture.ts'
 import { startRedis } from '../test/redis.ts'
 import { BROWSER_UA } from '../test/http.ts'
-import { formatTraceparent, newSpanId, newTraceId, parseTraceparent } from './context.ts'
+import { formatTraceparent, newSpanId, newTraceId, parseTraceparent, parseTracestate } from './context.ts'
 import { createTracing, noTracing } from './tracing.ts'
 
 interface OtlpSpan {
@@ -26,6 +26,8 @@ interface OtlpSpan {
   attributes: { key: string; value: Record<string, unknown> }[]
   status?: { code?: number }
 }
+/** A caller's vendor entries (W3C Trace Context's example). */
+const TRACESTATE = 'rojo=00f067aa0ba902b7,congo=t61rcWkgMzE'
 const SERVER = 2
 const CLIENT = 3
 const INTERNAL = 1
@@ -62,6 +64,17 @@ describe('W3C trace context', () => {
       `00-${trace}-${span}-0g`,
     ])
       expect(parseTraceparent(bad), String(bad)).toBeUndefined()
+  })
+
+  it('reads tracestate as one list, and drops a malformed or oversized one whole', () => {
+    expect(parseTracestate('rojo=00f067aa0ba902b7, congo=t61rcWkgMzE')).toBe('rojo=00f067aa0ba902b7,congo=t61rcWkgMzE')
+    expect(parseTracestate(['rojo=1', 'acme@tenant=x'])).toBe('rojo=1,acme@tenant=x')
+    for (const bad of [undefined, '', 'Rojo=1', 'rojo', 'rojo=1,=2', `a=${'x'.repeat(520)}`])
+      expect(parseTracestate(bad), String(bad)).toBeUndefined()
+    expect(parseTracestate(Array.from({ length: 33 }, (_, i) => `k${i}=v`).join(','))).toBeUndefined()
+    // Without a valid traceparent the caller's tracestate means nothing and is not passed on.
+    expect(noTracing.startRequest(`00-${trace}-${span}-01`, 'GET', 'rojo=1').tracestate).toBe('rojo=1')
+    expect(noTracing.startRequest('garbage', 'GET', 'rojo=1').tracestate).toBeUndefined()
   })
 
   it('writes one and makes ids', () => {
@@ -155,15 +168,18 @@ describe('a page request through the app', () => {
   }
 
   const page = (app: Awaited<ReturnType<typeof buildApp>>, headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url: '/', headers: { 'user-agent': BROWSER_UA, ...headers } })
+    app.inject({ method: 'GET', url: '/', headers: { 'user-agent': BROWSER_UA, host: 'shop.test', ...headers } })
 
   it('with OTEL_EXPORTER_OTLP_ENDPOINT: the span tree of the request, its render and its gateway calls', async () => {
     gatewayCalls.length = 0
-    const { app, lines } = await startApp({ OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl })
+    const { app, lines } = await startApp({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
+      OTEL_RESOURCE_ATTRIBUTES: 'k8s.pod.name=storefront-7d9f-abcde,k8s.namespace.name=shop',
+    })
     expect(app.tracing.enabled).toBe(true)
     const traceId = newTraceId()
     const parent = newSpanId()
-    const answer = await page(app, { traceparent: `00-${traceId}-${parent}-01` })
+    const answer = await page(app, { traceparent: `00-${traceId}-${parent}-01`, tracestate: TRACESTATE })
     expect(answer.statusCode).toBe(200)
     // Closing the app flushes the batch to the receiver.
     await app.close()
@@ -173,9 +189,18 @@ describe('a page request through the app', () => {
     expect(servers).toHaveLength(1)
     const request = servers[0]!
     expect(request.parentSpanId).toBe(parent)
-    expect(request.name).toBe('GET main')
+    // OpenTelemetry's HTTP server span: `{method} {http.route}`, the route's template, and the request's
+    // scheme, host, client and user agent.
+    expect(request.name).toBe('GET /')
     expect(attribute(request, 'http.response.status_code')).toBe(200)
-    expect(attribute(request, 'http.route')).toBe('main')
+    expect(attribute(request, 'http.request.method')).toBe('GET')
+    expect(attribute(request, 'http.route')).toBe('/')
+    expect(attribute(request, 'url.scheme')).toBe('http')
+    expect(attribute(request, 'url.path')).toBe('/')
+    expect(attribute(request, 'server.address')).toBe('shop.test')
+    expect(attribute(request, 'client.address')).toBe('127.0.0.1')
+    expect(attribute(request, 'user_agent.original')).toBe(BROWSER_UA)
+    expect(attribute(request, 'storefront.route_name')).toBe('main')
 
     const clients = tree.filter((span) => span.kind === CLIENT)
     expect(clients.length).toBeGreaterThanOrEqual(3)
@@ -183,13 +208,20 @@ describe('a page request through the app', () => {
       expect(client.parentSpanId).toBe(request.spanId)
       expect(client.name).toMatch(/^GET [\w.]+$/)
       expect(attribute(client, 'http.response.status_code')).toBe(200)
+      expect(attribute(client, 'url.full')).toMatch(new RegExp(`^${gatewayUrl}/`))
+      expect(attribute(client, 'server.address')).toBe('127.0.0.1')
     }
     const renders = tree.filter((span) => span.kind === INTERNAL && span.name.startsWith('render '))
     expect(renders.map((span) => span.name)).toEqual(['render main'])
     expect(renders[0]!.parentSpanId).toBe(request.spanId)
     // Nothing else hangs in the tree: every span is the request's or its child.
     for (const span of tree) expect([parent, request.spanId]).toContain(span.parentSpanId)
-    expect(JSON.stringify(resources[0])).toContain('aurora-storefront')
+    // The resource names the service and the pod (OTEL_RESOURCE_ATTRIBUTES from the Downward API).
+    const resource = JSON.stringify(resources.at(-1))
+    expect(resource).toContain('aurora-storefront')
+    expect(resource).toMatch(/"k8s\.pod\.name","value":\{"stringValue":"storefront-7d9f-abcde"\}/)
+    expect(resource).toMatch(/"k8s\.namespace\.name","value":\{"stringValue":"shop"\}/)
+    expect(resource).toMatch(/"service\.instance\.id","value":\{"stringValue":"storefront-7d9f-abcde"\}/)
 
     // Each gateway call carried its client span as traceparent and the trace as the spec's x-trace-id.
     const pageCalls = gatewayCalls.filter((call) => call.url.startsWith('/webgate/') && call.headers.traceparent)
@@ -200,6 +232,8 @@ describe('a page request through the app', () => {
       expect(context?.traceId, call.url).toBe(traceId)
       expect(clientIds.has(context!.spanId), call.url).toBe(true)
       expect(call.headers['x-trace-id']).toBe(traceId)
+      // The caller's vendor entries go on unchanged with the trace.
+      expect(call.headers.tracestate).toBe(TRACESTATE)
     }
 
     // Every log line of the request names the trace and the request's span.
@@ -209,12 +243,50 @@ describe('a page request through the app', () => {
       expect(line.trace_id).toBe(traceId)
       expect(line.span_id).toBe(request.spanId)
     }
+    // Every line names the service and its version; the completion line the method, route and status.
+    for (const line of lines) expect(line).toMatchObject({ service: 'aurora-storefront', version: expect.any(String) })
+    const completed = requestLines.find((line) => line.msg === 'request completed')
+    expect(completed?.res).toEqual({ statusCode: 200, method: 'GET', route: '/' })
+  })
+
+  it('route templates, never raw paths, name the spans; phones are masked; probes export nothing', async () => {
+    const { app, lines } = await startApp({ OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl })
+    const ids = { category: newTraceId(), notFound: newTraceId(), healthz: newTraceId(), readyz: newTraceId() }
+    const get = (url: string, traceId: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { 'user-agent': BROWSER_UA, host: 'shop.test', traceparent: `00-${traceId}-${newSpanId()}-01` },
+      })
+    // The category page (a redirect to its canonical slug here): matched by its route either way.
+    const categoryStatus = (await get('/catalog/12-uhod?from=79001234567', ids.category)).statusCode
+    expect(categoryStatus).toBeLessThan(500)
+    expect((await get('/tel79001234567/x', ids.notFound)).statusCode).toBe(404)
+    expect((await get('/healthz', ids.healthz)).statusCode).toBe(200)
+    expect((await get('/readyz', ids.readyz)).statusCode).toBe(200)
+    await app.close()
+
+    const serverSpan = (traceId: string) => spans.find((span) => span.traceId === traceId && span.kind === SERVER)
+    const category = serverSpan(ids.category)!
+    expect(category.name).toBe('GET /catalog/{category}-{slug}')
+    expect(attribute(category, 'http.route')).toBe('/catalog/{category}-{slug}')
+    expect(attribute(category, 'url.query')).toBe('from=79*******67')
+    const notFound = serverSpan(ids.notFound)!
+    expect(notFound.name).toBe('GET')
+    expect(attribute(notFound, 'http.route')).toBeUndefined()
+    expect(attribute(notFound, 'url.path')).toBe('/tel79*******67/x')
+    expect(JSON.stringify(spans)).not.toContain('79001234567')
+    expect(spans.filter((span) => span.traceId === ids.healthz || span.traceId === ids.readyz)).toEqual([])
+    const completed = lines.find((line) => line.msg === 'request completed' && line.trace_id === ids.category)
+    expect(completed?.res).toEqual({ statusCode: categoryStatus, method: 'GET', route: '/catalog/{category}-{slug}' })
   })
 
   it('a Redis command of the request is a span under it (the OTP limit of a code request)', async () => {
     const redis = await startRedis()
     try {
       const { app } = await startApp({ OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl, REDIS_URL: redis.url })
+      // Start-up does not wait for Redis; a request before it connects fails closed (a loaded machine).
+      for (let i = 0; i < 100 && app.redis?.status !== 'ready'; i++) await new Promise((done) => setTimeout(done, 50))
       const traceId = newTraceId()
       const answer = await app.inject({
         method: 'POST',
@@ -232,12 +304,13 @@ describe('a page request through the app', () => {
       await app.close()
       const tree = spans.filter((span) => span.traceId === traceId)
       const request = tree.find((span) => span.kind === SERVER)!
-      expect(request.name).toBe('POST auth.otp.request')
+      expect(request.name).toBe('POST /aurora-id/v1/auth/otp')
+      expect(attribute(request, 'storefront.route_name')).toBe('auth.otp.request')
       const commands = tree.filter((span) => span.name.startsWith('redis '))
       expect(commands.length).toBeGreaterThanOrEqual(1)
       for (const command of commands) {
         expect(command.parentSpanId).toBe(request.spanId)
-        expect(attribute(command, 'db.system')).toBe('redis')
+        expect(attribute(command, 'db.system.name')).toBe('redis')
       }
       expect(tree.some((span) => span.kind === CLIENT && span.name === 'POST auth.otp.request')).toBe(true)
     } finally {
@@ -251,7 +324,7 @@ describe('a page request through the app', () => {
     const { app, lines } = await startApp({})
     expect(app.tracing.enabled).toBe(false)
     const traceId = newTraceId()
-    const answer = await page(app, { traceparent: `00-${traceId}-${newSpanId()}-01` })
+    const answer = await page(app, { traceparent: `00-${traceId}-${newSpanId()}-01`, tracestate: TRACESTATE })
     expect(answer.statusCode).toBe(200)
     // A request without traceparent starts its own trace.
     const fresh = await app.inject({ method: 'GET', url: '/cookie-policy', headers: { 'user-agent': BROWSER_UA } })
@@ -265,7 +338,10 @@ describe('a page request through the app', () => {
     for (const line of first) expect(line.span_id).toBe(spanId)
     const calls = gatewayCalls.filter((call) => call.headers['x-trace-id'] === traceId)
     expect(calls.length).toBeGreaterThanOrEqual(3)
-    for (const call of calls) expect(call.headers.traceparent).toBe(`00-${traceId}-${spanId}-01`)
+    for (const call of calls) {
+      expect(call.headers.traceparent).toBe(`00-${traceId}-${spanId}-01`)
+      expect(call.headers.tracestate).toBe(TRACESTATE)
+    }
     const other = requestLines.filter((line) => line.trace_id !== traceId)
     expect(other.length).toBeGreaterThanOrEqual(1)
     for (const line of other) expect(line.trace_id).toMatch(/^[\da-f]{32}$/)

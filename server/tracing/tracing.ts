@@ -4,7 +4,14 @@
  * OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. Without it nothing of the OpenTelemetry SDK is
  * loaded: the calls below are the few lines of `noTracing`, and otel.ts is imported only when enabled.
  */
-import { formatTraceparent, newSpanId, newTraceId, parseTraceparent, type RequestTrace } from './context.ts'
+import {
+  formatTraceparent,
+  newSpanId,
+  newTraceId,
+  parseTraceparent,
+  parseTracestate,
+  type RequestTrace,
+} from './context.ts'
 
 export type { RequestTrace } from './context.ts'
 export type Attributes = Record<string, string | number | boolean>
@@ -18,8 +25,11 @@ export interface ClientSpan {
 export interface Tracing {
   /** Whether spans are recorded and exported. */
   readonly enabled: boolean
-  /** The trace of an incoming request (its `traceparent` header, if any); called once per request. */
-  startRequest(traceparent: unknown, method: string): RequestTrace
+  /**
+   * The trace of an incoming request (its `traceparent` header, if any, and with it its `tracestate`);
+   * called once per request.
+   */
+  startRequest(traceparent: unknown, method: string, tracestate?: unknown): RequestTrace
   /** Ends the request's span (a no-op without tracing). */
   endRequest(trace: RequestTrace, name: string, attributes: Attributes, error?: string): void
   /** A child span of the request around an outgoing call. */
@@ -44,11 +54,13 @@ export interface Tracing {
 /** Trace context only: ids for logs and gateway calls, no spans. */
 export const noTracing: Tracing = {
   enabled: false,
-  startRequest(traceparent) {
+  startRequest(traceparent, _method, tracestate) {
     const parent = parseTraceparent(traceparent)
     // Nothing is recorded here, so a trace started here is not sampled; an incoming flag is passed on.
     const context = { traceId: parent?.traceId ?? newTraceId(), spanId: newSpanId(), sampled: parent?.sampled ?? false }
-    return { ...context, traceparent: formatTraceparent(context) }
+    // tracestate belongs to the caller's traceparent: without a valid one it is dropped.
+    const state = parent ? parseTracestate(tracestate) : undefined
+    return { ...context, traceparent: formatTraceparent(context), ...(state ? { tracestate: state } : {}) }
   },
   endRequest() {},
   startClient: (parent) => ({ traceparent: parent?.traceparent ?? '', end() {} }),
@@ -63,6 +75,11 @@ export interface TracingSettings {
   endpoint: string
   serviceName: string
   serviceVersion: string
+  /**
+   * Further resource attributes (`OTEL_RESOURCE_ATTRIBUTES`: the pod's identity from the Downward API in
+   * deploy/deployment.yaml); `service.name` and `service.version` above win over theirs.
+   */
+  resourceAttributes?: Readonly<Record<string, string>>
 }
 
 /** The tracing of an app: `noTracing` without an endpoint; the OpenTelemetry SDK, loaded now, with one. */

@@ -20,6 +20,14 @@ describe('buildHeaders', () => {
     expect(headers[HEADER.traceId]).toBe('trace-1')
   })
 
+  it('passes tracestate on with traceparent only (W3C Trace Context)', () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
+    const headers = buildHeaders('id', { ...context, traceparent, tracestate: 'rojo=1,congo=2' }, 'none')
+    expect(headers[HEADER.traceparent]).toBe(traceparent)
+    expect(headers[HEADER.tracestate]).toBe('rojo=1,congo=2')
+    expect(buildHeaders('id', { ...context, tracestate: 'rojo=1' }, 'none')).not.toHaveProperty(HEADER.tracestate)
+  })
+
   it('uses the request id as the trace id when there is none', () => {
     expect(buildHeaders('web', { ...context, traceId: undefined }, 'none')[HEADER.traceId]).toBe('req-1')
   })

@@ -8,6 +8,8 @@ export const HEADER = {
   traceId: 'x-trace-id',
   /** W3C trace context: the caller's span, of the same trace as `x-trace-id`. */
   traceparent: 'traceparent',
+  /** W3C trace context: the caller's vendor entries, passed on with `traceparent`. */
+  tracestate: 'tracestate',
   deviceId: 'x-device-id',
   appVersion: 'x-app-version',
   platform: 'x-platform',
@@ -37,6 +39,8 @@ export interface HeaderContext {
   traceId?: string | undefined
   /** W3C `traceparent` naming the calling span (server only), sent alongside `x-trace-id`. */
   traceparent?: string | undefined
+  /** W3C `tracestate` of the incoming request (server only), passed on unchanged with `traceparent`. */
+  tracestate?: string | undefined
   /** Sent only once the browser has computed it (a valid device id); the omit-empty marker before. */
   deviceId?: string | undefined
   /** The client version: the running build id. */
@@ -70,6 +74,7 @@ export function buildHeaders(
   if (body === 'json') headers[HEADER.contentType] = 'application/json'
   if (context.sessionId) headers[HEADER.sessionId] = context.sessionId
   if (context.traceparent) headers[HEADER.traceparent] = context.traceparent
+  if (context.traceparent && context.tracestate) headers[HEADER.tracestate] = context.tracestate
   if (gateway === 'web') headers[HEADER.clientName] = context.clientName
   return headers
 }
