@@ -78,7 +78,8 @@ export const sessionRoutesPlugin = fp(
     /**
      * Sign-out ends the session: its tokens go on the denylist for as long as the refresh token could
      * live (the gateway has no revocation call), the cookies are cleared, and the browser is told to
-     * drop every cookie of the origin.
+     * drop every cookie of the origin and its storage: the card and passes kept for the till, the
+     * service worker (registered again on the next page), local and session storage (decision 029).
      */
     app.post(LOGOUT_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       request.routeName = 'session.logout'
@@ -87,7 +88,7 @@ export const sessionRoutesPlugin = fp(
       request.session.end()
       clearSessionCookies(request, reply)
       clearLoginCode(request, reply, product)
-      return noStore(reply).header('clear-site-data', '"cookies"').code(204).send()
+      return noStore(reply).header('clear-site-data', '"cookies", "storage"').code(204).send()
     })
 
     /** Asks for an SMS code, within the per-IP limit (answered like the gateway's 422). */

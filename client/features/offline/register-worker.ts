@@ -1,0 +1,23 @@
+/**
+ * Offline support's start, loaded by the app shell after `load`, in idle time (start.tsx): deletes
+ * what the device keeps for anyone but the signed-in shopper (kept-data.ts), registers the service
+ * worker (`/sw.js`, scope `/`) and holds the install prompt (install-prompt.ts).
+ */
+import { currentShopper, pruneKept } from './kept-data.ts'
+import { holdInstallPrompt } from './install-prompt.ts'
+
+/** The worker's URL: not hashed, so a new build's worker replaces it at the same address. */
+export const WORKER_URL = '/sw.js'
+
+/** Starts offline support; never throws (a browser without workers simply needs the network). */
+export async function startOfflineSupport(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  try {
+    holdInstallPrompt()
+    await pruneKept(currentShopper())
+    // `updateViaCache: 'none'`: the browser asks the server for /sw.js on every check, never its HTTP cache.
+    await navigator.serviceWorker.register(WORKER_URL, { scope: '/', updateViaCache: 'none' })
+  } catch (error) {
+    console.warn('[offline] the service worker was not registered', error)
+  }
+}
