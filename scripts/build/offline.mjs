@@ -97,7 +97,10 @@ export async function buildOfflineShell({ dist, dev, metafile }) {
   const webManifest = `/assets/manifest-${contentHash(manifestText)}.webmanifest`
   await writeFile(join(client, webManifest), manifestText)
   await writeFile(join(client, OFFLINE_PAGE), offlineHtml({ css, script, webManifest }))
-  return { webManifest, files: [OFFLINE_PAGE, css, script, '/favicon.svg', ...icons.map((icon) => icon.src)] }
+  return {
+    webManifest,
+    files: [OFFLINE_PAGE, css, script, webManifest, '/favicon.svg', ...icons.map((icon) => icon.src)],
+  }
 }
 
 /** Writes `<dist>/client/sw.js` for build `buildId`, keeping the shell's `files`. */

@@ -16,7 +16,10 @@ export async function startOfflineSupport(): Promise<void> {
     holdInstallPrompt()
     await pruneKept(currentShopper())
     // `updateViaCache: 'none'`: the browser asks the server for /sw.js on every check, never its HTTP cache.
-    await navigator.serviceWorker.register(WORKER_URL, { scope: '/', updateViaCache: 'none' })
+    const registration = await navigator.serviceWorker.register(WORKER_URL, { scope: '/', updateViaCache: 'none' })
+    // Every page looks for a newer worker (a conditional request): the first page of a new build
+    // installs that build's worker, which takes over at once (service-worker.ts).
+    if (registration.active) await registration.update()
   } catch (error) {
     console.warn('[offline] the service worker was not registered', error)
   }
