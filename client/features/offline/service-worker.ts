@@ -6,6 +6,7 @@
  * stylesheet, the icons), fetched without cookies and refused if private or cookie-setting. A new build
  * installs a new worker that takes over at once and deletes the old shell: pages never come from it.
  */
+import { mayKeep } from './may-keep.ts'
 
 /** Filled in by the build. */
 declare const BUILD_ID: string
@@ -35,17 +36,6 @@ const worker = self as unknown as WorkerScope
 /** The offline shell of this build; `aurora-shell-*` caches of other builds are deleted on activation. */
 const SHELL_CACHE = `aurora-shell-${BUILD_ID}`
 const SHELL = new Set(SHELL_FILES)
-
-/** Whether an answer may be kept: ours, complete, and neither private nor setting a cookie. */
-export function mayKeep(response: Response): boolean {
-  const cacheControl = response.headers.get('cache-control') ?? ''
-  return (
-    response.status === 200 &&
-    response.type === 'basic' &&
-    !/\b(private|no-store)\b/i.test(cacheControl) &&
-    !response.headers.has('set-cookie')
-  )
-}
 
 async function keepShell(): Promise<void> {
   const cache = await caches.open(SHELL_CACHE)
