@@ -126,6 +126,33 @@ test('with the network off, the kept card and a ready order’s pass open from t
   await context.setOffline(false)
 })
 
+test('the card and a ready pass are kept on a signed-in visit even when their screens were not opened', async ({
+  page,
+  context,
+  stack,
+}) => {
+  const userId = await signIn(page, stack.baseURL, ANNA_PHONE)
+  const { order } = await placePickupOrder(page, stack)
+  await makeOrdersReady(stack)
+  await page.goto('/cookie-policy')
+  await waitForHydration(page)
+  await workerBuild(page)
+  await expect
+    .poll(async () => (await cacheStorage(page))[KEPT_CACHE], { timeout: 20_000 })
+    .toEqual(
+      expect.arrayContaining([`/__kept/${userId}/card`, `/__kept/${userId}/pass/${encodeURIComponent(order.id)}`]),
+    )
+  // Kept, not used: the install offer still waits for the shopper to open one of them.
+  expect(await page.evaluate(() => localStorage.getItem('app.install.used'))).toBeNull()
+
+  await context.setOffline(true)
+  await page.goto('/')
+  const barcode = page.getByRole('img', { name: 'Штрихкод карты 7788 0000 0010 0001' })
+  expect(decodeBarcode(await svgPixels(barcode))).toBe(ANNA_CARD)
+  expect(await scanQr(page.getByRole('img', { name: `QR-код заказа ${order.number}` }))).toBe(order.number)
+  await context.setOffline(false)
+})
+
 test('after sign-out, with the network off, neither the card nor a pass opens', async ({ page, context, stack }) => {
   await signIn(page, stack.baseURL, ANNA_PHONE)
   const { order } = await placePickupOrder(page, stack)

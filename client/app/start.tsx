@@ -91,7 +91,7 @@ async function start(releaseClicks: () => void): Promise<void> {
         () =>
           whenIdle(() =>
             import('#client/features/offline/register-worker.ts').then(
-              (offline) => offline.startOfflineSupport(),
+              (offline) => offline.startOfflineSupport(api, boot.session.ecomEnabled),
               () => undefined,
             ),
           ),

@@ -20,10 +20,10 @@ export function PickupPassCard({ orderId, pass, status }: { orderId: string; pas
     track('pickup_pass_open', { status })
   }, [track, status])
   // Kept again whenever what it says changes (the store's hours arrive, the keeping date moves).
-  const shown = JSON.stringify(pass)
+  const said = JSON.stringify(pass)
   useEffect(() => {
-    void keepPass(orderId, JSON.parse(shown) as PickupPass)
-  }, [orderId, shown])
+    void keepPass(orderId, JSON.parse(said) as PickupPass, { shown: true })
+  }, [orderId, said])
 
   return (
     <section className="pickup-pass" aria-labelledby="pickup-pass-title" data-toast-avoid>

@@ -43,7 +43,7 @@ export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
         const number = bunch.loyaltyCardNumber.trim()
         const shown = Boolean(number && barcodeFormat(number))
         setCard(shown ? { kind: 'card', number } : { kind: 'none' })
-        if (shown) void keepCard(number)
+        if (shown) void keepCard(number, { shown: true })
       } catch {
         if (abort.signal.aborted) return
         const kept = await keptCard().catch(() => undefined)

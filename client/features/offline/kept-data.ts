@@ -76,27 +76,40 @@ export async function forgetKept(): Promise<void> {
   await pruneKept(undefined)
 }
 
-async function put(userId: string, key: string, value: unknown): Promise<void> {
+/** How a card or pass came to be kept: `shown` on its screen (a use, for the install offer) or refreshed unseen. */
+export interface KeepOptions {
+  shown: boolean
+  now?: Date
+}
+
+async function put(userId: string, key: string, value: unknown, shown: boolean): Promise<void> {
   const cache = await openKept()
   if (!cache) return
   // A change of shopper: what the last one kept goes before anything of this one is kept.
   await pruneKept(userId)
   await cache.put(key, new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }))
+  if (!shown) return
   localStorage.setItem(USED_AT_TILL_KEY, '1')
   window.dispatchEvent(new Event(USED_AT_TILL_EVENT))
 }
 
-/** Keeps the card the signed-in shopper has just been shown; does nothing for an anonymous visitor. */
-export async function keepCard(number: string, now = new Date()): Promise<void> {
+/** Keeps the signed-in shopper's card; does nothing for an anonymous visitor. */
+export async function keepCard(number: string, { shown, now = new Date() }: KeepOptions): Promise<void> {
   const userId = currentShopper()
-  if (userId) await put(userId, cardKey(userId), { number, keptAt: now.toISOString() } satisfies KeptCard)
+  if (userId) await put(userId, cardKey(userId), { number, keptAt: now.toISOString() } satisfies KeptCard, shown)
 }
 
-/** Keeps the pass of a ready order the signed-in shopper has just been shown. */
-export async function keepPass(orderId: string, pass: PickupPass, now = new Date()): Promise<void> {
+/** Keeps the pass of the signed-in shopper's order ready for pickup. */
+export async function keepPass(
+  orderId: string,
+  pass: PickupPass,
+  { shown, now = new Date() }: KeepOptions,
+): Promise<void> {
   const userId = currentShopper()
-  if (userId)
-    await put(userId, passKey(userId, orderId), { orderId, pass, keptAt: now.toISOString() } satisfies KeptPass)
+  if (userId) {
+    const kept: KeptPass = { orderId, pass, keptAt: now.toISOString() }
+    await put(userId, passKey(userId, orderId), kept, shown)
+  }
 }
 
 /** Forgets the pass of an order that is no longer waiting for the shopper (collected, cancelled). */
