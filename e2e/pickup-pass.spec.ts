@@ -4,7 +4,7 @@
  * route, how long the order is kept, what to bring); on paper only the pass prints, on one A4 page.
  * 360 px, axe, and the order page's pickup details before the order is ready.
  */
-import { test as base, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
+import { test as base, expect, storePerWorker, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { seriousViolations } from './fixtures/axe.ts'
 import { scanQr } from './fixtures/scan.ts'
 import { ANNA_PHONE, signIn } from './fixtures/ecom-shopper.ts'
@@ -13,16 +13,7 @@ import { makeOrdersReady, placePickupOrder } from './fixtures/pickup-order.ts'
 import { loggedEvents, viewport } from './fixtures/shopper-hand.ts'
 
 /** This file's store: the test places an order and moves the gateway's clock. */
-const test = base.extend<Record<never, never>, { stack: Stack }>({
-  stack: [
-    async ({}, use) => {
-      const stack = await startStack()
-      await use(stack)
-      await stack.stop()
-    },
-    { scope: 'worker' },
-  ],
-})
+const test = base.extend<Record<never, never>, { stack: Stack }>({ stack: [storePerWorker, { scope: 'worker' }] })
 
 // axe is injected inline, which the storefront's CSP rightly refuses.
 test.use({ bypassCSP: true })
