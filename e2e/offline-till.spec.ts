@@ -1,10 +1,11 @@
 /**
  * The till without signal (docs/decisions/029): the service worker keeps the signed-in shopper's
- * loyalty card and ready pickup passes, and with the network off they open from it and scan; sign-out
- * leaves nothing to open; a new build's worker replaces the old one and the next navigation runs the
- * new build's code; nothing is kept for an anonymous visitor and no page comes from the worker while
- * online; the web app manifest meets Chromium's installability criteria; the install offer waits for
- * a use of the card or a pass, never on the first visit.
+ * loyalty card and ready pickup passes, and with the network off they open from it and scan; neither
+ * sign-out nor another shopper's sign-in leaves anything to open; a new build's worker replaces the
+ * old one and the next navigation runs the new build's code; nothing is kept for an anonymous visitor
+ * and no page comes from the worker while online; the web app manifest meets Chromium's
+ * installability criteria; the install offer waits for a use of the card or a pass, never on the
+ * first visit.
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +19,8 @@ import { decodeBarcode, scanQr, svgPixels } from './fixtures/scan.ts'
 /** This file's store: the tests move the gateway's order clock. */
 const test = base.extend<Record<never, never>, { stack: Stack }>({ stack: [storePerWorker, { scope: 'worker' }] })
 
+/** The seeded shopper with a complete profile and no card. */
+const NO_CARD_PHONE = '79000000003'
 /** The mock's card number of the seeded shopper (user 100001). */
 const ANNA_CARD = '7788000000100001'
 const dist = process.env.DIST_DIR ?? 'dist'
@@ -186,6 +189,39 @@ test('after sign-out, with the network off, neither the card nor a pass opens', 
     await expect(page.getByText(/если вы уже открывали их на этом устройстве/)).toBeVisible()
     await expect(page.getByRole('img')).toHaveCount(0)
   }
+})
+
+test('another shopper signing in on the device, without a sign-out, leaves nothing of the last one kept', async ({
+  page,
+  context,
+  stack,
+}) => {
+  const first = await signIn(page, stack.baseURL, ANNA_PHONE)
+  await page.goto('/cookie-policy')
+  await waitForHydration(page)
+  await (await openCardDialog(page)).getByRole('img').waitFor()
+  await page.keyboard.press('Escape')
+  await workerBuild(page)
+  await expect.poll(async () => (await cacheStorage(page))[KEPT_CACHE]).toContain(`/__kept/${first}/card`)
+
+  // The first shopper's session ends without a sign-out (its cookies go), and another signs in.
+  await context.clearCookies()
+  await context.addCookies([{ name: 'user_agreement', value: '1', url: stack.baseURL }])
+  const second = await signIn(page, stack.baseURL, NO_CARD_PHONE)
+  await page.goto('/cookie-policy')
+  await waitForHydration(page)
+  await expect
+    .poll(
+      async () =>
+        ((await cacheStorage(page))[KEPT_CACHE] ?? []).filter((path) => !path.startsWith(`/__kept/${second}/`)),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toEqual([])
+  await context.setOffline(true)
+  await openOffline(page, '/')
+  await expect(page.getByRole('img')).toHaveCount(0)
 })
 
 test('an anonymous visitor gets only the offline shell kept, and no page comes from the worker', async ({
