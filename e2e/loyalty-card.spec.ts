@@ -5,9 +5,9 @@
  * keyboard, axe.
  */
 import type { Page } from '@playwright/test'
-import zxing from '@zxing/library'
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { seriousViolations } from './fixtures/axe.ts'
+import { decodeBarcode, svgPixels } from './fixtures/scan.ts'
 import { ANNA_PHONE, signIn } from './fixtures/ecom-shopper.ts'
 import { WIDTHS, viewport, loggedEvents } from './fixtures/shopper-hand.ts'
 
@@ -18,41 +18,6 @@ test.use({ bypassCSP: true })
 const ANNA_CARD = '7788000000100001'
 /** The seeded shopper with a complete profile and no card. */
 const NO_CARD_PHONE = '79000000003'
-
-/** Draws the dialog's barcode SVG on a canvas in the page and returns its grey levels. */
-async function barcodePixels(page: Page): Promise<{ width: number; height: number; grey: number[] }> {
-  return page.locator('.loyalty-card__code svg').evaluate(async (svg) => {
-    const box = svg.getBoundingClientRect()
-    const width = Math.round(box.width)
-    const height = Math.round(box.height)
-    const copy = svg.cloneNode(true) as SVGSVGElement
-    copy.setAttribute('width', String(width))
-    copy.setAttribute('height', String(height))
-    copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg')
-    const image = new Image()
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(copy))}`
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = width
-    canvas.height = height
-    const context = canvas.getContext('2d')!
-    context.drawImage(image, 0, 0, width, height)
-    const { data } = context.getImageData(0, 0, width, height)
-    const grey: number[] = []
-    for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3))
-    return { width, height, grey }
-  })
-}
-
-// The package is CommonJS: its names come through the default export.
-const { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } = zxing
-
-/** What a scanner reads from the pixels. */
-function decode({ width, height, grey }: { width: number; height: number; grey: number[] }): string {
-  const hints = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128, BarcodeFormat.EAN_13]]])
-  const source = new RGBLuminanceSource(Uint8ClampedArray.from(grey), width, height)
-  return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(source)), hints).getText()
-}
 
 async function openCard(page: Page): Promise<void> {
   await page.goto('/cookie-policy')
@@ -86,7 +51,7 @@ for (const width of WIDTHS) {
     const box = (await dialog.boundingBox())!
     expect(box.width).toBe(width)
     expect(await dialog.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(255, 255, 255)')
-    expect(decode(await barcodePixels(page))).toBe(ANNA_CARD)
+    expect(decodeBarcode(await svgPixels(page.locator('.loyalty-card__code svg')))).toBe(ANNA_CARD)
 
     expect(await seriousViolations(page, '.loyalty-card')).toEqual([])
     await expect(page).toHaveScreenshot(`loyalty-card-${width}.png`)

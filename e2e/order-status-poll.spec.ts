@@ -1,21 +1,12 @@
 /**
  * The order page follows a status change through the status poll of spec section 7.
  */
-import { test as base, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
+import { test as base, expect, storePerWorker, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { ANNA_PHONE, signIn } from './fixtures/ecom-shopper.ts'
 import { OrderPage } from './fixtures/order-page.ts'
 
 /** This file's store: the test places an order and moves the gateway's clock. */
-const test = base.extend<Record<never, never>, { stack: Stack }>({
-  stack: [
-    async ({}, use) => {
-      const stack = await startStack()
-      await use(stack)
-      await stack.stop()
-    },
-    { scope: 'worker' },
-  ],
-})
+const test = base.extend<Record<never, never>, { stack: Stack }>({ stack: [storePerWorker, { scope: 'worker' }] })
 
 test('the order page follows a status change through /v1/orders/poll without re-reading the order', async ({
   page,

@@ -4,57 +4,19 @@
  * route, how long the order is kept, what to bring); on paper only the pass prints, on one A4 page.
  * 360 px, axe, and the order page's pickup details before the order is ready.
  */
-import type { Page } from '@playwright/test'
-import zxing from '@zxing/library'
-import { test as base, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
+import { test as base, expect, storePerWorker, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { seriousViolations } from './fixtures/axe.ts'
+import { scanQr } from './fixtures/scan.ts'
 import { ANNA_PHONE, signIn } from './fixtures/ecom-shopper.ts'
 import { OrderPage } from './fixtures/order-page.ts'
+import { makeOrdersReady, placePickupOrder } from './fixtures/pickup-order.ts'
 import { loggedEvents, viewport } from './fixtures/shopper-hand.ts'
 
 /** This file's store: the test places an order and moves the gateway's clock. */
-const test = base.extend<Record<never, never>, { stack: Stack }>({
-  stack: [
-    async ({}, use) => {
-      const stack = await startStack()
-      await use(stack)
-      await stack.stop()
-    },
-    { scope: 'worker' },
-  ],
-})
+const test = base.extend<Record<never, never>, { stack: Stack }>({ stack: [storePerWorker, { scope: 'worker' }] })
 
 // axe is injected inline, which the storefront's CSP rightly refuses.
 test.use({ bypassCSP: true })
-
-// The package is CommonJS: its names come through the default export.
-const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing
-
-/** Draws the pass's QR code SVG on a canvas in the page and reads it as a scanner would. */
-async function scanQr(page: Page): Promise<string> {
-  const { width, height, grey } = await page.locator('.pickup-pass__qr').evaluate(async (svg) => {
-    const box = svg.getBoundingClientRect()
-    const width = Math.round(box.width)
-    const height = Math.round(box.height)
-    const copy = svg.cloneNode(true) as SVGSVGElement
-    copy.setAttribute('width', String(width))
-    copy.setAttribute('height', String(height))
-    const image = new Image()
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(copy))}`
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = width
-    canvas.height = height
-    const context = canvas.getContext('2d')!
-    context.drawImage(image, 0, 0, width, height)
-    const { data } = context.getImageData(0, 0, width, height)
-    const grey: number[] = []
-    for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3))
-    return { width, height, grey }
-  })
-  const source = new RGBLuminanceSource(Uint8ClampedArray.from(grey), width, height)
-  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText()
-}
 
 test('a pickup order that becomes ready shows a toast and a pass that scans, and prints alone on one A4 page', async ({
   page,
@@ -65,30 +27,7 @@ test('a pickup order that becomes ready shows a toast and a pass that scans, and
   await page.context().addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
   const events = await loggedEvents(page)
   await signIn(page, baseURL!, ANNA_PHONE)
-  const token = (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'access_token')!.value
-  const gateway = async (method: string, path: string, body?: unknown) => {
-    const answer = await fetch(`${stack.mockURL}/webgate${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
-    })
-    expect(answer.ok, `${method} ${path}`).toBe(true)
-    return answer.json()
-  }
-  await gateway('DELETE', '/v1/cart')
-  const cart = (await gateway('POST', '/v1/cart/items', { goodsId: 10001, quantity: 1 })) as { version: number }
-  await gateway('PUT', '/v1/checkout/delivery', { deliveryType: 'pickup', storeCode: 'AU-MSK-001' })
-  const order = (await gateway('POST', '/v1/checkout/orders', {
-    cartVersion: cart.version,
-    idempotencyKey: `pass-${Date.now()}`,
-  })) as { id: string; number: string; store: { code: string } }
-  const store = (await gateway('GET', `/v1/stores-facade/store?code=${order.store.code}`)) as {
-    address: string
-    phone: string
-    schedule: string
-    lat: number
-    lon: number
-  }
+  const { order, store } = await placePickupOrder(page, stack)
 
   await page.goto(`/ecom/orders/${order.id}`)
   await waitForHydration(page)
@@ -108,12 +47,7 @@ test('a pickup order that becomes ready shows a toast and a pass that scans, and
   await expect(page.getByText('Итого', { exact: true })).toHaveCount(1)
 
   // created → paid → assembling → ready: three steps of the mock's clock.
-  const moved = await fetch(`${stack.mockURL}/__mock/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: 30_000 }),
-  })
-  expect(moved.ok).toBe(true)
+  await makeOrdersReady(stack)
   const toast = page.locator('[data-toast-type="pickup-ready"]')
   await expect(toast).toContainText(`Заказ ${order.number} готов к выдаче`, { timeout: 20_000 })
   await expect(pass).toBeVisible()
@@ -121,7 +55,7 @@ test('a pickup order that becomes ready shows a toast and a pass that scans, and
   // The poll saw only the last step: the ones before it are passed all the same.
   await expect(page.locator('.order-timeline__step.is-done')).toHaveCount(4)
   await expect(pass.getByRole('img', { name: `QR-код заказа ${order.number}` })).toBeVisible()
-  expect(await scanQr(page)).toBe(order.number)
+  expect(await scanQr(page.locator('.pickup-pass__qr'))).toBe(order.number)
 
   await expect(pass).toContainText(store.address)
   await expect(pass).toContainText(store.schedule)

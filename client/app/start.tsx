@@ -82,9 +82,24 @@ async function start(releaseClicks: () => void): Promise<void> {
   releaseClicks()
   // The icons' sprite was asked for by the server's HTML; a failure to load it is logged (spec section 7),
   // checked once the page has loaded (the sprite with it), so the check does not fetch it a second time.
-  const checkSprite = () => whenIdle(() => void reportIconSpriteFailure(config.product), 5_000)
-  if (document.readyState === 'complete') checkSprite()
-  else window.addEventListener('load', checkSprite, { once: true })
+  // Offline support (the service worker, docs/decisions/029) starts 2 s after that, in idle time again:
+  // its own module and the worker's first install stay out of the first load's requests and tasks.
+  const afterLoad = () =>
+    whenIdle(() => {
+      void reportIconSpriteFailure(config.product)
+      setTimeout(
+        () =>
+          whenIdle(() =>
+            import('#client/features/offline/register-worker.ts').then(
+              (offline) => offline.startOfflineSupport(api, boot.session.ecomEnabled),
+              () => undefined,
+            ),
+          ),
+        2_000,
+      )
+    }, 5_000)
+  if (document.readyState === 'complete') afterLoad()
+  else window.addEventListener('load', afterLoad, { once: true })
 }
 
 // Evaluated once per page, in the browser only (the server renders App without this module). The page

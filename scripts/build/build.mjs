@@ -4,8 +4,9 @@
  * - client.mjs: the browser bundle (ESM, hashed names, one CSS file), cut into chunks by chunking.mjs
  *   (framework.mjs, schema-groups.mjs: first load of `/` in at most 10 requests, DESIGN.md section 5);
  * - reminify.mjs: terser over every chunk (decision 014);
+ * - offline.mjs: the app's icons, the web app manifest and the offline page (the worker's shell);
  * - manifest.mjs: each route's modulepreload list from the esbuild metafile (page-map.mjs reads which
- *   view each route loads from the view registry);
+ *   view each route loads from the view registry); then offline.mjs's service worker, with the build id;
  * - precompressed .br and .gz of the assets; node-bundles.mjs: the server and the mock gateway.
  * Usage: node scripts/build/build.mjs [--dev] [--out <dir>]
  */
@@ -18,6 +19,7 @@ import { reminify } from './reminify.mjs'
 import { writeManifest } from './manifest.mjs'
 import { buildNode } from './node-bundles.mjs'
 import { writeIconSprites } from './icon-sprite.mjs'
+import { buildOfflineShell, buildWorker } from './offline.mjs'
 
 const outIndex = process.argv.indexOf('--out')
 /** Output folder: `dist/` unless `--out <dir>` (parallel builds, e.g. one per developer task). */
@@ -33,7 +35,9 @@ if (existsSync(join(root, 'client/public'))) {
 }
 const metafile = await buildClient({ dist, dev })
 if (!dev) await reminify(metafile)
-const manifest = await writeManifest(metafile, await buildConsentMark({ dist, dev }), { dist })
+const offline = await buildOfflineShell({ dist, dev, metafile })
+const manifest = await writeManifest(metafile, await buildConsentMark({ dist, dev }), { dist, offline })
+await buildWorker({ dist, dev, buildId: manifest.buildId, files: offline.files })
 await precompress(join(dist, 'client'))
 await writeFile(join(dist, 'client', 'metafile.json'), JSON.stringify(metafile))
 await buildNode('server/main.ts', join(dist, 'server', 'main.js'), { dev })

@@ -8,7 +8,7 @@ import { chunkingPlugin } from './chunking.mjs'
 import { FRAMEWORK_ENTRY } from './framework.mjs'
 import { REMINIFY_STAMP } from './reminify.mjs'
 
-const TARGET = ['es2022', 'chrome111', 'firefox111', 'safari16']
+export const TARGET = ['es2022', 'chrome111', 'firefox111', 'safari16']
 
 /** Builds the browser bundle into `<dist>/client/assets` and returns the esbuild metafile. */
 export async function buildClient({ dist, dev }) {

@@ -19,8 +19,11 @@ const PARTS = {
   ecom: ['client/features/ecom/cart-link.tsx', 'client/features/ecom/cart-button.tsx'],
 }
 
-/** Writes `<dist>/client/manifest.json` and returns it. */
-export async function writeManifest(metafile, consentMarkFile, { dist }) {
+/**
+ * Writes `<dist>/client/manifest.json` and returns it; `offline` is the offline shell (offline.mjs): its
+ * files count in the build id, so a change of the offline page alone is a new build with a new worker.
+ */
+export async function writeManifest(metafile, consentMarkFile, { dist, offline }) {
   const url = (file) => '/' + relative(join(dist, 'client'), join(root, file)).split('\\').join('/')
   const outputs = Object.entries(metafile.outputs)
   const staticImports = (file, seen = new Set()) => {
@@ -74,7 +77,7 @@ export async function writeManifest(metafile, consentMarkFile, { dist }) {
     Object.entries(PARTS).map(([name, sources]) => [name, lazyChunks(sources, 'the lazy part').map(url)]),
   )
   const buildId = createHash('sha256')
-    .update([...outputs.map(([file]) => file), consentMarkFile].sort().join('\n'))
+    .update([...outputs.map(([file]) => file), consentMarkFile, ...offline.files].sort().join('\n'))
     .digest('hex')
     .slice(0, 12)
   const manifest = {
@@ -82,6 +85,7 @@ export async function writeManifest(metafile, consentMarkFile, { dist }) {
     entry: url(shellFile),
     css: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
     consentMark: url(consentMarkFile),
+    webManifest: offline.webManifest,
     entryImports: [...entryImports].map(url),
     routes: Object.fromEntries(Object.entries(routes).map(([route, files]) => [route, files.map(url)])),
     routeOwn,

@@ -67,6 +67,9 @@ export const contentSecurityPolicy = (captcha: string | undefined, origins: CspO
     "style-src-attr 'unsafe-inline'",
     `img-src ${list("'self' data:", ...(origins.images ?? []), origins.tiles, origins.ads)}`,
     "font-src 'self'",
+    // The service worker (/sw.js) and the web app manifest: our own files only (docs/decisions/029).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     `connect-src ${list("'self'", captcha, origins.ads, ...(origins.connect ?? []))}`,
     `frame-src ${list("'self'", captcha, origins.ads)}`,
     "object-src 'none'",

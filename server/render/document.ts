@@ -19,6 +19,8 @@ export interface HeadInput {
   css: readonly string[]
   /** The consent mark script (manifest `consentMark`): classic and render-blocking, before the stylesheets. */
   consentMark: string
+  /** The web app manifest (the build's `webManifest`), linked when the build has one. */
+  webManifest?: string | undefined
   preloads: readonly string[]
   siteName: string
   /** The first screen's icon symbols, right after `<body>`, outside the React root. */
@@ -56,6 +58,7 @@ export function documentHead(input: HeadInput): string {
     '<meta name="theme-color" content="#7a1f5c">',
     // No `type`: browsers tell an SVG icon by its content type (the category page's HTML has a budget).
     '<link rel="icon" href="/favicon.svg">',
+    input.webManifest ? `<link rel="manifest" href="${escapeHtml(input.webManifest)}">` : '',
     ...input.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     input.wholeFirstPaint ? `<link rel="expect" href="#${BOOT_ELEMENT_ID}" blocking="render">` : '',
     // JavaScript off: shows what works as plain HTML (every tab's section, the lists' GET forms) and

@@ -10,6 +10,8 @@ export interface ClientManifest {
   css: string[]
   /** The consent mark's URL: the classic script of `<head>` that hides the cookie banner from a shopper who agreed. */
   consentMark: string
+  /** The web app manifest's URL (hashed: the app's name, icons, colours; every page links it). */
+  webManifest?: string
   /** Static imports of the entry: preloaded on every page. */
   entryImports: string[]
   /** Route name → its page chunk and that chunk's static imports not already in the entry. */

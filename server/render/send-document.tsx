@@ -90,6 +90,7 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
       origin: ctx.origin,
       css: deps.manifest.css,
       consentMark: deps.manifest.consentMark,
+      webManifest: deps.manifest.webManifest,
       inlineIcons: deps.inlineIcons,
       preloads: preloadsFor(deps.manifest, input.view.kind === 'page' ? input.view.route : undefined, {
         signedIn: state.authorized,

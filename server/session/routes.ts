@@ -110,10 +110,12 @@ export const sessionRoutesPlugin = fp(
 
     /**
      * Sign-out ends the session: the cookies are cleared and the browser is told to drop every cookie
-     * of the origin. The session's tokens go on the denylist until they would have expired (the gateway
-     * has no revocation call), but only when the signed session user proves that this store issued
-     * them to this session (decision 026): a stranger's junk cookies store nothing. Limited per client
-     * address, like every route that may write to the shared store.
+     * of the origin and its storage: the card and passes kept for the till, the service worker
+     * (registered again on the next page), local and session storage (decision 029). The session's
+     * tokens go on the denylist until they would have expired (the gateway has no revocation call), but
+     * only when the signed session user proves that this store issued them to this session (decision
+     * 026): a stranger's junk cookies store nothing. Limited per client address, like every route that
+     * may write to the shared store.
      */
     app.post(LOGOUT_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       request.routeName = 'session.logout'
@@ -137,7 +139,7 @@ export const sessionRoutesPlugin = fp(
       request.session.end()
       clearSessionCookies(request, reply)
       clearLoginCode(request, reply, product)
-      return noStore(reply).header('clear-site-data', '"cookies"').code(204).send()
+      return noStore(reply).header('clear-site-data', '"cookies", "storage"').code(204).send()
     })
 
     /**

@@ -1,6 +1,7 @@
 /**
  * A small client build for tests that need no real one: a manifest with hashed names, the files it
- * names (the entry script also precompressed as `.br`, as the build writes it) and a favicon, in a
+ * names (the entry script also precompressed as `.br`, as the build writes it), a favicon and the
+ * offline shell, in a
  * temporary folder. The server renders pages and serves static files from it exactly as from `dist/`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,6 +18,7 @@ export const FIXTURE_MANIFEST: ClientManifest = {
   consentMark: '/assets/consent-mark-TESTMARK.js',
   entryImports: ['/assets/chunk-TESTCHNK.js'],
   routes: {},
+  webManifest: '/assets/manifest-TESTMNFS.webmanifest',
 }
 
 /** A dist folder holding the fixture; `remove()` deletes it. */
@@ -32,6 +34,10 @@ export function writeClientFixture(): { distDir: string; remove(): void } {
     [FIXTURE_MANIFEST.entryImports[0]!]: 'export const chunk = 1\n',
     [`${FIXTURE_MANIFEST.entry}.map`]: '{"version":3,"sources":[],"names":[],"mappings":""}',
     '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    // The offline shell (scripts/build/offline.mjs): the worker, its offline page, the web app manifest.
+    '/sw.js': 'self.addEventListener("fetch", () => {})\n',
+    '/offline.html': '<!doctype html><html lang="ru"><title>Нет сети</title></html>',
+    [FIXTURE_MANIFEST.webManifest!]: '{"name":"Аврора"}',
   }
   for (const [path, text] of Object.entries(files)) writeFileSync(join(client, path), text)
   writeFileSync(join(client, `${FIXTURE_MANIFEST.entry}.br`), brotliCompressSync(files[FIXTURE_MANIFEST.entry]!))

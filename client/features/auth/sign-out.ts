@@ -1,5 +1,6 @@
 /** Sign-out: the server clears the session cookies; the browser forgets its personal data. */
 import { mutate } from 'swr'
+import { forgetKept } from '#client/features/offline/kept-data.ts'
 import { clearLastAttempt } from './last-attempt.ts'
 
 /** SWR key names of the account data shown by this feature. */
@@ -18,5 +19,7 @@ export async function signOut(): Promise<void> {
   const response = await fetch(LOGOUT_PATH, { method: 'POST', credentials: 'same-origin' })
   if (!response.ok) throw new Error(`sign-out answered ${response.status}`)
   clearLastAttempt()
+  // The card and passes kept for the till (the answer's Clear-Site-Data "storage" drops them too).
+  await forgetKept()
   await forgetPersonalData()
 }

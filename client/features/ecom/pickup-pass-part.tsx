@@ -10,7 +10,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx'
 import { pickupPass } from './pickup-pass-data.ts'
 import type { PickupStoreState } from './pickup-store.ts'
 
-type PassCard = ComponentType<{ pass: NonNullable<ReturnType<typeof pickupPass>>; status: string }>
+type PassCard = ComponentType<{ orderId: string; pass: NonNullable<ReturnType<typeof pickupPass>>; status: string }>
 
 /** The pass of a ready pickup order, or nothing for any other order. */
 export function PickupPassPart({ order, store }: { order: Order; store: PickupStoreState }) {
@@ -33,5 +33,5 @@ export function PickupPassPart({ order, store }: { order: Order; store: PickupSt
       </div>
     )
   const pass = pickupPass(order, store.store, new Date())
-  return pass ? <Card pass={pass} status={order.status} /> : null
+  return pass ? <Card orderId={order.id} pass={pass} status={order.status} /> : null
 }

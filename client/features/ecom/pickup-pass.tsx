@@ -3,20 +3,27 @@
  * till's scanner (and in large type, to say aloud), the store with its hours, phone and a route in
  * Яндекс Карты, until when the order is kept, and what to bring. It prints alone on one A4 page
  * (features-ecom.css, `@media print`). Loaded with its QR encoder only when an order page has a pass.
+ * A pass shown is kept on the device for the till without signal (features/offline/kept-data.ts).
  */
 import { useEffect } from 'react'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { ButtonLink } from '#client/components/ui/button-link.tsx'
+import { keepPass } from '#client/features/offline/kept-data.ts'
 import type { PickupPass } from './pickup-pass-data.ts'
 import { QrCode } from './qr-code.tsx'
 
-/** The pass; `status` is the order's, the only thing the `pickup_pass_open` event says. */
-export function PickupPassCard({ pass, status }: { pass: PickupPass; status: string }) {
+/** The pass of order `orderId`; `status` is the order's, the only thing the `pickup_pass_open` event says. */
+export function PickupPassCard({ orderId, pass, status }: { orderId: string; pass: PickupPass; status: string }) {
   const { track } = useAnalytics()
   useEffect(() => {
     track('pickup_pass_open', { status })
   }, [track, status])
+  // Kept again whenever what it says changes (the store's hours arrive, the keeping date moves).
+  const said = JSON.stringify(pass)
+  useEffect(() => {
+    void keepPass(orderId, JSON.parse(said) as PickupPass, { shown: true })
+  }, [orderId, said])
 
   return (
     <section className="pickup-pass" aria-labelledby="pickup-pass-title" data-toast-avoid>

@@ -1,18 +1,30 @@
 /**
  * «Карта лояльности»: the signed-in shopper's card number as a barcode for the till, full screen,
  * black on white, as large as the screen allows. The number comes from `/v1/keeperid/bunch` when the
- * dialog opens and lives only in this component's state: never in local storage, logs, the SWR cache
- * or analytics (`loyalty_card_open` carries nothing of it). jsbarcode draws it (barcode-format.ts
- * picks EAN-13 or Code 128): a maintained library of a few kilobytes, loaded with this dialog only.
+ * dialog opens and lives in this component's state and, for the till without signal, in the device's
+ * kept data under the shopper's key (features/offline/kept-data.ts, deleted at sign-out): never in
+ * local storage, logs, the SWR cache or analytics (`loyalty_card_open` carries nothing of it). Without
+ * the network the dialog shows the kept card with the time it was kept. jsbarcode draws it
+ * (draw-barcode.ts; barcode-format.ts picks EAN-13 or Code 128), loaded with this dialog only.
  */
 import { useEffect, useRef, useState } from 'react'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useApp } from '#client/context/app-context.tsx'
+import { currentShopper, keepCard, readKept } from '#client/features/offline/kept-data.ts'
+import { keptAtText } from '#client/features/offline/kept-at-text.ts'
 import { barcodeFormat, groupedNumber } from './barcode-format.ts'
 
-type CardState = { kind: 'loading' } | { kind: 'card'; number: string } | { kind: 'none' } | { kind: 'failed' }
+type CardState =
+  { kind: 'loading' } | { kind: 'card'; number: string; keptAt?: string } | { kind: 'none' } | { kind: 'failed' }
+
+/** The card kept on this device for the signed-in shopper, when the gateway cannot be reached. */
+async function keptCard(): Promise<CardState | undefined> {
+  const userId = currentShopper()
+  const card = userId ? (await readKept(userId)).card : undefined
+  return card && barcodeFormat(card.number) ? { kind: 'card', number: card.number, keptAt: card.keptAt } : undefined
+}
 
 /** The dialog; `onClose` closes it. */
 export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
@@ -29,9 +41,13 @@ export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
         const { getKeeperBunch } = await import('#shared/gateway/profile.ts')
         const bunch = await api.call(getKeeperBunch, { signal: abort.signal })
         const number = bunch.loyaltyCardNumber.trim()
-        setCard(number && barcodeFormat(number) ? { kind: 'card', number } : { kind: 'none' })
+        const shown = Boolean(number && barcodeFormat(number))
+        setCard(shown ? { kind: 'card', number } : { kind: 'none' })
+        if (shown) void keepCard(number, { shown: true })
       } catch {
-        if (!abort.signal.aborted) setCard({ kind: 'failed' })
+        if (abort.signal.aborted) return
+        const kept = await keptCard().catch(() => undefined)
+        if (!abort.signal.aborted) setCard(kept ?? { kind: 'failed' })
       }
     })()
     return () => abort.abort()
@@ -40,23 +56,7 @@ export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (card.kind !== 'card' || !svg.current) return
     const element = svg.current
-    const value = card.number.replace(/\s+/g, '')
-    void import('jsbarcode').then(({ default: JsBarcode }) => {
-      JsBarcode(element, value, {
-        format: barcodeFormat(value),
-        width: 3,
-        height: 160,
-        margin: 24,
-        displayValue: false,
-        background: '#ffffff',
-        lineColor: '#000000',
-      })
-      // Drawn at its own size, then stretched to the screen's width by CSS (crisp: it is vector).
-      const size = (name: string) => parseFloat(element.getAttribute(name) ?? '0')
-      element.setAttribute('viewBox', `0 0 ${size('width')} ${size('height')}`)
-      element.removeAttribute('width')
-      element.removeAttribute('height')
-    })
+    void import('./draw-barcode.ts').then(({ drawBarcode }) => drawBarcode(element, card.number))
   }, [card])
 
   return (
@@ -71,6 +71,7 @@ export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
           <svg ref={svg} role="img" aria-label={`Штрихкод карты ${groupedNumber(card.number)}`} />
           <figcaption className="loyalty-card__number">{groupedNumber(card.number)}</figcaption>
           <p className="loyalty-card__hint">Покажите штрихкод на кассе. Яркость экрана лучше прибавить.</p>
+          {card.keptAt && <p className="loyalty-card__kept">{keptAtText(card.keptAt, new Date())}</p>}
         </figure>
       )}
     </Dialog>

@@ -4,7 +4,7 @@
  * where allowed. A pickup order ready for pickup shows its pass above the details; when the poll
  * brings that status, a toast says so.
  */
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import type { Order } from '#shared/models/orders.ts'
 import type { orderPage } from '#shared/routes/ecom.ts'
 import { href } from '#shared/routing/href.ts'
@@ -21,6 +21,7 @@ import { isReadyForPickup } from '#client/features/ecom/pickup-pass-data.ts'
 import { PickupPassPart } from '#client/features/ecom/pickup-pass-part.tsx'
 import { usePickupStore } from '#client/features/ecom/pickup-store.ts'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
+import { forgetPass } from '#client/features/offline/kept-data.ts'
 import type { QueriesOf, ViewProps } from '../registry.ts'
 
 /** Order status (route ecom-order). */
@@ -49,6 +50,12 @@ function OrderData({ orderQuery }: { orderQuery: QueriesOf<typeof orderPage>['or
       })
     void mutate(next, { revalidate: false })
   })
+  // An order no longer waiting in its store (collected, cancelled) leaves no pass kept on the device.
+  const orderId = order?.id
+  const waiting = order ? isReadyForPickup(order) : undefined
+  useEffect(() => {
+    if (orderId && waiting === false) void forgetPass(orderId)
+  }, [orderId, waiting])
   return (
     <div className="ecom-page">
       <div className="page-header">

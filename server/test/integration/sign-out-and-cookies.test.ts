@@ -61,7 +61,7 @@ describe('sign-out', () => {
     const kept = new Map(jar)
     const out = await call(stack, jar, 'POST', '/api/session/logout', {})
     expect(out.status).toBe(204)
-    expect(out.headers.get('clear-site-data')).toBe('"cookies"')
+    expect(out.headers.get('clear-site-data')).toBe('"cookies", "storage"')
     expect(jar.get('access_token')).toBeUndefined()
 
     // Someone who kept the cookies replays them.

@@ -1,6 +1,6 @@
 import zxing from '@zxing/library'
 import { describe, expect, it } from 'vitest'
-import { qrModules, qrPath } from './qr-code.tsx'
+import { qrModules, qrPath } from './qr-modules.ts'
 
 // The package is CommonJS: its names come through the default export.
 const { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = zxing
