@@ -56,15 +56,9 @@ async function scanQr(page: Page): Promise<string> {
   return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText()
 }
 
-test('a pickup order that becomes ready shows a toast and a pass that scans, and prints alone on one A4 page', async ({
-  page,
-  stack,
-  baseURL,
-}, testInfo) => {
-  await page.setViewportSize(viewport(360))
-  await page.context().addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
-  const events = await loggedEvents(page)
-  await signIn(page, baseURL!, ANNA_PHONE)
+/** Anna's fresh pickup order, placed through the gateway (AU-MSK-001), and its store's data. */
+async function placePickupOrder(page: Page, stack: Stack, baseURL: string) {
+  await signIn(page, baseURL, ANNA_PHONE)
   const token = (await page.context().cookies(baseURL)).find((cookie) => cookie.name === 'access_token')!.value
   const gateway = async (method: string, path: string, body?: unknown) => {
     const answer = await fetch(`${stack.mockURL}/webgate${path}`, {
@@ -86,10 +80,25 @@ test('a pickup order that becomes ready shows a toast and a pass that scans, and
     address: string
     phone: string
     schedule: string
+    openingHours: { day: number; opens: string | null; closes: string | null }[]
     lat: number
     lon: number
   }
+  return { order, store }
+}
 
+/** The store's state now, as the order page and the pass say it. */
+const STATE_NOW = /Открыто до \d{2}:\d{2}|Закрыто · откроется (.+ )?в \d{2}:\d{2}/
+
+test('a pickup order that becomes ready shows a toast and a pass that scans, and prints alone on one A4 page', async ({
+  page,
+  stack,
+  baseURL,
+}, testInfo) => {
+  await page.setViewportSize(viewport(360))
+  await page.context().addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+  const events = await loggedEvents(page)
+  const { order, store } = await placePickupOrder(page, stack, baseURL!)
   await page.goto(`/ecom/orders/${order.id}`)
   await waitForHydration(page)
   const orderPage = new OrderPage(page)
@@ -125,7 +134,7 @@ test('a pickup order that becomes ready shows a toast and a pass that scans, and
 
   await expect(pass).toContainText(store.address)
   await expect(pass).toContainText(store.schedule)
-  await expect(pass).toContainText(/Сегодня (\d{2}:\d{2}–\d{2}:\d{2}|закрыто)/)
+  await expect(pass).toContainText(STATE_NOW)
   await expect(pass.getByRole('link', { name: store.phone })).toBeVisible()
   const route = pass.getByRole('link', { name: /Маршрут в Яндекс Картах/ })
   await expect(route).toHaveAttribute('href', `https://yandex.ru/maps/?rtext=~${store.lat}%2C${store.lon}&rtt=auto`)
@@ -161,4 +170,23 @@ test('a pickup order that becomes ready shows a toast and a pass that scans, and
   const pdf = await page.pdf({ format: 'A4', printBackground: true })
   await testInfo.attach('pickup-pass.pdf', { body: pdf, contentType: 'application/pdf' })
   expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(1)
+})
+
+test('at 23:11 the order page says the store is closed and when it opens (UX4-05)', async ({
+  page,
+  stack,
+  baseURL,
+}) => {
+  await page.setViewportSize(viewport(360))
+  await page.context().addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+  // Saturday 28 November 2026, 23:11 in Moscow: the store (AU-MSK-001) closes by 23:00.
+  await page.clock.setFixedTime(new Date('2026-11-28T23:11:00+03:00'))
+  const { order, store } = await placePickupOrder(page, stack, baseURL!)
+  const sunday = store.openingHours.find((hours) => hours.day === 7)!
+  await page.goto(`/ecom/orders/${order.id}`)
+  await waitForHydration(page)
+  const details = page.getByRole('complementary', { name: 'Детали заказа' })
+  await expect(details).toContainText(`${store.schedule} · Закрыто · откроется завтра в ${sunday.opens}`)
+  await expect(details).not.toContainText('Сегодня')
+  await page.screenshot({ path: 'e2e/artifacts/pickup-details-2311-360.png', fullPage: true })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { StoreWithDistance } from '#shared/models/stores.ts'
 import { whereToBuyQuery, type WhereToBuyData } from '#shared/queries/where-to-buy.ts'
-import { FEW_UNITS_MAX, hoursOn, isoDay, stockLevel, whereToBuyRows, WHERE_TO_BUY_LIMIT } from './where-to-buy-rows.ts'
+import { FEW_UNITS_MAX, stockLevel, whereToBuyRows, WHERE_TO_BUY_LIMIT } from './where-to-buy-rows.ts'
 
 const city = { fiasId: 'kzn', name: 'Казань', region: 'Татарстан', lat: 55.79, lon: 49.12 }
 const store = (code: string, lat: number, distanceMeters = 0): StoreWithDistance => ({
@@ -59,15 +59,6 @@ describe('«Где купить сегодня» rows', () => {
       ['B', undefined],
       ['C', undefined],
     ])
-  })
-
-  it("gives today's hours, 'закрыто' on a closed day, and nothing when the store data has none", () => {
-    const hours = store('A', 55).openingHours
-    expect(hoursOn(hours, 1)).toBe('09:00–22:00')
-    expect(hoursOn(hours, 7)).toBe('закрыто')
-    expect(hoursOn(hours, 3)).toBeUndefined()
-    expect(isoDay(new Date(2026, 2, 1))).toBe(7)
-    expect(isoDay(new Date(2026, 2, 2))).toBe(1)
   })
 })
 
