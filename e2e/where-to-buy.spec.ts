@@ -132,3 +132,37 @@ for (const width of WIDTHS) {
     await page.screenshot({ path: `e2e/artifacts/where-to-buy-2311-${width}.png` })
   })
 }
+
+for (const width of WIDTHS) {
+  test(`without the gateway's stock call asks the spec's search per store, at ${width} px`, async ({ page, stack }) => {
+    await page.setViewportSize(viewport(width))
+    await keepStore(page, SHOP)
+    const goods = (await someGoods(page, 24)).find((card) => card.inStock)!
+    const searches: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/webgate/v2/goods/search' && url.searchParams.has('storeCode'))
+        searches.push(url.searchParams.get('storeCode')!)
+    })
+    // A gateway that lacks `GET /v2/goods/{id}/stock`, the storefront's own call, answers 501.
+    await stack.fault({ path: '/webgate/v2/goods/*/stock', status: 501 })
+    try {
+      await page.goto(productPath(goods))
+      await waitForHydration(page)
+      await scrollThrough(page)
+      const block = page.getByRole('region', { name: 'Где купить сегодня' })
+      await expect(block.getByRole('listitem').first()).toBeVisible()
+      await expect(block).not.toContainText('Не удалось узнать наличие')
+      const levels = await block.locator('.where-to-buy__level').allInnerTexts()
+      // The spec's call says whether a store has the goods, not how many: «Есть» or «Нет», never «Мало».
+      expect(levels.length).toBeGreaterThan(0)
+      expect(levels.every((text) => /(Есть|Нет)$/.test(text))).toBe(true)
+      expect(levels.some((text) => text.endsWith('Есть'))).toBe(true)
+      expect(searches).toContain(SHOP)
+      await block.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `e2e/artifacts/where-to-buy-no-stock-call-${width}.png` })
+    } finally {
+      await stack.clearFaults()
+    }
+  })
+}

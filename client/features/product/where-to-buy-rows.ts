@@ -21,6 +21,9 @@ export const STOCK_LEVEL_TEXT: Record<StockLevel, string> = { many: 'Есть', 
 /** The level of a number of units. */
 export const stockLevel = (units: number): StockLevel => (units <= 0 ? 'none' : units <= FEW_UNITS_MAX ? 'few' : 'many')
 
+/** The level of a store's units: `null` is «has it, count unknown» (decision 030), missing is none. */
+const unitsLevel = (units: number | null | undefined): StockLevel => (units === null ? 'many' : stockLevel(units ?? 0))
+
 /** One store of the list. */
 export interface WhereToBuyRow {
   store: StoreWithDistance
@@ -39,7 +42,7 @@ export function whereToBuyRows(data: WhereToBuyData, chosenCode?: string): Where
   const ordered = origin ? sortByDistance(data.stores, origin) : data.stores
   const rows = ordered.map((store) => ({
     store,
-    level: stockLevel(data.units[store.code] ?? 0),
+    level: unitsLevel(data.units[store.code]),
     distanceMeters: data.measured || origin ? store.distanceMeters : undefined,
   }))
   const having = rows.filter((row) => row.level !== 'none')
