@@ -1,6 +1,7 @@
 /**
  * «Карта лояльности»: the signed-in shopper's card number as a barcode for the till, full screen,
- * black on white, as large as the screen allows. The number comes from `/v1/keeperid/bunch` when the
+ * black on white, as large as the screen allows, and the points on it when the answer has them (else
+ * where to see them). The number comes from `/v1/keeperid/bunch` when the
  * dialog opens and lives only in this component's state: never in local storage, logs, the SWR cache
  * or analytics (`loyalty_card_open` carries nothing of it). jsbarcode draws it (barcode-format.ts
  * picks EAN-13 or Code 128): a maintained library of a few kilobytes, loaded with this dialog only.
@@ -10,9 +11,17 @@ import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { useApp } from '#client/context/app-context.tsx'
+import { countLabel } from '#client/lib/format.ts'
 import { barcodeFormat, groupedNumber } from './barcode-format.ts'
 
-type CardState = { kind: 'loading' } | { kind: 'card'; number: string } | { kind: 'none' } | { kind: 'failed' }
+type CardState =
+  | { kind: 'loading' }
+  | { kind: 'card'; number: string; points: number | undefined }
+  | { kind: 'none' }
+  | { kind: 'failed' }
+
+/** Where a shopper sees the balance when the gateway's answer has none. */
+export const BALANCE_ELSEWHERE = 'Баланс баллов — в чеке после покупки и на кассе любого магазина «Аврора».'
 
 /** The dialog; `onClose` closes it. */
 export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
@@ -29,7 +38,9 @@ export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
         const { getKeeperBunch } = await import('#shared/gateway/profile.ts')
         const bunch = await api.call(getKeeperBunch, { signal: abort.signal })
         const number = bunch.loyaltyCardNumber.trim()
-        setCard(number && barcodeFormat(number) ? { kind: 'card', number } : { kind: 'none' })
+        setCard(
+          number && barcodeFormat(number) ? { kind: 'card', number, points: bunch.loyaltyPoints } : { kind: 'none' },
+        )
       } catch {
         if (!abort.signal.aborted) setCard({ kind: 'failed' })
       }
@@ -70,6 +81,14 @@ export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
         <figure className="loyalty-card__code">
           <svg ref={svg} role="img" aria-label={`Штрихкод карты ${groupedNumber(card.number)}`} />
           <figcaption className="loyalty-card__number">{groupedNumber(card.number)}</figcaption>
+          {/* The balance when the answer has it (UX4-07: the «300 баллов» of registration are found here). */}
+          {card.points === undefined ? (
+            <p className="loyalty-card__balance loyalty-card__balance--elsewhere">{BALANCE_ELSEWHERE}</p>
+          ) : (
+            <p className="loyalty-card__balance">
+              На карте <strong>{countLabel(card.points, ['балл', 'балла', 'баллов'])}</strong>
+            </p>
+          )}
           <p className="loyalty-card__hint">Покажите штрихкод на кассе. Яркость экрана лучше прибавить.</p>
         </figure>
       )}
