@@ -43,7 +43,7 @@ export function StoreCard({ store, distanceMeters, selected, current, onChoose }
         <Icon name="clock" size={16} className="store-card__icon" />
         <span>
           {store.schedule}
-          {state && <span className="store-card__state"> · {state}</span>}
+          {state && <span className="store-card__state">{state}</span>}
         </span>
       </p>
       <div className="store-card__foot">
