@@ -77,3 +77,41 @@ test('tells a shopper without a card that there is none yet', async ({ page, bas
   await expect(dialog.getByText(/У вас пока нет карты лояльности/)).toBeVisible()
   await expect(dialog.getByRole('img')).toHaveCount(0)
 })
+
+test.describe('the balance (UX4-07) at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 } })
+
+  test('a new shopper registered for «300 баллов» finds them on the card', async ({ page, baseURL }) => {
+    // A phone the mock does not know registers (ecom-shopper.ts signs it up).
+    await signIn(page, baseURL!, `7955${String(Date.now()).slice(-7)}`)
+    await openCard(page)
+    const dialog = page.getByRole('dialog', { name: 'Карта лояльности' })
+    await expect(dialog.getByRole('img', { name: /^Штрихкод карты / })).toBeVisible()
+    await expect(dialog.getByText('На карте 300 баллов')).toBeVisible()
+    await page.screenshot({ path: 'e2e/artifacts/loyalty-balance-360.png' })
+  })
+
+  test('the seeded shopper sees her points', async ({ page, baseURL }) => {
+    await signIn(page, baseURL!, ANNA_PHONE)
+    await openCard(page)
+    await expect(
+      page.getByRole('dialog', { name: 'Карта лояльности' }).getByText('На карте 1 240 баллов'),
+    ).toBeVisible()
+  })
+
+  test('without the balance in the gateway’s answer it says where to see it', async ({ page, baseURL }) => {
+    await signIn(page, baseURL!, ANNA_PHONE)
+    await page.route('**/aurora-id/v1/keeperid/bunch', async (route) => {
+      const response = await route.fetch()
+      const { loyaltyPoints: _points, ...bunch } = (await response.json()) as Record<string, unknown>
+      await route.fulfill({ response, json: bunch })
+    })
+    await openCard(page)
+    const dialog = page.getByRole('dialog', { name: 'Карта лояльности' })
+    await expect(dialog.getByRole('img', { name: /^Штрихкод карты / })).toBeVisible()
+    await expect(
+      dialog.getByText('Баланс баллов — в чеке после покупки и на кассе любого магазина «Аврора».'),
+    ).toBeVisible()
+    await page.screenshot({ path: 'e2e/artifacts/loyalty-balance-elsewhere-360.png' })
+  })
+})

@@ -60,3 +60,22 @@ test('with JavaScript on, the forms’ submit buttons stay hidden and the tabs w
   await expect(page.getByRole('tabpanel', { name: 'Состав' })).toBeVisible()
   await expect(page.getByRole('tabpanel', { name: 'Описание' })).toBeHidden()
 })
+
+test.describe('JavaScript off at 360 px: the cookie banner', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false })
+
+  test('covers nothing and the store sets no cookie to accept (UX4-03)', async ({ page, context }) => {
+    for (const path of [HAIR, '/']) {
+      await page.goto(path)
+      await expect(page.getByRole('region', { name: 'Файлы cookie' })).toBeHidden()
+      // The bottom of the screen is the page itself, not a bar over it.
+      const covered = await page.evaluate(() => {
+        const y = window.innerHeight - 60
+        return document.elementFromPoint(window.innerWidth / 2, y)?.closest('.cookie-banner') !== null
+      })
+      expect(covered).toBe(false)
+    }
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Политика cookie' })).toBeVisible()
+    expect(await context.cookies()).toEqual([])
+  })
+})

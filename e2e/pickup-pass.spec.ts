@@ -18,6 +18,9 @@ const test = base.extend<Record<never, never>, { stack: Stack }>({ stack: [store
 // axe is injected inline, which the storefront's CSP rightly refuses.
 test.use({ bypassCSP: true })
 
+/** The store's state now, as the order page and the pass say it. */
+const STATE_NOW = /Открыто до \d{2}:\d{2}|Закрыто · откроется (.+ )?в \d{2}:\d{2}/
+
 test('a pickup order that becomes ready shows a toast and a pass that scans, and prints alone on one A4 page', async ({
   page,
   stack,
@@ -59,7 +62,7 @@ test('a pickup order that becomes ready shows a toast and a pass that scans, and
 
   await expect(pass).toContainText(store.address)
   await expect(pass).toContainText(store.schedule)
-  await expect(pass).toContainText(/Сегодня (\d{2}:\d{2}–\d{2}:\d{2}|закрыто)/)
+  await expect(pass).toContainText(STATE_NOW)
   await expect(pass.getByRole('link', { name: store.phone })).toBeVisible()
   const route = pass.getByRole('link', { name: /Маршрут в Яндекс Картах/ })
   await expect(route).toHaveAttribute('href', `https://yandex.ru/maps/?rtext=~${store.lat}%2C${store.lon}&rtt=auto`)
@@ -95,4 +98,24 @@ test('a pickup order that becomes ready shows a toast and a pass that scans, and
   const pdf = await page.pdf({ format: 'A4', printBackground: true })
   await testInfo.attach('pickup-pass.pdf', { body: pdf, contentType: 'application/pdf' })
   expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)).toHaveLength(1)
+})
+
+test('at 23:11 the order page says the store is closed and when it opens (UX4-05)', async ({
+  page,
+  stack,
+  baseURL,
+}) => {
+  await page.setViewportSize(viewport(360))
+  await page.context().addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+  // Saturday 28 November 2026, 23:11 in Moscow: the store (AU-MSK-001) closes by 23:00.
+  await page.clock.setFixedTime(new Date('2026-11-28T23:11:00+03:00'))
+  await signIn(page, baseURL!, ANNA_PHONE)
+  const { order, store } = await placePickupOrder(page, stack)
+  const sunday = store.openingHours.find((hours) => hours.day === 7)!
+  await page.goto(`/ecom/orders/${order.id}`)
+  await waitForHydration(page)
+  const details = page.getByRole('complementary', { name: 'Детали заказа' })
+  await expect(details).toContainText(`${store.schedule} · Закрыто · откроется завтра в ${sunday.opens}`)
+  await expect(details).not.toContainText('Сегодня')
+  await page.screenshot({ path: 'e2e/artifacts/pickup-details-2311-360.png', fullPage: true })
 })

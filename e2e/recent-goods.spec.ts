@@ -81,3 +81,39 @@ for (const width of WIDTHS) {
     expect(await page.evaluate(() => localStorage.getItem('recent.goods'))).toBeNull()
   })
 }
+
+test('«Вы смотрели» shows today’s prices, not those of the day the goods were viewed, at 360 px', async ({ page }) => {
+  await page.setViewportSize(viewport(360))
+  const [goods] = await someGoods(page, 1)
+  const answer = (await (await page.request.get(`/webgate/v2/goods/${goods!.id}`)).json()) as {
+    price: number
+    slug: string
+    name: string
+  }
+  // Viewed the other day at another price (the card view the device kept).
+  const stale = {
+    id: goods!.id,
+    name: answer.name,
+    slug: answer.slug,
+    brand: 'Бренд',
+    price: answer.price + 500,
+    rating: 4,
+    reviewsCount: 1,
+    inStock: true,
+  }
+  await page.addInitScript((card) => {
+    if (!localStorage.getItem('recent.goods')) localStorage.setItem('recent.goods', JSON.stringify([card]))
+  }, stale)
+  await page.goto('/search')
+  await waitForHydration(page)
+  const rail = page.getByRole('region', { name: 'Вы смотрели' })
+  await expect(rail.locator('.product-card__name')).toHaveText([answer.name])
+  const price = (await rail.locator('.price__current').first().innerText()).replace(/\D/g, '')
+  expect(Number(price) / (Number.isInteger(answer.price) ? 1 : 100)).toBe(answer.price)
+  // The device keeps today's card for next time.
+  expect(
+    await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('recent.goods')!) as Array<{ price: number }>)[0]!.price,
+    ),
+  ).toBe(answer.price)
+})

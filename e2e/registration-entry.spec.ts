@@ -33,6 +33,12 @@ test('the home registration promo opens the phone step first, then the form for 
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click()
   await expect(page.getByText('Время на регистрацию истекло')).toHaveCount(0)
   await expect(page.getByText('Вы зарегистрированы')).toBeVisible()
+  // The promo's «300 баллов» are where the toast says (UX4-07).
+  await expect(page.getByText(/Баллы за регистрацию — в «Карте лояльности» в меню профиля/)).toBeVisible()
+  await page.locator('.user-menu__toggle').click()
+  await page.getByRole('button', { name: 'Карта лояльности' }).click()
+  const card = page.getByRole('dialog', { name: 'Карта лояльности' })
+  await expect(card.getByText('На карте 300 баллов')).toBeVisible()
 })
 
 test('closing the phone step leaves a way back to it, not a form that cannot succeed', async ({ page, baseURL }) => {

@@ -64,9 +64,9 @@ for (const width of WIDTHS) {
     // Stores with the goods come first.
     const firstNone = levels.findIndex((text) => text.endsWith('Нет'))
     if (firstNone >= 0) expect(levels.slice(firstNone).every((text) => text.endsWith('Нет'))).toBe(true)
-    // Distances from the chosen store, and today's hours.
+    // Distances from the chosen store, and the store's state now (a Monday noon: open).
     await expect(block.getByText(/^Расстояние: \d+(,\d)? к?м$/).first()).toBeVisible()
-    await expect(block.getByText(/^Сегодня (\d\d:\d\d–\d\d:\d\d|закрыто)$/).first()).toBeVisible()
+    await expect(block.getByText(/^Открыто до \d\d:\d\d$/).first()).toBeVisible()
     expect(events.find((event) => event.name === 'where_to_buy_open')?.params).toMatchObject({
       product_id: String(goods.id),
       stores: count,
@@ -107,5 +107,62 @@ for (const width of WIDTHS) {
       store_code: code,
       product_id: String(goods.id),
     })
+  })
+}
+
+for (const width of WIDTHS) {
+  test(`at 23:11 says each store is closed and when it opens, at ${width} px (UX4-05)`, async ({ page }) => {
+    // Saturday 28 November 2026, 23:11 in Moscow and Казань: every seeded store has closed by 23:00.
+    await page.clock.setFixedTime(new Date('2026-11-28T23:11:00+03:00'))
+    await page.setViewportSize(viewport(width))
+    await keepStore(page, SHOP)
+    const goods = (await someGoods(page, 24)).find((card) => card.inStock)!
+    await page.goto(productPath(goods))
+    await waitForHydration(page)
+    await scrollThrough(page)
+    const block = page.getByRole('region', { name: 'Где купить сегодня' })
+    const hours = block.locator('.store-card__hours')
+    await expect(hours.first()).toBeVisible()
+    // Shops open on Sunday; pickup points rest until Monday.
+    for (const text of await hours.allInnerTexts())
+      expect(text.trim()).toMatch(/^Закрыто · откроется (завтра|в понедельник) в \d\d:\d\d$/)
+    await expect(block).not.toContainText('Сегодня 0')
+    await expect(block).not.toContainText('Сегодня 1')
+    await block.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `e2e/artifacts/where-to-buy-2311-${width}.png` })
+  })
+}
+
+for (const width of WIDTHS) {
+  test(`without the gateway's stock call asks the spec's search per store, at ${width} px`, async ({ page, stack }) => {
+    await page.setViewportSize(viewport(width))
+    await keepStore(page, SHOP)
+    const goods = (await someGoods(page, 24)).find((card) => card.inStock)!
+    const searches: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/webgate/v2/goods/search' && url.searchParams.has('storeCode'))
+        searches.push(url.searchParams.get('storeCode')!)
+    })
+    // A gateway that lacks `GET /v2/goods/{id}/stock`, the storefront's own call, answers 501.
+    await stack.fault({ path: '/webgate/v2/goods/*/stock', status: 501 })
+    try {
+      await page.goto(productPath(goods))
+      await waitForHydration(page)
+      await scrollThrough(page)
+      const block = page.getByRole('region', { name: 'Где купить сегодня' })
+      await expect(block.getByRole('listitem').first()).toBeVisible()
+      await expect(block).not.toContainText('Не удалось узнать наличие')
+      const levels = await block.locator('.where-to-buy__level').allInnerTexts()
+      // The spec's call says whether a store has the goods, not how many: «Есть» or «Нет», never «Мало».
+      expect(levels.length).toBeGreaterThan(0)
+      expect(levels.every((text) => /(Есть|Нет)$/.test(text))).toBe(true)
+      expect(levels.some((text) => text.endsWith('Есть'))).toBe(true)
+      expect(searches).toContain(SHOP)
+      await block.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `e2e/artifacts/where-to-buy-no-stock-call-${width}.png` })
+    } finally {
+      await stack.clearFaults()
+    }
   })
 }

@@ -34,6 +34,8 @@ export const SCENARIOS = {
   brokenMainPage: [{ path: '/webgate/v1/cosmetic-aurora/main-page/*', mode: 'invalid-json' }],
   /** Search never answers. */
   searchHangs: [{ path: '/webgate/v2/goods/search', mode: 'hang' }],
+  /** A gateway without the storefront's own stock call (the spec does not list it): 501 as for any unknown call. */
+  noStockCall: [{ path: '/webgate/v2/goods/*/stock', status: 501 }],
 } as const satisfies Record<string, readonly Fault[]>
 
 /** Turns a fault path into a matcher of request paths. */

@@ -41,3 +41,8 @@ export const SITE_NAME = 'Аврора'
 
 /** Id of the polite live region that announces page titles (the server writes it, client navigation fills it). */
 export const ROUTE_ANNOUNCER_ID = 'route-announcer'
+/**
+ * Marks a list's own controls (filters, sort): a client navigation started from a field inside keeps the
+ * focus on that field instead of moving it to the main heading, so the keyboard goes on to the next one.
+ */
+export const KEEPS_FOCUS_ATTRIBUTE = 'data-keeps-focus'

@@ -19,7 +19,7 @@ import { hasPage, type PageProps } from '#client/views/registry.ts'
 import { reportError } from '#client/app/error-reporting.ts'
 import { loadChunk, loadPageModule } from './load-chunk.ts'
 import { restoring } from './scroll-memory.ts'
-import { ROUTE_ANNOUNCER_ID } from '#shared/constants.ts'
+import { KEEPS_FOCUS_ATTRIBUTE, ROUTE_ANNOUNCER_ID } from '#shared/constants.ts'
 
 /** The view on screen: app.tsx's state, which a navigation replaces. */
 export interface Shown {
@@ -129,7 +129,9 @@ export function afterNavigation(title: string | undefined, remembered: number | 
     window.scrollTo(0, 0)
   }
   const heading = document.querySelector<HTMLElement>('main h1')
-  if (heading && !anchored) {
+  // A ticked filter or a new sort keeps the focus where the shopper is (UX4-04).
+  const kept = document.activeElement?.closest(`[${KEEPS_FOCUS_ATTRIBUTE}]`)
+  if (heading && !anchored && !kept) {
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
     heading.focus({ preventScroll: true })
   }

@@ -59,6 +59,8 @@ export const UserRecordSchema = z.extend(ProfileSchema, {
   subscription: SubscriptionStateSchema,
   keeperId: z.string(),
   loyaltyCardNumber: z.string(),
+  /** Points on the card (`/v1/keeperid/bunch`'s `loyaltyPoints`); absent: the answer leaves them out. */
+  loyaltyPoints: z.optional(z.int().check(z.nonnegative())),
   createdAt: TimestampSchema,
 })
 export type UserRecord = z.infer<typeof UserRecordSchema>

@@ -34,7 +34,12 @@ export interface NewUser {
   subscription?: SubscriptionState
   /** The loyalty card's number; '' for a shopper without a card. Default: `7788` and the user id. */
   loyaltyCardNumber?: string
+  /** Points on the card. Default: `WELCOME_POINTS` on a new card, none without a card. */
+  loyaltyPoints?: number
 }
+
+/** The points a new shopper's virtual card gets at registration (the home page's «300 баллов» banner). */
+export const WELCOME_POINTS = 300
 
 /** Creates a user; ids of new registrations count up from 200001. */
 export async function createUser(state: MockState, input: NewUser): Promise<UserRecord> {
@@ -50,6 +55,7 @@ export async function createUser(state: MockState, input: NewUser): Promise<User
     subscription: input.subscription ?? 'notSubscribed',
     keeperId: `K-${userId}`,
     loyaltyCardNumber: input.loyaltyCardNumber ?? `7788${userId.padStart(12, '0')}`,
+    ...(input.loyaltyCardNumber === '' ? {} : { loyaltyPoints: input.loyaltyPoints ?? WELCOME_POINTS }),
     createdAt: new Date(state.clock.now()).toISOString(),
   })
 }

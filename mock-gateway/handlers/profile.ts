@@ -72,7 +72,8 @@ export function profileHandlers(state: MockState): HttpHandler[] {
     mockEndpoint(state, getKeeperBunch, ({ userId }) => {
       const record = user(userId)
       if (!isComplete(record)) return gatewayError(422, 'incomplete_profile_info', 'Заполните профиль')
-      return { userId, keeperId: record.keeperId, loyaltyCardNumber: record.loyaltyCardNumber }
+      const bunch = { userId, keeperId: record.keeperId, loyaltyCardNumber: record.loyaltyCardNumber }
+      return record.loyaltyPoints === undefined ? bunch : { ...bunch, loyaltyPoints: record.loyaltyPoints }
     }),
 
     mockEndpoint(state, getPermissions, ({ userId }) => user(userId).permissions),

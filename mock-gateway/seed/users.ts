@@ -30,6 +30,7 @@ export async function seedUsers(state: MockState): Promise<void> {
     email: 'anna.smirnova@example.ru',
     permissions: { isEmailPermitted: true, isDigitalReceiptPermitted: true },
     subscription: 'subscribed',
+    loyaltyPoints: 1_240,
   })
   await createUser(state, { userId: incomplete.userId, phone: incomplete.phone, firstName: null })
   await createUser(state, {

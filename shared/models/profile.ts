@@ -47,5 +47,10 @@ export const KeeperBunchSchema = z.object({
   userId: z.string(),
   keeperId: z.string(),
   loyaltyCardNumber: z.string(),
+  /**
+   * Points on the card, when the loyalty system's answer has them (the spec does not show this answer's
+   * fields; a gateway without it is served too: the card sheet then says where to see the balance).
+   */
+  loyaltyPoints: z.optional(z.int().check(z.nonnegative())),
 })
 export type KeeperBunch = z.infer<typeof KeeperBunchSchema>

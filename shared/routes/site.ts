@@ -1,5 +1,6 @@
 /** Head and data of the site-level pages: home, cookie policy, search, registration, incomplete profile. */
 import { SITE_NAME } from '../constants.ts'
+import { switchLayout } from '../keyboard-layout.ts'
 import { definePage } from '../routing/define-page.ts'
 import type { SearchParams } from '../routing/types.ts'
 import { optional } from '../routing/query.ts'
@@ -71,27 +72,49 @@ export const searchHasCriteria = (search: SearchParams): boolean => {
 }
 
 /**
+ * The text whose goods the search page shows: the typed one, or the same keys in the other keyboard
+ * layout when the typed text finds nothing and that one finds goods («rhtv» → «крем»).
+ */
+export function shownSearchText(
+  q: string,
+  goods: { total: number } | undefined,
+  switched: { total: number } | undefined,
+): string {
+  const other = q ? switchLayout(q) : undefined
+  return other && goods?.total === 0 && switched !== undefined && switched.total > 0 ? other : q
+}
+
+/**
  * Search results (`search`): goods by text, filters or sort (and list state); an empty search has
  * the popular searches («Часто ищут») in its HTML, so they never pop in late; never indexed.
  */
 export const searchPage = definePage<
   'search',
-  { goods?: ReturnType<typeof goodsListQuery>; popular?: ReturnType<typeof popularSuggestionsQuery> }
+  {
+    goods?: ReturnType<typeof goodsListQuery>
+    switched?: ReturnType<typeof goodsListQuery>
+    popular?: ReturnType<typeof popularSuggestionsQuery>
+  }
 >('search', {
   loaders: (ctx) => {
     const q = searchTextOf(ctx.search)
     const state = listStateFromSearch(ctx.search)
-    return searchHasCriteria(ctx.search)
-      ? { goods: goodsListQuery(goodsListArgs(state, { q })) }
-      : { popular: optional(popularSuggestionsQuery()) }
+    if (!searchHasCriteria(ctx.search)) return { popular: optional(popularSuggestionsQuery()) }
+    // The text in the other keyboard layout is searched beside it, shown when the text finds nothing.
+    const switched = q ? switchLayout(q) : undefined
+    return {
+      goods: goodsListQuery(goodsListArgs(state, { q })),
+      ...(switched ? { switched: optional(goodsListQuery(goodsListArgs(state, { q: switched }))) } : {}),
+    }
   },
   meta: (ctx, data) => {
-    const q = searchTextOf(ctx.search)
+    const q = shownSearchText(searchTextOf(ctx.search), data.goods, data.switched)
+    const goods = q === searchTextOf(ctx.search) ? data.goods : data.switched
     return {
       title: q ? pageTitle(`«${q}» — поиск`) : `Поиск — ${SITE_NAME}`,
       description: pageDescription(
-        q && data.goods
-          ? `Найдено ${data.goods.total} товаров по запросу «${q}» в каталоге Аврора.`
+        q && goods
+          ? `Найдено ${goods.total} товаров по запросу «${q}» в каталоге Аврора.`
           : 'Поиск товаров, брендов и категорий в каталоге Аврора.',
       ),
       canonicalPath: '/search',

@@ -5,6 +5,7 @@
  * full-screen sheet whose «Показать N товаров» closes it over the list it has already filtered.
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { KEEPS_FOCUS_ATTRIBUTE } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
 import { Link } from 'wouter'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
@@ -152,7 +153,7 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
   const visibleBrands = allBrands ? brands : brands.slice(0, BRANDS_SHOWN)
 
   return (
-    <aside className={open ? 'filters is-open' : 'filters'} aria-label="Фильтры">
+    <aside className={open ? 'filters is-open' : 'filters'} aria-label="Фильтры" {...{ [KEEPS_FOCUS_ATTRIBUTE]: '' }}>
       <button
         ref={toggle}
         type="button"

@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
-import { CATALOG_PAGE_SIZE } from '#shared/constants.ts'
+import { CATALOG_PAGE_SIZE, KEEPS_FOCUS_ATTRIBUTE } from '#shared/constants.ts'
 import type { GoodsSort } from '#shared/models/goods.ts'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import {
@@ -225,7 +225,11 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
             {lastPage ? `Найдено ${countLabel(total, GOODS_FORMS)}` : ''}
           </p>
           {/* Nothing to sort in an empty list. */}
-          <label className="goods-list__sort" hidden={lastPage !== undefined && total === 0}>
+          <label
+            className="goods-list__sort"
+            hidden={lastPage !== undefined && total === 0}
+            {...{ [KEEPS_FOCUS_ATTRIBUTE]: '' }}
+          >
             <span className="goods-list__sort-label">Сортировка</span>
             <select
               className="select"

@@ -1,9 +1,11 @@
 /**
  * The add-to-cart button of a shopper with e-commerce (add-to-cart-button.tsx renders it): adds the
  * goods to the gateway-held cart, then turns into a link to the cart (or, on a goods page, a quantity
- * stepper with «Оформить»). A visitor without a session is asked to sign in first.
+ * stepper with «Оформить»). A visitor without a session is asked to sign in first. The cart loads after
+ * the page: a tap on «В корзину» before it arrives adds nothing that is already there, and the control
+ * that takes the button's place ignores taps for a moment, so one aimed at the button never lands on it.
  */
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import type { CartLine } from '#shared/models/cart.ts'
 import { href } from '#shared/routing/href.ts'
@@ -55,7 +57,7 @@ export function CartButton({
   const { track } = useAnalytics()
   const toast = useToast()
   const [, navigate] = useLocation()
-  const { data: cart } = useQuery(session.authorized && session.ecomEnabled ? cartQuery() : null)
+  const { data: cart, mutate: reloadCart } = useQuery(session.authorized && session.ecomEnabled ? cartQuery() : null)
   const commands = useCartCommands()
   const [message, setMessage] = useState<string>()
   const add = useAction(async () => {
@@ -63,6 +65,10 @@ export function CartButton({
     if (!session.authorized) {
       if (!(await openLogin({ reason: 'Войдите, чтобы добавить товар в корзину' }))) return
       refreshSession()
+    } else if (cart === undefined) {
+      // Tapped before the cart arrived: goods already in it are shown there, not added once more.
+      const current = await reloadCart().catch(() => undefined)
+      if (current?.lines.some((item) => item.goodsId === goodsId)) return
     }
     try {
       await commands.add(goodsId, quantity)
@@ -81,21 +87,29 @@ export function CartButton({
     })
   })
 
-  if (!session.ecomEnabled) return null
   const line = cart?.lines.find((item) => item.goodsId === goodsId)
-  if (line && inCart === 'stepper') return <InCartStepper line={line} itemName={itemName} size={size} />
+  const settling = useSettling(line !== undefined)
+  if (!session.ecomEnabled) return null
+  if (line && inCart === 'stepper')
+    return (
+      <div className="cart-button-settle" inert={settling}>
+        <InCartStepper line={line} itemName={itemName} size={size} />
+      </div>
+    )
   if (line) {
     return (
-      <ButtonLink
-        href={href('ecom-cart')}
-        variant="secondary"
-        size={size}
-        fullWidth={fullWidth}
-        iconStart="check"
-        className={className}
-      >
-        В корзине
-      </ButtonLink>
+      <div className="cart-button-settle" inert={settling}>
+        <ButtonLink
+          href={href('ecom-cart')}
+          variant="secondary"
+          size={size}
+          fullWidth={fullWidth}
+          iconStart="check"
+          className={className}
+        >
+          В корзине
+        </ButtonLink>
+      </div>
     )
   }
   const error = add.error === undefined ? undefined : message
@@ -119,6 +133,30 @@ export function CartButton({
       )}
     </div>
   )
+}
+
+/** How long the control that took the button's place ignores taps: about a tap's reaction time. */
+export const SETTLE_MS = 500
+
+/**
+ * Whether the in-cart control has just taken the button's place (for `SETTLE_MS`): not when the goods
+ * were in the cart from the first render, so nothing moved under the finger then. A layout effect, so
+ * the control is inert from its first paint.
+ */
+function useSettling(inCart: boolean): boolean {
+  const shownButton = useRef(!inCart)
+  const [settling, setSettling] = useState(false)
+  useLayoutEffect(() => {
+    if (!inCart) {
+      shownButton.current = true
+      return
+    }
+    if (!shownButton.current) return
+    setSettling(true)
+    const timer = setTimeout(() => setSettling(false), SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [inCart])
+  return settling
 }
 
 /** Goods in the cart on their page: the quantity, changed in place, and the way to checkout. */

@@ -24,7 +24,7 @@ import { browserStorage, readChoice } from '#client/features/stores/store-storag
 import { Button } from '#client/components/ui/button.tsx'
 import { ButtonLink } from '#client/components/ui/button-link.tsx'
 import { Icon } from '#client/components/icon.tsx'
-import { formatPrice } from '#client/lib/format.ts'
+import { countLabel, formatPrice, pluralize } from '#client/lib/format.ts'
 import { CartTotals } from './cart-totals.tsx'
 import { CourierFields, courierFieldId } from './courier-fields.tsx'
 import {
@@ -47,6 +47,7 @@ import {
 } from './ecom-texts.ts'
 import { ORDER_PLACED_STATE } from './order-placed.tsx'
 import { newIdempotencyKey } from './idempotency-key.ts'
+import { splitSetAside } from './set-aside.ts'
 import { useAction } from './use-action.ts'
 
 export interface CheckoutViewProps {
@@ -84,6 +85,16 @@ function writeCourierDraft(draft: CourierDraft | undefined): void {
   } catch {
     // Blocked storage: the address lives for this page only.
   }
+}
+
+/** The checkout's line under the summary for sold-out lines the order leaves in the cart. */
+export function setAsideNote(count: number): string {
+  const will = pluralize(count, [
+    'не войдёт в заказ и останется',
+    'не войдут в заказ и останутся',
+    'не войдут в заказ и останутся',
+  ])
+  return `${countLabel(count, ['товар', 'товара', 'товаров'])} нет в наличии: ${will} в корзине.`
 }
 
 /** The text for a failed placement; stock problems name the goods (from the refreshed draft). */
@@ -239,6 +250,8 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
     delivery !== checkout.deliveryType || (paymentId !== undefined && paymentId !== checkout.paymentMethod?.id)
   const busy = saveDelivery.pending || savePayment.pending
   const problems = checkout.problems
+  // Only what will be ordered (UX4-02): sold-out lines stay in the cart, counted in no total.
+  const { ordered, setAside } = splitSetAside(cart.lines)
   const placeError = place.error === undefined ? undefined : placeErrorText(place.error, checkout, cart)
 
   return (
@@ -364,7 +377,7 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
           Ваш заказ
         </h2>
         <ul className="summary-lines">
-          {cart.lines.map((line) => (
+          {ordered.map((line) => (
             <li key={line.goodsId} className="summary-lines__item">
               <span className="summary-lines__name break-anywhere">
                 {line.name} <span className="text-muted">× {line.quantity}</span>
@@ -373,6 +386,11 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
             </li>
           ))}
         </ul>
+        {setAside.length > 0 && (
+          <p className="ecom-note text-muted" data-testid="checkout-set-aside">
+            {setAsideNote(setAside.length)}
+          </p>
+        )}
         <CartTotals totals={checkout.totals} deliveryPrice={checkout.deliveryPrice} />
         {problems.length > 0 && (
           <ul className="ecom-problems" aria-label="Что мешает оформить заказ">

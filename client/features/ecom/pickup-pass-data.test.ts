@@ -53,9 +53,9 @@ const ready: Order = {
   version: 4,
 }
 
-/** A Wednesday and a Sunday (the store's day off). */
-const WEDNESDAY = new Date(2026, 10, 25, 12)
-const SUNDAY = new Date(2026, 10, 29, 12)
+/** A Wednesday noon and a Sunday noon (the store's day off) in Moscow. */
+const WEDNESDAY = new Date('2026-11-25T12:00:00+03:00')
+const SUNDAY = new Date('2026-11-29T12:00:00+03:00')
 
 describe('the pickup pass', () => {
   it('shapes the pass of a ready pickup order from the order and its store', () => {
@@ -65,7 +65,7 @@ describe('the pickup pass', () => {
       name: 'Аврора, ул. Тверская',
       address: 'г. Москва, ул. Тверская, д. 12',
       schedule: 'Пн–Сб 10:00–22:00, Вс выходной',
-      today: 'Сегодня 10:00–22:00',
+      today: 'Открыто до 22:00',
       phone: { text: '+7 (800) 555-12-34', href: 'tel:+78005551234' },
       routeUrl: 'https://yandex.ru/maps/?rtext=~55.76412%2C37.605831&rtt=auto',
       keeping: 'Хранится до 29 ноября 2026, 15:00',
@@ -74,8 +74,13 @@ describe('the pickup pass', () => {
     })
   })
 
-  it('says the store is closed today on its day off', () => {
-    expect(pickupPass(ready, store, SUNDAY)?.today).toBe('Сегодня закрыто')
+  it('says the store is closed on its day off and when it opens', () => {
+    expect(pickupPass(ready, store, SUNDAY)?.today).toBe('Закрыто · откроется завтра в 10:00')
+  })
+
+  it('says at 23:11 that the store is closed and opens tomorrow (UX4-05)', () => {
+    const late = new Date('2026-11-25T23:11:00+03:00')
+    expect(pickupPass(ready, store, late)?.today).toBe('Закрыто · откроется завтра в 10:00')
   })
 
   it('leaves out what the store data does not have: no store answer, another store, no phone or hours', () => {
@@ -133,9 +138,9 @@ describe('the pickup details of an order', () => {
     expect(showsPickupDetails({ ...ready, deliveryType: 'courier' })).toBe(false)
   })
 
-  it('gives the store part with the hours of today', () => {
+  it('gives the store part with the store’s state now', () => {
     expect(pickupStoreInfo({ ...ready, status: 'paid' }, store, WEDNESDAY)).toMatchObject({
-      today: 'Сегодня 10:00–22:00',
+      today: 'Открыто до 22:00',
       keeping: 'Хранится 3 дня с момента готовности',
     })
   })

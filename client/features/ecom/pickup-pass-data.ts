@@ -9,7 +9,7 @@ import type { Store } from '#shared/models/stores.ts'
 import { ACTIVE_STATUSES } from '#shared/models/values.ts'
 import { countLabel } from '#client/lib/format.ts'
 import { formatDate } from '#client/lib/format-date.ts'
-import { hoursOn, isoDay } from '#client/features/product/where-to-buy-rows.ts'
+import { storeStateNow } from '#client/features/stores/opening-state.ts'
 
 /** The store part: what the order knows of its store, and what the store's own data adds. */
 export interface PickupStoreInfo {
@@ -17,7 +17,7 @@ export interface PickupStoreInfo {
   address: string
   /** The week in short (`Ежедневно 09:00–22:00`), when the store data has it. */
   schedule: string | undefined
-  /** Today's hours (`Сегодня 09:00–22:00`, `Сегодня закрыто`), when the store data has them. */
+  /** The store's state now (`Открыто до 22:00`, `Закрыто · откроется завтра в 10:00`), when the store data has hours. */
   today: string | undefined
   phone: { text: string; href: string } | undefined
   /** A route to the store in Яндекс Карты, from where the shopper is (by the store's coordinates). */
@@ -75,13 +75,12 @@ export function pickupStoreInfo(
 ): PickupStoreInfo | undefined {
   if (!order.store) return undefined
   const own = store && store.code === order.store.code ? store : undefined
-  const hours = own ? hoursOn(own.openingHours, isoDay(today)) : undefined
   const phoneHref = own?.phone ? telHref(own.phone) : undefined
   return {
     name: order.store.name,
     address: order.store.address,
     schedule: own?.schedule.trim() || undefined,
-    today: hours === undefined ? undefined : hours === 'закрыто' ? 'Сегодня закрыто' : `Сегодня ${hours}`,
+    today: own ? storeStateNow(own, today) : undefined,
     phone: own && phoneHref ? { text: own.phone.trim(), href: phoneHref } : undefined,
     routeUrl: own ? yandexRouteUrl(own.lat, own.lon) : undefined,
     keeping: keepingText(order),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '#shared/api/client.ts'
+import { AppError } from '#shared/api/errors.ts'
 import type { StoreWithDistance } from '#shared/models/stores.ts'
 import { whereToBuyQuery, type WhereToBuyData } from '#shared/queries/where-to-buy.ts'
-import { FEW_UNITS_MAX, hoursOn, isoDay, stockLevel, whereToBuyRows, WHERE_TO_BUY_LIMIT } from './where-to-buy-rows.ts'
+import { FEW_UNITS_MAX, stockLevel, whereToBuyRows, WHERE_TO_BUY_LIMIT } from './where-to-buy-rows.ts'
 
 const city = { fiasId: 'kzn', name: 'Казань', region: 'Татарстан', lat: 55.79, lon: 49.12 }
 const store = (code: string, lat: number, distanceMeters = 0): StoreWithDistance => ({
@@ -60,15 +61,6 @@ describe('«Где купить сегодня» rows', () => {
       ['C', undefined],
     ])
   })
-
-  it("gives today's hours, 'закрыто' on a closed day, and nothing when the store data has none", () => {
-    const hours = store('A', 55).openingHours
-    expect(hoursOn(hours, 1)).toBe('09:00–22:00')
-    expect(hoursOn(hours, 7)).toBe('закрыто')
-    expect(hoursOn(hours, 3)).toBeUndefined()
-    expect(isoDay(new Date(2026, 2, 1))).toBe(7)
-    expect(isoDay(new Date(2026, 2, 2))).toBe(1)
-  })
 })
 
 describe('whereToBuyQuery', () => {
@@ -103,5 +95,34 @@ describe('whereToBuyQuery', () => {
     expect(guessed.map(([name]) => name)).toEqual(['stores.geo', 'stores.search', 'goods.stock'])
     expect(guessed[1]![1]).toEqual({ cityFiasId: 'kzn', pageSize: 20 })
     expect(data.measured).toBe(false)
+  })
+
+  // Last in the file: once a gateway has said it lacks the stock call, this module asks it no more.
+  it('asks the spec’s search per store when the gateway lacks the stock call (501), and says «Есть»', async () => {
+    const calls: Array<[string, unknown]> = []
+    const api = {
+      call: async (def: { name: string }, options: { query?: { storeCode?: string } }) => {
+        calls.push([def.name, options.query])
+        if (def.name === 'stores.search')
+          return { items: [store('A', 55), store('B', 56)], total: 2, page: 1, pageSize: 20 }
+        if (def.name === 'goods.stock') throw new AppError('upstream', 'not implemented', { status: 501 })
+        const has = options.query?.storeCode === 'A'
+        return { items: has ? [{ id: 7 }] : [], total: has ? 1 : 0, page: 1, pageSize: 1 }
+      },
+    } as unknown as ApiClient
+    const data = await whereToBuyQuery({ goodsId: 7, cityFiasId: 'kzn' }).fetch(api)
+    expect(calls.slice(1)).toEqual([
+      ['goods.stock', { storeCode: ['A', 'B'] }],
+      ['goods.search', { storeCode: 'A', id: [7], pageSize: 1 }],
+      ['goods.search', { storeCode: 'B', id: [7], pageSize: 1 }],
+    ])
+    expect(data.units).toEqual({ A: null, B: 0 })
+    expect(whereToBuyRows(data).map((row) => [row.store.code, row.level])).toEqual([
+      ['A', 'many'],
+      ['B', 'none'],
+    ])
+    calls.length = 0
+    await whereToBuyQuery({ goodsId: 7, cityFiasId: 'kzn' }).fetch(api)
+    expect(calls.map(([name]) => name)).toEqual(['stores.search', 'goods.search', 'goods.search'])
   })
 })

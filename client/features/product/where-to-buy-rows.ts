@@ -1,9 +1,9 @@
 /**
  * What «Где купить сегодня» shows of a page of stores: at most `WHERE_TO_BUY_LIMIT`, the nearest ones
  * that have the goods first (the nearest without them fill the rest), each with «Есть» / «Мало» /
- * «Нет», its distance when one is known, and today's hours.
+ * «Нет», its distance when one is known (the row adds the store's state now).
  */
-import type { OpeningHours, StoreWithDistance } from '#shared/models/stores.ts'
+import type { StoreWithDistance } from '#shared/models/stores.ts'
 import type { WhereToBuyData } from '#shared/queries/where-to-buy.ts'
 import { sortByDistance, type LatLon } from '#client/features/stores/geo.ts'
 
@@ -20,6 +20,9 @@ export const STOCK_LEVEL_TEXT: Record<StockLevel, string> = { many: 'Есть', 
 
 /** The level of a number of units. */
 export const stockLevel = (units: number): StockLevel => (units <= 0 ? 'none' : units <= FEW_UNITS_MAX ? 'few' : 'many')
+
+/** The level of a store's units: `null` is «has it, count unknown» (decision 030), missing is none. */
+const unitsLevel = (units: number | null | undefined): StockLevel => (units === null ? 'many' : stockLevel(units ?? 0))
 
 /** One store of the list. */
 export interface WhereToBuyRow {
@@ -39,20 +42,10 @@ export function whereToBuyRows(data: WhereToBuyData, chosenCode?: string): Where
   const ordered = origin ? sortByDistance(data.stores, origin) : data.stores
   const rows = ordered.map((store) => ({
     store,
-    level: stockLevel(data.units[store.code] ?? 0),
+    level: unitsLevel(data.units[store.code]),
     distanceMeters: data.measured || origin ? store.distanceMeters : undefined,
   }))
   const having = rows.filter((row) => row.level !== 'none')
   const without = rows.filter((row) => row.level === 'none')
   return [...having, ...without].slice(0, WHERE_TO_BUY_LIMIT)
 }
-
-/** Today's hours (`day` 1 = Monday … 7 = Sunday): `09:00–22:00`, `закрыто`, or undefined when the store data has none. */
-export function hoursOn(openingHours: readonly OpeningHours[], day: number): string | undefined {
-  const today = openingHours.find((hours) => hours.day === day)
-  if (!today) return undefined
-  return today.opens && today.closes ? `${today.opens}–${today.closes}` : 'закрыто'
-}
-
-/** The day of the week of a date as the store data counts it (1 = Monday … 7 = Sunday). */
-export const isoDay = (date: Date): number => date.getDay() || 7

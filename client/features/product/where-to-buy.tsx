@@ -17,6 +17,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { formatDistance } from '#client/features/stores/geo.ts'
+import { storeStateNow } from '#client/features/stores/opening-state.ts'
 import { consentedPosition } from '#client/features/stores/geolocation.ts'
 import { storeEventParams } from '#client/features/stores/store-analytics.ts'
 import { StoreMap } from '#client/features/stores/store-map.tsx'
@@ -29,7 +30,7 @@ import {
 } from '#client/features/stores/store-storage.ts'
 import { STORE_CHANGE_EVENT } from '#client/features/stores/stored-city.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { hoursOn, isoDay, STOCK_LEVEL_TEXT, whereToBuyRows, type WhereToBuyRow } from './where-to-buy-rows.ts'
+import { STOCK_LEVEL_TEXT, whereToBuyRows, type WhereToBuyRow } from './where-to-buy-rows.ts'
 
 /** What the list is asked for: the goods and where the device says the shopper is. */
 interface Origin {
@@ -175,7 +176,8 @@ function StoreRow({
   onChoose: (store: Store) => void
 }) {
   const { store, level, distanceMeters } = row
-  const today = hoursOn(store.openingHours, isoDay(new Date()))
+  // The store's state now on its own clock (UX4-05): «Закрыто · откроется завтра в 10:00» at 23:11.
+  const state = storeStateNow(store, new Date())
   return (
     <li
       className={cx('store-card', 'where-to-buy__store', selected && 'is-selected')}
@@ -199,10 +201,10 @@ function StoreRow({
           </span>
         )}
       </p>
-      {today && (
+      {state && (
         <p className="store-card__hours">
           <Icon name="clock" size={16} className="store-card__icon" />
-          Сегодня {today}
+          {state}
         </p>
       )}
       <div className="store-card__foot">

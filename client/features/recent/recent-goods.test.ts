@@ -4,10 +4,12 @@ import type { GoodsCardShape } from '#shared/queries/views.ts'
 import {
   addRecent,
   clearRecentGoods,
+  keepCurrentCards,
   readRecentGoods,
   RECENT_GOODS_LIMIT,
   rememberViewed,
   viewedCard,
+  withCurrentCards,
 } from './recent-goods.ts'
 
 const memory = () => {
@@ -32,6 +34,16 @@ const card = (id: number): GoodsCardShape => ({
 })
 
 describe('recently viewed goods', () => {
+  it('takes today’s card of each goods, keeps the order and the goods not answered for', () => {
+    const today = { ...card(2), price: 99, oldPrice: 150, discountPercent: 34, inStock: false }
+    expect(withCurrentCards([card(1), card(2), card(3)], [today])).toEqual([card(1), today, card(3)])
+    const storage = memory()
+    rememberViewed(card(1), storage)
+    rememberViewed(card(2), storage)
+    expect(keepCurrentCards([today], storage)).toEqual([today, card(1)])
+    expect(readRecentGoods(storage)).toEqual([today, card(1)])
+  })
+
   it('puts the newest first and removes its earlier copy', () => {
     expect(addRecent([card(1), card(2)], card(2)).map((c) => c.id)).toEqual([2, 1])
   })

@@ -1,6 +1,7 @@
 /**
  * The goods viewed on this device, for «Вы смотрели»: card views, newest first, de-duplicated by id,
- * at most `RECENT_GOODS_LIMIT`, kept in local storage like the search history. Browser only (effects
+ * at most `RECENT_GOODS_LIMIT`, kept in local storage like the search history, their cards refreshed with
+ * today's prices whenever the rail shows them. Browser only (effects
  * and handlers, never render): the server never knows them, so cached pages stay shareable.
  */
 import type { Goods } from '#shared/models/goods.ts'
@@ -81,6 +82,32 @@ export function rememberViewed(
   try {
     storage.setItem(RECENT_GOODS_KEY, JSON.stringify(next))
     changed()
+  } catch {
+    // Storage full or disabled: the list is a convenience.
+  }
+  return next
+}
+
+/** The list with each card replaced by today's card of the same goods (order kept; goods not answered for stay). */
+export function withCurrentCards(
+  list: readonly GoodsCardShape[],
+  current: readonly GoodsCardShape[],
+): GoodsCardShape[] {
+  const byId = new Map(current.map((card) => [card.id, card]))
+  return list.map((card) => byId.get(card.id) ?? card)
+}
+
+/**
+ * Stores today's cards of the listed goods (prices, stock, rating) in place of the ones of the day they
+ * were viewed; no change event (the caller shows them), and other tabs keep theirs until they refresh.
+ */
+export function keepCurrentCards(
+  current: readonly GoodsCardShape[],
+  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+): GoodsCardShape[] {
+  const next = withCurrentCards(readRecentGoods(storage), current)
+  try {
+    storage.setItem(RECENT_GOODS_KEY, JSON.stringify(next))
   } catch {
     // Storage full or disabled: the list is a convenience.
   }

@@ -1,5 +1,5 @@
 /**
- * `<StoreCard store onChoose>`: one store in the picker: name, address, hours, distance and 'Выбрать'
+ * `<StoreCard store onChoose>`: one store in the picker: name, address, hours and the state now, distance and 'Выбрать'
  * ('Выбран', disabled, for the store already saved on the device).
  */
 import type { Store } from '#shared/models/stores.ts'
@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { Icon } from '#client/components/icon.tsx'
 import { formatDistance } from './geo.ts'
+import { storeStateNow } from './opening-state.ts'
 
 export interface StoreCardProps {
   store: Store
@@ -21,6 +22,8 @@ export interface StoreCardProps {
 
 /** A store card. */
 export function StoreCard({ store, distanceMeters, selected, current, onChoose }: StoreCardProps) {
+  // The picker opens in the browser only: now is the shopper's clock, read on the store's (UX4-05).
+  const state = storeStateNow(store, new Date())
   return (
     <article className={cx('store-card', selected && 'is-selected')} aria-label={store.name}>
       <div className="store-card__head">
@@ -38,7 +41,10 @@ export function StoreCard({ store, distanceMeters, selected, current, onChoose }
       </p>
       <p className="store-card__hours">
         <Icon name="clock" size={16} className="store-card__icon" />
-        {store.schedule}
+        <span>
+          {store.schedule}
+          {state && <span className="store-card__state">{state}</span>}
+        </span>
       </p>
       <div className="store-card__foot">
         <span className="store-card__tags">

@@ -103,7 +103,8 @@ export function Page(_props: ViewProps<'registration'>) {
       toast.show({
         theme: 'success',
         title: 'Вы зарегистрированы',
-        description: `Добро пожаловать, ${values.firstName.trim()}!`,
+        // Where the «300 баллов» of the home page's promo are found (UX4-07).
+        description: `Добро пожаловать, ${values.firstName.trim()}! Баллы за регистрацию — в «Карте лояльности» в меню профиля.`,
       })
       setLocation(session.incompleteProfile ? href('profile-incomplete') : takeLoginOrigin(), { replace: true })
     } catch (error) {

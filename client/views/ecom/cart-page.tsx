@@ -17,6 +17,7 @@ import { CartLineView } from '#client/features/ecom/cart-line.tsx'
 import { CartTotals } from '#client/features/ecom/cart-totals.tsx'
 import { EcomGate } from '#client/features/ecom/ecom-gate.tsx'
 import { ecomErrorMessage } from '#client/features/ecom/ecom-texts.ts'
+import { splitSetAside } from '#client/features/ecom/set-aside.ts'
 import { useCartCommands } from '#client/features/ecom/use-cart.ts'
 import type { QueriesOf, ViewProps } from '../registry.ts'
 
@@ -114,8 +115,7 @@ function CartView({ cartQuery }: { cartQuery: QueriesOf<typeof cartPage>['cart']
   }
 
   // Sold-out lines are set aside (the gateway counts them in no total and orders the rest).
-  const available = cart.lines.filter((line) => line.maxQuantity > 0)
-  const soldOut = cart.lines.filter((line) => line.maxQuantity === 0)
+  const { ordered: available, setAside: soldOut } = splitSetAside(cart.lines)
   const hasProblems = available.some((line) => line.quantity > line.maxQuantity)
   const lineView = (line: CartLine) => (
     <CartLineView

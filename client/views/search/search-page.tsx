@@ -1,10 +1,11 @@
 /**
  * Search results (route search): goods by text (and brand), sorted and paged, with the query kept in
- * the history. Without results: what the shopper may have meant, the popular searches and goods
+ * the history; a text typed in the wrong keyboard layout that finds nothing shows the goods of the
+ * switched text. Without results: what the shopper may have meant, the popular searches and goods
  * (search-help.tsx, loaded then). The empty search shows the popular searches from the server's data.
  */
 import { useEffect } from 'react'
-import { searchHasCriteria, searchTextOf, type searchPage } from '#shared/routes/site.ts'
+import { searchHasCriteria, searchTextOf, shownSearchText, type searchPage } from '#shared/routes/site.ts'
 import { listStateFromSearch } from '#shared/queries/catalog.ts'
 import { href } from '#shared/routing/href.ts'
 import { NearScreen } from '#client/components/near-screen.tsx'
@@ -20,10 +21,14 @@ const loadHelp = () => import('#client/features/search/search-help.tsx').then((m
 
 /** The search page. */
 export function Page({ search, queries }: ViewProps<'search', typeof searchPage>) {
-  const q = searchTextOf(search)
+  const typed = searchTextOf(search)
   const brands = listStateFromSearch(search).brand
   const empty = !searchHasCriteria(search)
   const { data: popular } = useQuery(empty && queries.popular ? queries.popular : null)
+  const { data: found } = useQuery(queries.goods ?? null)
+  const { data: switched } = useQuery(queries.switched ?? null)
+  // «rhtv» finds nothing: the page shows «крем», the same keys in the Russian layout (UX4-06).
+  const q = shownSearchText(typed, found, switched)
 
   useEffect(() => {
     if (q) rememberSearch(q)
@@ -73,6 +78,11 @@ export function Page({ search, queries }: ViewProps<'search', typeof searchPage>
             'Подборка товаров'
           )}
         </h1>
+        {q !== typed && (
+          <p className="search-page__switched text-muted">
+            Исправили раскладку: вы ввели «<span className="break-anywhere">{typed}</span>»
+          </p>
+        )}
       </header>
       <GoodsList
         scope={{ q }}
