@@ -49,6 +49,23 @@ export function rawRequest(
   })
 }
 
+/** What one request on a kept-alive agent came to: the status and the Connection header, or the error code. */
+export type KeepAliveOutcome = { status: number; connection: string | undefined } | { error: string }
+
+/** One GET on a keep-alive agent; resolves with the status and the Connection header, or the error code. */
+export function keepAliveGet(origin: string, path: string, agent: Agent): Promise<KeepAliveOutcome> {
+  const { hostname, port } = new URL(origin)
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: hostname, port, path, agent, headers: { 'user-agent': BROWSER_UA } }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }))
+      res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }))
+    })
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }))
+    req.end()
+  })
+}
+
 /** Writes raw bytes to a port and returns the first status line's code (for requests `http.request` refuses to send). */
 export function rawSocketStatus(origin: string, bytes: string): Promise<number> {
   const { hostname, port } = new URL(origin)

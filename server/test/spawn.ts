@@ -60,3 +60,10 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   }
   return { url, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child, exited, stderr: () => stderr, stop }
 }
+
+/** The server's exit code, or 'late' when it still runs `withinMs` after `signalledAt` (epoch ms). */
+export const exitWithin = (server: SpawnedServer, signalledAt: number, withinMs: number): Promise<number | string> =>
+  Promise.race([
+    server.exited,
+    new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), withinMs - (Date.now() - signalledAt))),
+  ])

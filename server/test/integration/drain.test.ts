@@ -1,8 +1,8 @@
-import { Agent, request as httpRequest } from 'node:http'
+import { Agent } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMockGateway, type RunningMockGateway } from '#mock/index.ts'
-import { BROWSER_UA, rawRequest, waitFor } from '#server/test/http.ts'
-import { spawnServer, type SpawnedServer } from '#server/test/spawn.ts'
+import { BROWSER_UA, keepAliveGet, rawRequest, waitFor } from '#server/test/http.ts'
+import { exitWithin, spawnServer, type SpawnedServer } from '#server/test/spawn.ts'
 
 const COOKIES_PATH = '/webgate/v2/web-common-content/cookies'
 let mock: RunningMockGateway | undefined
@@ -13,31 +13,6 @@ afterEach(async () => {
   await mock?.close()
   mock = server = undefined
 })
-
-/** One GET on a keep-alive agent; resolves with the status and the Connection header, or the error code. */
-function keepAliveGet(
-  origin: string,
-  path: string,
-  agent: Agent,
-): Promise<{ status: number; connection: string | undefined } | { error: string }> {
-  const { hostname, port } = new URL(origin)
-  return new Promise((resolve) => {
-    const req = httpRequest({ host: hostname, port, path, agent, headers: { 'user-agent': BROWSER_UA } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }))
-      res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }))
-    })
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }))
-    req.end()
-  })
-}
-
-/** Exit code of the server, or 'late' when it is still running 10 s after the signal. */
-const exitWithin10s = (srv: SpawnedServer, signalledAt: number) =>
-  Promise.race([
-    srv.exited,
-    new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 10_000 - (Date.now() - signalledAt))),
-  ])
 
 describe('SIGTERM drain', () => {
   it('finishes the request in flight, answers /readyz 503 while still accepting, and exits with 0 within 10 s', async () => {
@@ -75,7 +50,7 @@ describe('SIGTERM drain', () => {
     // The answer that was waiting for the gateway when the drain began closes its connection.
     expect(page.headers.connection).toBe('close')
 
-    expect(await exitWithin10s(srv, signalledAt), srv.stderr()).toBe(0)
+    expect(await exitWithin(srv, signalledAt, 10_000), srv.stderr()).toBe(0)
     agent.destroy()
   })
 
@@ -116,7 +91,7 @@ describe('SIGTERM drain', () => {
     expect(errors).toEqual([])
     expect(new Set(statuses)).toEqual(new Set([200]))
     expect(closedAfterSignal).toBe(30)
-    expect(await exitWithin10s(srv, signalledAt), srv.stderr()).toBe(0)
+    expect(await exitWithin(srv, signalledAt, 10_000), srv.stderr()).toBe(0)
     for (const agent of clients) agent.destroy()
   })
 })
