@@ -87,7 +87,6 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
         {draft.cityFiasId ? (
           <>
             Город доставки: <strong>{cityText}</strong>
-            <span className="courier__city-hint text-muted"> · другой город — в подсказке к улице</span>
           </>
         ) : (
           'Начните вводить улицу — город определится по подсказке.'
@@ -107,7 +106,7 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
           value={draft.street}
           maxLength={COURIER_STREET_MAX + 20}
           error={errors.street}
-          hint="Например: ул. Баумана, д. 12"
+          hint="Например: ул. Баумана, д. 12. Другой город — выберите в подсказке"
           onValueChange={(value) => {
             onChange({ street: value })
             const typingHouse = picked !== undefined && value.startsWith(picked)
@@ -207,12 +206,7 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
           <p className="text-muted">Свободного времени доставки на ближайшие дни нет.</p>
         ) : (
           slotsByDay(slots).map((day) => (
-            <div
-              key={day.date}
-              className="courier__day"
-              role="group"
-              aria-label={slotDay(day.date, now)}
-            >
+            <div key={day.date} className="courier__day" role="group" aria-label={slotDay(day.date, now)}>
               <p className="courier__day-title" aria-hidden="true">
                 {slotDay(day.date, now)}
               </p>

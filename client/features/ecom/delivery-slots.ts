@@ -29,9 +29,12 @@ const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as con
 
 /** `YYYY-MM-DD` of a moment in Moscow, where the store's days are counted. */
 const moscowDay = (moment: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    moment,
-  )
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Moscow',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(moment)
 
 /**
  * A window's day as a shopper counts it: `сегодня, пт, 28 ноября`, `завтра, сб, 29 ноября`, then

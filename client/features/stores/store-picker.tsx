@@ -224,7 +224,13 @@ export function StorePicker({ onDone }: StorePickerProps) {
       )}
       <p className="store-picker__summary" aria-live="polite">
         {results && !search.loading
-          ? storeSummary({ count: results.length, query: query.trim(), point: point !== undefined, cityName, switchedFrom })
+          ? storeSummary({
+              count: results.length,
+              query: query.trim(),
+              point: point !== undefined,
+              cityName,
+              switchedFrom,
+            })
           : ''}
       </p>
       <Tabs
