@@ -78,12 +78,28 @@ test.describe('a phone (360 px)', () => {
     expect(third.x).toBeLessThanOrEqual(360 - 24)
   })
 
-  test('UX4-09: the ticker is one short line, no «₽» alone', async ({ page }) => {
+  test('UX4-09: the ticker is one short strip, no «₽» alone on a line', async ({ page }) => {
     await page.goto('/')
     const ticker = page.locator('.ticker')
-    expect((await ticker.boundingBox())!.height).toBeLessThanOrEqual(48)
-    const items = await page.locator('.ticker__item').count()
-    for (let index = 0; index < items; index++) expect(await lineCount(page, '.ticker__item', index)).toBe(1)
+    expect((await ticker.boundingBox())!.height).toBeLessThanOrEqual(56)
+    const alone = await page.locator('.ticker__item').evaluateAll((items) =>
+      items.flatMap((item) => {
+        const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT)
+        const found: string[] = []
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? ''
+          const at = text.indexOf('₽')
+          if (at < 1) continue
+          // The sign and the digit before it: one line box, or the sign went alone.
+          const range = document.createRange()
+          range.setStart(node, text.slice(0, at).search(/\d\s*$/))
+          range.setEnd(node, at + 1)
+          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) found.push(text)
+        }
+        return found
+      }),
+    )
+    expect(alone).toEqual([])
   })
 
   test('UX4-20: half-way down a product the search, catalogue and toolbar stay on screen', async ({ page }) => {
@@ -146,6 +162,32 @@ test.describe('a phone (360 px)', () => {
     for (const box of await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().right)))
       expect(box).toBeLessThanOrEqual(360)
     await expect(page.locator('.product-page__info > .product-page__volume')).toHaveCount(0)
+  })
+
+  test('UX4-11: «Где купить сегодня» keeps its heading on a line, pins by their addresses, buttons aligned', async ({
+    page,
+  }) => {
+    await page.goto(PRODUCT)
+    await waitForHydration(page)
+    const section = page.locator('.where-to-buy')
+    for (let step = 0; step < 10 && !(await section.count()); step++) await page.mouse.wheel(0, 600)
+    await expect(section.locator('.where-to-buy__store').first()).toBeVisible()
+    expect(await lineCount(page, '.where-to-buy .section__title')).toBe(1)
+    const rights = await section
+      .getByRole('button', { name: /^Выбрать этот магазин/ })
+      .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().right)))
+    expect(rights.length).toBeGreaterThan(1)
+    expect(new Set(rights).size).toBe(1)
+    const pins = await section.locator('.store-card__address').evaluateAll((rows) =>
+      rows.map((row) => {
+        const pin = row.querySelector('.store-card__icon')!.getBoundingClientRect()
+        const range = document.createRange()
+        const text = [...row.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!
+        range.selectNodeContents(text)
+        return Math.abs(range.getClientRects()[0]!.top - pin.top)
+      }),
+    )
+    expect(Math.max(...pins)).toBeLessThanOrEqual(8)
   })
 
   test('UX3-19: goods suggestions keep their brand and show their volume', async ({ page }) => {
