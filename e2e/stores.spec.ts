@@ -194,7 +194,7 @@ test.describe('the picker on a phone', () => {
     await expect(picker.cards.first()).toContainText('Нижний Новгород')
     // «Покров» is ул. Покровка in Москва too.
     await picker.search.fill('Покров')
-    await expect(picker.dialog.getByText(/^Найдено — \d+$/)).toBeVisible()
+    await expect(picker.dialog.getByText(/^Найдено: \d+ магазин/)).toBeVisible()
     const addresses = await picker.cards.locator('.store-card__address').allInnerTexts()
     expect(addresses.length).toBeGreaterThan(0)
     expect(addresses.every((address) => address.includes('Нижний Новгород'))).toBe(true)

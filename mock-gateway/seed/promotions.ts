@@ -42,11 +42,11 @@ export async function seedPromotions(db: MockDb, random: Random, today: number):
       cashback: `${percent}% баллами`,
     }[type]
     const title = {
-      discount: `Скидка ${percent}% на ${item.name}`,
+      discount: `Скидка ${percent}%: ${item.name}`,
       loyalty: `По карте «Аврора»: ${item.name}`,
       gift: `Подарок при покупке: ${item.name}`,
       bundle: `Второй в подарок: ${item.name}`,
-      cashback: `Вернём ${percent}% баллами за ${item.name}`,
+      cashback: `Вернём ${percent}% баллами: ${item.name}`,
     }[type]
     await db.promotions.create({
       id,

@@ -32,11 +32,24 @@ export type PromotionCategory = z.infer<typeof PromotionCategorySchema>
 export const PromotionCategoriesSchema = z.object({ items: z.array(PromotionCategorySchema) })
 export type PromotionCategories = z.infer<typeof PromotionCategoriesSchema>
 
+/**
+ * A promotion's title as a shopper reads it. A feed that pastes a goods name after «на» or «за» leaves
+ * the name in the nominative («Скидка 40% на Зубная паста «Бархат»»); a colon reads right without
+ * inflecting it («Скидка 40%: Зубная паста «Бархат»»). A lowercase word after the preposition is a
+ * copywriter's own, correctly inflected phrase («Скидка 20% на шампуни»), and is kept.
+ */
+export function readablePromoTitle(title: string): string {
+  return title.replace(/^(Скидка\s+\d+\s*%|Вернём\s+\d+\s*%\s+баллами)\s+(?:на|за)\s+(?=\p{Lu})/u, '$1: ')
+}
+
+/** A goods name in «»: its own quotes become „“, as Russian nests them («Гель „Черника“»). */
+export const quotedName = (name: string): string => `«${name.replace(/«/g, '„').replace(/»/g, '“')}»`
+
 /** A promotion in lists (a promo product card). */
 export const PromotionCardSchema = z.object({
   id: IdSchema,
   slug: z.string(),
-  title: z.string(),
+  title: z.pipe(z.string(), z.transform(readablePromoTitle)),
   type: PromotionTypeSchema,
   categoryId: IdSchema,
   image: ImageSchema,

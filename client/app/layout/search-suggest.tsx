@@ -13,6 +13,7 @@ import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useApp } from '#client/context/app-context.tsx'
 import { clearSearchHistory, readSearchHistory, rememberSearch } from '#client/features/search/search-history.ts'
 import { formatPrice } from '#client/lib/format.ts'
+import { splitVolume } from '#client/features/ecom/line-volume.ts'
 import { Icon } from '#client/components/icon.tsx'
 
 export { rememberSearch }
@@ -230,12 +231,7 @@ export function SearchSuggest({
                 ) : (
                   <span className="suggest__image" />
                 )}
-                <span className="suggest__text">{option.suggestion.text}</span>
-                <span className="suggest__meta">
-                  {option.suggestion.price !== null
-                    ? formatPrice(option.suggestion.price)
-                    : TYPE_NAMES[option.suggestion.type]}
-                </span>
+                <SuggestionText suggestion={option.suggestion} />
               </>
             ) : (
               <>
@@ -264,5 +260,30 @@ export function SearchSuggest({
         ))}
       </ul>
     </div>
+  )
+}
+
+/**
+ * A suggestion's name and what tells it apart: goods names get three lines (so «Шампунь бессульфатный
+ * «Витамин С» Травы Алтая» keeps its brand) and the volume moves beside the price, where it is never cut.
+ */
+function SuggestionText({ suggestion }: { suggestion: Suggestion }) {
+  const { name, volume } =
+    suggestion.type === 'goods' ? splitVolume(suggestion.text) : { name: suggestion.text, volume: undefined }
+  return (
+    <>
+      <span className="suggest__text">
+        {name}
+        {volume && <span className="visually-hidden">, {volume}</span>}
+      </span>
+      <span className="suggest__meta">
+        {suggestion.price !== null ? formatPrice(suggestion.price) : TYPE_NAMES[suggestion.type]}
+        {volume && (
+          <span className="suggest__volume" aria-hidden="true">
+            {volume}
+          </span>
+        )}
+      </span>
+    </>
   )
 }

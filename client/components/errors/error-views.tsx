@@ -18,6 +18,8 @@ export const ERROR_TEXTS = {
     title: 'Здесь ничего не нашлось',
     text: 'Зато всегда есть выгодные предложения в разделе акций',
     button: 'Перейти в акции',
+    /** Added under the spec's text where the missing page is a product's. */
+    product: 'Возможно, этот товар больше не продаётся. Найдите похожий поиском или в каталоге.',
     search: 'Поиск по магазину',
     home: 'На главную',
     catalog: 'В каталог',
@@ -26,6 +28,7 @@ export const ERROR_TEXTS = {
     title: 'Сайт временно не работает',
     text: 'Мы уже чиним эту проблему — пожалуйста, попробуйте снова через 15 минут',
     button: 'Обновить',
+    home: 'На главную',
   },
 } as const
 
@@ -70,8 +73,9 @@ export interface ErrorViewProps {
 /** Not-found view for 404 and 422. */
 function NotFoundView({ status }: ErrorViewProps) {
   const { track } = useAnalytics()
-  const [, navigate] = useLocation()
+  const [location, navigate] = useLocation()
   const fieldId = useId()
+  const isProduct = /^\/(promo-)?product\//.test(location)
   useEffect(() => {
     track('error404_view', { status, path: currentPath() })
   }, [status, track])
@@ -90,6 +94,7 @@ function NotFoundView({ status }: ErrorViewProps) {
         {ERROR_TEXTS.notFound.title}
       </h1>
       <p className="error-view__text">{ERROR_TEXTS.notFound.text}</p>
+      {isProduct && <p className="error-view__text">{ERROR_TEXTS.notFound.product}</p>}
       <ButtonLink
         href={href('promo-catalog')}
         variant="primary"
@@ -109,7 +114,7 @@ function NotFoundView({ status }: ErrorViewProps) {
           name="q"
           type="search"
           className="field__input"
-          placeholder="Найти товары и бренды"
+          placeholder="Найти товары"
           autoComplete="off"
           enterKeyHint="search"
           maxLength={200}
@@ -161,6 +166,12 @@ function OutageView({ status }: ErrorViewProps) {
       <Button variant="secondary" size="lg" className="error-view__action" onClick={reload}>
         {ERROR_TEXTS.outage.button}
       </Button>
+      {/* Often only one service is down (a product's goods data) while the rest of the store works. */}
+      <nav className="error-view__links" aria-label="Куда перейти">
+        <ButtonLink href="/" variant="ghost" iconStart="arrow-left">
+          {ERROR_TEXTS.outage.home}
+        </ButtonLink>
+      </nav>
     </section>
   )
 }

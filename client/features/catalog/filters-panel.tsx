@@ -12,7 +12,7 @@ import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import { hasFilters, type ListState } from '#shared/queries/catalog.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { CachedChildren } from '#client/components/fragment-cache.tsx'
-import { countLabel, formatPrice } from '#client/lib/format.ts'
+import { countLabel, formatNumber } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
 import { GOODS_FORMS } from './list-texts.ts'
 
@@ -162,7 +162,14 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        Фильтры{active > 0 ? ` (${active})` : ''}
+        Фильтры
+        {active > 0 && (
+          <span className="filters__toggle-count">
+            <span className="visually-hidden"> (</span>
+            {active}
+            <span className="visually-hidden">)</span>
+          </span>
+        )}
       </button>
       <div
         className="filters__body"
@@ -238,20 +245,21 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
                 </fieldset>
               )}
               <fieldset className="filters__group">
+                {/* The legend names the rouble: the bounds alone fit the column's narrow fields. */}
                 <legend className="filters__legend">Цена, ₽</legend>
                 <div className="filters__price" key={`${state.priceMin}-${state.priceMax}`}>
                   <PriceField
                     form={form}
                     name="priceMin"
                     label="Цена от"
-                    placeholder={`от ${formatPrice(filters.price.min)}`}
+                    placeholder={`от ${formatNumber(Math.floor(filters.price.min))}`}
                     value={state.priceMin}
                   />
                   <PriceField
                     form={form}
                     name="priceMax"
                     label="Цена до"
-                    placeholder={`до ${formatPrice(filters.price.max)}`}
+                    placeholder={`до ${formatNumber(Math.ceil(filters.price.max))}`}
                     value={state.priceMax}
                   />
                   <Button type="submit" form={form} size="sm" variant="secondary">

@@ -32,8 +32,9 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
       </Link>
       <div className="cart-line__info">
         <Link href={link} className="cart-line__link">
-          {/* The comma stays with the name: the link's name reads as the whole goods name. */}
-          <span className="cart-line__name break-anywhere">{volume ? `${name},` : name}</span>
+          <span className="cart-line__name break-anywhere">{name}</span>
+          {/* The comma is only read out: on screen the volume's own line separates it from the name. */}
+          {volume && <span className="visually-hidden">, </span>}
           {volume && <span className="cart-line__volume">{volume}</span>}
         </Link>
         <Price price={line.price} oldPrice={line.oldPrice} size="sm" />

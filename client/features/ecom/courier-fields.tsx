@@ -3,7 +3,7 @@
  * street and house with suggestions from the store search by address, flat, entrance, floor, a comment,
  * and the delivery window. Controlled: the checkout keeps the draft and decides when errors show.
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { COURIER_COMMENT_MAX, COURIER_STREET_MAX, type DeliverySlots } from '#shared/models/checkout.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useQuery } from '#client/data/use-query.ts'
@@ -12,8 +12,7 @@ import { TextField } from '#client/components/ui/text-field.tsx'
 import { cityByFiasIdQuery } from '#client/features/stores/city-by-fias.ts'
 import { useAddressSuggestions, type AddressSuggestion } from '#client/features/stores/use-address-suggestions.ts'
 import type { CourierDraft, CourierErrors } from './courier-form.ts'
-import { slotsByDay, slotTime } from './delivery-slots.ts'
-import { formatDate } from '#client/lib/format-date.ts'
+import { slotDay, slotsByDay, slotTime } from './delivery-slots.ts'
 
 /** The draft and its errors (the checkout decides when they show), and the city's windows. */
 export interface CourierFieldsProps {
@@ -34,7 +33,12 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
   const { api } = useApp()
   const { data: city, error: cityError } = useQuery(draft.cityFiasId ? cityByFiasIdQuery(draft.cityFiasId) : null)
   const [open, setOpen] = useState(false)
+  // The street of the picked suggestion: typing the house after it (`…, д. 7`) asks nothing again,
+  // so the list never reopens over the flat and entrance fields.
+  const [picked, setPicked] = useState<string>()
   const [active, setActive] = useState(-1)
+  // Today is the browser's (the windows are fetched there too): «сегодня», «завтра».
+  const now = useMemo(() => new Date(), [])
   const { suggestions } = useAddressSuggestions(api, open ? draft.street : '')
   const listId = `${useId()}-addresses`
   const expanded = open && suggestions.length > 0
@@ -47,7 +51,9 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
   }, [city, cityError, draft.city, onChange])
 
   const choose = (suggestion: AddressSuggestion) => {
-    onChange({ cityFiasId: suggestion.cityFiasId, city: suggestion.city, street: `${suggestion.street}, д. ` })
+    const street = `${suggestion.street}, д. `
+    onChange({ cityFiasId: suggestion.cityFiasId, city: suggestion.city, street })
+    setPicked(street)
     setOpen(false)
     setActive(-1)
     document.getElementById(courierFieldId('street'))?.focus()
@@ -100,10 +106,12 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
           value={draft.street}
           maxLength={COURIER_STREET_MAX + 20}
           error={errors.street}
-          hint="Например: ул. Баумана, д. 12"
+          hint="Например: ул. Баумана, д. 12. Другой город — выберите в подсказке"
           onValueChange={(value) => {
             onChange({ street: value })
-            setOpen(true)
+            const typingHouse = picked !== undefined && value.startsWith(picked)
+            if (!typingHouse) setPicked(undefined)
+            setOpen(!typingHouse)
             setActive(-1)
           }}
           onKeyDown={onKeyDown}
@@ -198,14 +206,9 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
           <p className="text-muted">Свободного времени доставки на ближайшие дни нет.</p>
         ) : (
           slotsByDay(slots).map((day) => (
-            <div
-              key={day.date}
-              className="courier__day"
-              role="group"
-              aria-label={formatDate(day.date).replace(/\s\d{4}$/, '')}
-            >
+            <div key={day.date} className="courier__day" role="group" aria-label={slotDay(day.date, now)}>
               <p className="courier__day-title" aria-hidden="true">
-                {formatDate(day.date).replace(/\s\d{4}$/, '')}
+                {slotDay(day.date, now)}
               </p>
               <div className="courier__windows">
                 {day.slots.map((slot) => (

@@ -25,8 +25,32 @@ export function slotsByDay(items: DeliverySlots['items']): { date: string; slots
 /** `14:00–18:00`. */
 export const slotTime = (slot: Pick<DeliverySlot, 'from' | 'to'>): string => `${slot.from}–${slot.to}`
 
-/** `6 марта, 14:00–18:00` (the year left out: windows are days ahead). */
+const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as const
+
+/** `YYYY-MM-DD` of a moment in Moscow, where the store's days are counted. */
+const moscowDay = (moment: Date): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Moscow',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(moment)
+
+/**
+ * A window's day as a shopper counts it: `сегодня, пт, 28 ноября`, `завтра, сб, 29 ноября`, then
+ * `вс, 30 ноября`; without `now` (a page the server renders) the weekday and date only.
+ */
+export function slotDay(date: string, now?: Date): string {
+  const day = formatDate(date).replace(/\s\d{4}$/, '')
+  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]
+  const withWeekday = weekday ? `${weekday}, ${day}` : day
+  if (!now) return withWeekday
+  const today = moscowDay(now)
+  const tomorrow = moscowDay(new Date(new Date(`${today}T12:00:00Z`).getTime() + 24 * 3600 * 1000))
+  return date === today ? `сегодня, ${withWeekday}` : date === tomorrow ? `завтра, ${withWeekday}` : withWeekday
+}
+
+/** `сб, 6 марта, 14:00–18:00` (the year left out: windows are days ahead). */
 export function slotLabel(slot: Pick<DeliverySlot, 'date' | 'from' | 'to'>): string {
-  const day = formatDate(slot.date).replace(/\s\d{4}$/, '')
-  return `${day}, ${slotTime(slot)}`
+  return `${slotDay(slot.date)}, ${slotTime(slot)}`
 }

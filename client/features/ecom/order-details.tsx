@@ -19,9 +19,11 @@ import { formatDate } from '#client/lib/format-date.ts'
 import { CartTotals } from './cart-totals.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { courierAddressLine } from './courier-form.ts'
+import { splitVolume } from './line-volume.ts'
 import { slotLabel } from './delivery-slots.ts'
 import { cancelOrderText, DELIVERY_LABELS, ecomErrorMessage } from './ecom-texts.ts'
 import { OrderStatusBadge, OrderTimeline } from './order-status.tsx'
+import { isReadyForPickup } from './pickup-pass-data.ts'
 import { PickupStoreDetails } from './pickup-store-details.tsx'
 import { useAction } from './use-action.ts'
 
@@ -55,7 +57,12 @@ export function OrderDetails({ order, refresh, pickupStore }: OrderDetailsProps)
       if (error instanceof AppError && error.status === 409) {
         await refresh()
         setConfirming(false)
-        toast.show({ theme: 'warning', title: 'Этот заказ уже нельзя отменить', description: ecomErrorMessage(error) })
+        // The title already says what the gateway says (`cancelNotAllowed`); the body says where to look.
+        toast.show({
+          theme: 'warning',
+          title: 'Этот заказ уже нельзя отменить',
+          description: 'Статус заказа изменился — он обновлён на этой странице',
+        })
       }
       throw error
     }
@@ -105,7 +112,7 @@ export function OrderDetails({ order, refresh, pickupStore }: OrderDetailsProps)
                     />
                   ) : null}
                 </span>
-                <span className="order-line__name break-anywhere">{line.name}</span>
+                <OrderLineName fullName={line.name} />
                 <span className="order-line__qty text-muted">
                   {line.quantity} × {formatPrice(line.price)}
                 </span>
@@ -119,7 +126,8 @@ export function OrderDetails({ order, refresh, pickupStore }: OrderDetailsProps)
             Детали заказа
           </h2>
           <CartTotals totals={order.totals} deliveryPrice={Math.max(0, order.total - order.totals.total)} />
-          {order.store && (
+          {/* A ready pickup order's pass above already gives the store, its hours and route. */}
+          {order.store && !isReadyForPickup(order) && (
             <div className="order__info">
               <h3 className="order__info-title">
                 {order.deliveryType === 'pickup' ? 'Магазин самовывоза' : 'Магазин'}
@@ -161,5 +169,20 @@ export function OrderDetails({ order, refresh, pickupStore }: OrderDetailsProps)
         onClose={() => setConfirming(false)}
       />
     </div>
+  )
+}
+
+/** A goods name whose volume (`50 мл`) never breaks inside, however narrow the line. */
+function OrderLineName({ fullName }: { fullName: string }) {
+  const { name, volume } = splitVolume(fullName)
+  return (
+    <span className="order-line__name">
+      <span className="break-anywhere">{name}</span>
+      {volume && (
+        <>
+          , <span className="order-line__volume">{volume}</span>
+        </>
+      )}
+    </span>
   )
 }

@@ -31,7 +31,9 @@ export function OrderPlacedNotice({ order }: { order: Pick<Order, 'number' | 'de
   if (!justPlaced || order.status === 'cancelled') return null
   const where =
     order.deliveryType === 'pickup' && order.store
-      ? ` Заберите его в магазине «${order.store.name}», когда он будет готов к выдаче.`
+      ? order.status === 'ready'
+        ? ` Он уже готов: заберите его в магазине «${order.store.name}».`
+        : ` Заберите его в магазине «${order.store.name}», когда он будет готов к выдаче.`
       : ''
   return (
     <div className="order-placed" role="status">

@@ -10,6 +10,7 @@ import type { Store } from '#shared/models/stores.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
+import { countLabel } from '#client/lib/format.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
@@ -72,15 +73,22 @@ export function StorePicker({ onDone }: StorePickerProps) {
 
   // The address was found only outside the chosen city: the select follows the stores listed
   // (their city, or «Все города» for several), so it never names a city the list is not about.
+  // The switch is said aloud (UX4-21): «В городе Казань по запросу «Тверская» магазинов нет…».
   const foundIn = search.foundIn
+  const [switchedFrom, setSwitchedFrom] = useState<string>()
   useEffect(() => {
-    if (foundIn !== undefined) setCityFiasId(foundIn ?? undefined)
+    if (foundIn === undefined) return
+    setSwitchedFrom(cityName)
+    setCityFiasId(foundIn ?? undefined)
+    // Only a new answer switches; the city's name is read as it was before the switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [foundIn])
 
   const chooseCity = (fiasId: string) => {
     const city = cities?.find((c) => c.fiasId === fiasId)
     setCityFiasId(fiasId)
     setQuery('')
+    setSwitchedFrom(undefined)
     if (!city) return
     saveCity(browserStorage(), { fiasId: city.fiasId, name: city.name })
     announceStoreChange()
@@ -194,7 +202,10 @@ export function StorePicker({ onDone }: StorePickerProps) {
           placeholder="Улица, торговый центр"
           autoComplete="off"
           value={query}
-          onValueChange={(value) => setQuery(value)}
+          onValueChange={(value) => {
+            setQuery(value)
+            setSwitchedFrom(undefined)
+          }}
         />
         <Button
           variant="secondary"
@@ -213,7 +224,13 @@ export function StorePicker({ onDone }: StorePickerProps) {
       )}
       <p className="store-picker__summary" aria-live="polite">
         {results && !search.loading
-          ? `${query.trim() ? 'Найдено' : point ? 'Ближайшие магазины' : cityName ? `Магазины: ${cityName}` : 'Магазины'} — ${results.length}`
+          ? storeSummary({
+              count: results.length,
+              query: query.trim(),
+              point: point !== undefined,
+              cityName,
+              switchedFrom,
+            })
           : ''}
       </p>
       <Tabs
@@ -253,4 +270,31 @@ export function StorePicker({ onDone }: StorePickerProps) {
       />
     </Dialog>
   )
+}
+
+const STORE_FORMS = ['магазин', 'магазина', 'магазинов'] as const
+
+/**
+ * The line over the list: how many stores and of what. City names are not inflected («в Казани»
+ * would need a dictionary): `город Москва`, `Москва: 8 магазинов`.
+ */
+export function storeSummary({
+  count,
+  query,
+  point,
+  cityName,
+  switchedFrom,
+}: {
+  count: number
+  query: string
+  point: boolean
+  cityName: string | undefined
+  switchedFrom: string | undefined
+}): string {
+  const stores = countLabel(count, STORE_FORMS)
+  if (query && switchedFrom)
+    return `В городе ${switchedFrom} по запросу «${query}» магазинов нет. ${cityName ? `Нашли в городе ${cityName}` : 'Нашли в других городах'}: ${stores}`
+  if (query) return `Найдено: ${stores}`
+  if (point) return `Рядом с вами: ${stores}`
+  return `${cityName ?? 'Все города'}: ${stores}`
 }

@@ -61,6 +61,9 @@ function Section({
   )
 }
 
+/** A text whose amounts never break inside: `2 000 ₽` keeps its groups and sign on one line. */
+const keepAmounts = (text: string): string => text.replace(/(\d) (?=\d{3}\b|₽|%)/g, '$1\u00a0')
+
 /** The running line of short news (the server keeps its HTML for the shared answer). */
 export function TickerBlock({ ticker, kept }: { ticker: Ticker; kept?: string }) {
   return (
@@ -77,7 +80,7 @@ export function TickerBlock({ ticker, kept }: { ticker: Ticker; kept?: string })
         <ul className="ticker__list">
           {ticker.items.map((item) => (
             <li key={item.id} className="ticker__item">
-              {item.url ? <SmartLink url={item.url}>{item.text}</SmartLink> : item.text}
+              {item.url ? <SmartLink url={item.url}>{keepAmounts(item.text)}</SmartLink> : keepAmounts(item.text)}
             </li>
           ))}
         </ul>

@@ -117,6 +117,10 @@ function GoodsView({
               </span>
             )}
             {goods.ageRestricted && <span className="badge badge--age">18+</span>}
+            {/* The volume once: a name that ends with it says it already (and so do the specs). */}
+            {goods.volume && !goods.name.includes(goods.volume) && (
+              <span className="product-page__volume text-muted">Объём {goods.volume}</span>
+            )}
           </div>
           <ProductBuyBox
             goodsId={goods.id}
@@ -130,7 +134,6 @@ function GoodsView({
             trackParams={productParams(goods)}
             similarHref={`#${SIMILAR_ANCHOR}`}
           />
-          {goods.volume && <p className="product-page__volume text-muted">{goods.volume}</p>}
         </div>
       </div>
       {!goods.inStock && (

@@ -4,7 +4,7 @@
  * description and terms tabs, and the reviews of the goods the offer is about.
  */
 import { useEffect } from 'react'
-import type { Promotion } from '#shared/models/promotions.ts'
+import { quotedName, type Promotion } from '#shared/models/promotions.ts'
 import type { promoProductPage } from '#shared/routes/product.ts'
 import { href } from '#shared/routing/href.ts'
 import { productParams } from '#client/analytics/params.ts'
@@ -143,7 +143,7 @@ function PromoView({ promo }: { promo: Promotion }) {
           {goodsId !== null && goods && (
             <p className="promo-page__goods">
               <ButtonLink href={href('product', { product: goodsId, slug: goods.slug })} variant="ghost">
-                Все о товаре «{goods.name}»
+                Всё о товаре {quotedName(goods.name)}
               </ButtonLink>
             </p>
           )}

@@ -36,7 +36,7 @@ export function Page({ search, queries }: ViewProps<'search', typeof searchPage>
 
   if (empty) {
     return (
-      <div className="search-page">
+      <div className="search-page search-page--bare">
         <h1 className="page-title">Поиск</h1>
         <EmptyState
           title="Что вы ищете?"
