@@ -122,6 +122,8 @@ async function startStore() {
       ID_GATEWAY_URL: `${mockURL}/aurora-id`,
       ANTIFRAUD: 'off',
       ECOM_USER_IDS: process.env.ECOM_USER_IDS ?? '100001',
+      // Field Web Vitals off: a sampled reporter would make the traced loads differ at random.
+      WEB_VITALS_SAMPLE_RATE: process.env.WEB_VITALS_SAMPLE_RATE ?? '0',
     })
     await waitFor(`${baseURL}/healthz`)
   } catch (error) {

@@ -13,6 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { toYaml } from './yaml.mjs'
+import { webVitalsGroup } from './web-vitals-rules.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -246,6 +247,7 @@ export function ruleGroups({ fast = false } = {}) {
       ],
     },
     { name: 'storefront-cause-alerts', interval: fast ? '2s' : undefined, rules: causes },
+    webVitalsGroup({ window, hold, job: JOB, runbookUrl, interval: fast ? '2s' : undefined }),
   ]
 }
 
