@@ -29,8 +29,10 @@ const send = (
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 
+/** A histogram's values: buckets, sums and counts, each named (`…_bucket`, `…_sum`, `…_count`). */
 async function series(name: string) {
-  return (await stack.metrics.registry.getSingleMetric(name)?.get())?.values ?? []
+  const values = (await stack.metrics.registry.getSingleMetric(name)?.get())?.values ?? []
+  return values as ((typeof values)[number] & { metricName?: string })[]
 }
 
 const countOf = async (labels: Record<string, string>) =>
