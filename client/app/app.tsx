@@ -15,6 +15,7 @@ import { RouteView, type PageProps } from '../views/registry.ts'
 import { AppContext, useApp, type AppContextValue, type ClientSession } from '#client/context/app-context.tsx'
 import type { BootData, View } from './boot.ts'
 import { loadClientNavigation } from '#client/navigation/navigation.ts'
+import { documentNavigationPreferred } from '#client/navigation/document-navigation.ts'
 import type { Shown } from '#client/navigation/client-navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from '#client/navigation/use-navigation-effects.ts'
@@ -117,6 +118,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   const [shown, setShown] = useState<Shown>({ view: initialView, Page: initialPage, seq: 0 })
   const updateAvailable = useBuildUpdate(config.version, config.config === 'development')
   const first = useRef(true)
+  const followedPath = useRef(location)
 
   useEffect(() => {
     if (first.current) {
@@ -125,8 +127,13 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
     }
     let current = true
     const qs = search ? `?${search}` : ''
-    // A new build is out: the next navigation is a full page load (spec section 4).
-    if (updateAvailable) return void window.location.assign(location + qs)
+    // A new build is out: the next navigation is a full page load (spec section 4). On a very slow
+    // connection so is one to another path: one round for the page and its data (document-navigation.ts;
+    // a new query of the same list, «Показать ещё» or a filter, stays a client navigation). The URL is the
+    // current entry's, so the load replaces it.
+    const otherPath = location !== followedPath.current
+    followedPath.current = location
+    if (updateAvailable || documentNavigationPreferred(otherPath)) return void window.location.assign(location + qs)
     // The top progress bar (layout.css) shows from the tap until the navigation is followed, however
     // long its code and data take on a slow network; a newer navigation takes it over.
     const root = document.documentElement.dataset

@@ -364,11 +364,7 @@ async function measureMainThread(baseURL, all, runs) {
 async function measureInteractions(baseURL, all, cookie, runs) {
   const { chromium } = await import('@playwright/test')
   const pages = Object.fromEntries(all.map((page) => [page.kind, baseURL + page.path]))
-  const pairs = [...cookie.split('; '), 'user_agreement=1'].map((pair) => pair.split(/=(.*)/s))
-  const visitor = {
-    cookies: pairs.map(([name, value]) => ({ name, value, url: baseURL })),
-    storage: await shopperStoreItems(baseURL),
-  }
+  const visitor = await shopperVisitor(baseURL, cookie)
   const only = process.env.INTERACTIONS?.split(',').filter(Boolean)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
   try {
@@ -385,14 +381,24 @@ async function measureInteractions(baseURL, all, cookie, runs) {
   }
 }
 
-/** A product page opened from the category on Slow 3G (scripts/bench/slow-3g.mjs), `runs` times. */
-async function measureSlow3g(baseURL, all, runs) {
+/** The seed shopper for a Playwright context: the session's cookies, the banner accepted, the store kept on the device. */
+async function shopperVisitor(baseURL, cookie) {
+  const pairs = [...cookie.split('; '), 'user_agreement=1'].map((pair) => pair.split(/=(.*)/s))
+  return {
+    cookies: pairs.map(([name, value]) => ({ name, value, url: baseURL })),
+    storage: await shopperStoreItems(baseURL),
+  }
+}
+
+/** A product page opened from the category on Slow 3G by the seed shopper (scripts/bench/slow-3g.mjs), `runs` times. */
+async function measureSlow3g(baseURL, all, cookie, runs) {
   const { chromium } = await import('@playwright/test')
   const category = all.find((page) => page.kind === 'category')
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
   try {
     return await measureSlowProductOpen(browser, baseURL + category.path, {
       runs,
+      visitor: await shopperVisitor(baseURL, cookie),
       log: (line) => process.stderr.write(`${line}\n`),
     })
   } finally {
@@ -583,7 +589,7 @@ export async function browserBench() {
     // After Lighthouse: adding to the cart and choosing a courier window change the seed shopper's state.
     const interactions =
       interactionRuns > 0 ? await measureInteractions(store.baseURL, all, cookie, interactionRuns) : []
-    const slow3g = slow3gRuns > 0 ? await measureSlow3g(store.baseURL, all, slow3gRuns) : undefined
+    const slow3g = slow3gRuns > 0 ? await measureSlow3g(store.baseURL, all, cookie, slow3gRuns) : undefined
     const b = BROWSER_BUDGETS
     const ours = mainThread.filter((r) => !r.peer)
     const peerCategory = mainThread.find((r) => r.peer)
@@ -710,7 +716,8 @@ function printSlow3g(slow3g) {
   console.log(
     `\nSlow 3G (${SLOW_3G.latency} ms round trip, ${SLOW_3G.downloadThroughput / 1000} KB/s), 360 px: category → product, name, price and «В корзину» shown after ${slow3g.shown_ms === null ? '-' : `${(slow3g.shown_ms / 1000).toFixed(1)} s`} (runs ${each} s; walkthrough target 4 s), ${median.rounds} round(s) of requests:`,
   )
-  for (const request of median.requests) console.log(`    ${pad(`${request.start_ms}–${request.end_ms} ms`, 16)} ${request.what}`)
+  for (const request of median.requests)
+    console.log(`    ${pad(`${request.start_ms}–${request.end_ms ?? '…'} ms`, 16)} ${request.what}`)
 }
 
 /** The first load's and the routes' JavaScript sizes. */
