@@ -2,7 +2,7 @@
  * The application root, rendered by the server (streaming) and hydrated by the browser with the same
  * props: config, session, the current view and the SWR fallback that holds every loader's result.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { SWRConfig, useSWRConfig } from 'swr'
 import { Router, useLocation, useSearch } from 'wouter'
 import type { ApiClient } from '#shared/api/client.ts'
@@ -109,8 +109,18 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   )
 }
 
-/** Resolves navigations and renders the current view inside its layout. */
-function Shell({ initialView, initialPage }: { initialView: View; initialPage: ComponentType<PageProps> | undefined }) {
+/**
+ * Resolves navigations and renders the current view inside its layout. Memoized: its props never change,
+ * so the app's own state (a dialog opening, the session) does not render the whole page again in the
+ * task of the tap (decision 032); what reads that state subscribes to the context itself.
+ */
+const Shell = memo(function Shell({
+  initialView,
+  initialPage,
+}: {
+  initialView: View
+  initialPage: ComponentType<PageProps> | undefined
+}) {
   const { config, session, api } = useApp()
   const { cache, fallback } = useSWRConfig()
   const [location, setLocation] = useLocation()
@@ -175,13 +185,21 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   const layout = view.kind === 'page' ? ROUTES[view.route].layout : 'default'
   const routeName = view.kind === 'page' ? view.route : 'error'
   usePageViews(routeName, shown.seq)
-  return (
-    <SiteLayout layout={layout} routeName={routeName}>
-      {view.kind === 'error' || !Page ? (
+  // The page's element changes with the view only: a tapped link changes the location at once (wouter's
+  // store renders this component synchronously in the tap's task), and the old page must not render
+  // again then; the new one comes with the navigation (decision 032).
+  const content = useMemo(
+    () =>
+      view.kind === 'error' || !Page ? (
         <ErrorViewPart status={view.kind === 'error' ? view.status : 500} />
       ) : (
         <RouteView view={view} Page={Page} />
-      )}
+      ),
+    [view, Page],
+  )
+  return (
+    <SiteLayout layout={layout} routeName={routeName}>
+      {content}
     </SiteLayout>
   )
-}
+})

@@ -122,7 +122,8 @@ export const INTERACTIONS = [
     },
     target: (page) =>
       page.getByRole('group', { name: 'Время доставки' }).getByRole('radio', { disabled: false }).nth(1),
-    done: `!!document.querySelector('[aria-label="Время доставки"] input:checked')`,
+    // A window's radio has the slot id (`2026-11-29T14:00`) as its value.
+    done: `[...document.querySelectorAll('input[type="radio"]:checked')].some((e) => /T\\d{2}:\\d{2}$/.test(e.value))`,
   },
   {
     name: 'cart: one more of a line (stepper)',
