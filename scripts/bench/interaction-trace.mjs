@@ -105,11 +105,12 @@ export const INTERACTIONS = [
     done: `location.pathname.endsWith('/reviews') && !!document.querySelector('h1')`,
   },
   {
-    name: 'add to cart (product, signed in)',
-    page: 'product',
+    // A card's «В корзину» of the first goods not in the cart yet (each run puts one more in the seed cart).
+    name: 'add to cart (category card, signed in)',
+    page: 'category',
     signedIn: true,
-    target: (page) => page.locator('.product-page__actions').getByRole('button', { name: 'В корзину' }),
-    done: `!!document.querySelector('.product-page__actions a[href="/ecom/checkout"], .product-page__actions [aria-label^="Количество"]')`,
+    target: (page) => page.getByRole('list', { name: 'Товары' }).getByRole('button', { name: 'В корзину' }).first(),
+    // No mark of its own: the card's answer (a stepper in place of the button) comes within the window.
   },
   {
     name: 'checkout: choose a delivery window',
@@ -117,11 +118,15 @@ export const INTERACTIONS = [
     signedIn: true,
     setup: async (page) => {
       await page.getByRole('radio', { name: 'Доставка курьером' }).check()
-      await page.getByRole('group', { name: 'Время доставки' }).waitFor({ state: 'visible', timeout: 15_000 })
+      const windows = page.getByRole('group', { name: 'Время доставки' }).getByRole('radio')
+      await windows.first().waitFor({ state: 'visible', timeout: 15_000 })
       await page.getByText('Сохраняем…').waitFor({ state: 'detached', timeout: 15_000 })
     },
     target: (page) =>
-      page.getByRole('group', { name: 'Время доставки' }).getByRole('radio', { disabled: false }).nth(1),
+      page
+        .getByRole('group', { name: 'Время доставки' })
+        .getByRole('radio', { disabled: false, checked: false })
+        .first(),
     // A window's radio has the slot id (`2026-11-29T14:00`) as its value.
     done: `[...document.querySelectorAll('input[type="radio"]:checked')].some((e) => /T\\d{2}:\\d{2}$/.test(e.value))`,
   },
