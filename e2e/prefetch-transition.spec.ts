@@ -32,6 +32,14 @@ const slow2g = () => {
   })
 }
 
+/** A phone with the data saver on: no prefetch, and links still open by client navigation. */
+const saveData = () => {
+  Object.defineProperty(navigator, 'connection', {
+    configurable: true,
+    get: () => ({ effectiveType: '4g', saveData: true }),
+  })
+}
+
 let group: { id: number; slug: string }
 
 test.beforeAll(async ({ stack }) => {
@@ -86,9 +94,11 @@ test.describe('rule 7: prefetch', () => {
   test('loads nothing ahead on a slow-2g connection: only the page the shopper opens', async ({ page }) => {
     await page.addInitScript(slow2g)
     const goods: number[] = []
+    const documents: string[] = []
     page.on('request', (request) => {
       const id = goodsIdOf(request)
       if (id !== undefined) goods.push(id)
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
     })
     await openCategoryWithFrozenClock(page)
     await page.clock.runFor(5_000)
@@ -96,10 +106,14 @@ test.describe('rule 7: prefetch', () => {
     const opened = Number(await card.getAttribute('data-goods-id'))
     const name = (await card.getByRole('heading').innerText()).trim()
     await card.locator('.product-card__link').hover()
+    expect(goods).toEqual([])
     await card.locator('.product-card__link').click()
     await expect(page).toHaveURL(new RegExp(`/product/${opened}-`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
-    expect(goods).toEqual([opened])
+    // On a very slow connection the product opens as a document, its data in the server's HTML
+    // (decision 032): one round, and still nothing loaded ahead.
+    expect(documents.at(-1)).toMatch(new RegExp(`^/product/${opened}-`))
+    expect(goods).toEqual([])
   })
 
   test('keeps at most 4 preloads in flight; the rest wait their turn', async ({ page, stack }) => {
@@ -147,9 +161,10 @@ async function slowProductData(stack: Stack): Promise<void> {
 }
 
 test.describe('rule 8: the 100 ms transition wait', () => {
-  // No prefetch here (slow-2g): the navigation itself must load the data.
+  // No prefetch here (the data saver): the navigation itself must load the data. (Not slow-2g, on which
+  // a link opens its page as a document, decision 032.)
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(slow2g)
+    await page.addInitScript(saveData)
   })
 
   /** Notes in the page whether the goods list ever showed its loading placeholders. */

@@ -25,6 +25,7 @@ import { metricsPlugin } from './plugins/metrics.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { errorReportPlugin } from './plugins/error-report.ts'
 import { cspReportPlugin } from './plugins/csp-report.ts'
+import { webVitalsPlugin } from './plugins/web-vitals.ts'
 import { healthPlugin } from './plugins/health.ts'
 import { analyticsPlugin } from './plugins/analytics.ts'
 import { sessionRoutesPlugin } from './session/routes.ts'
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(cspReportPlugin)
   await app.register(healthPlugin)
   await app.register(analyticsPlugin)
+  await app.register(webVitalsPlugin)
   await app.register(sessionRoutesPlugin)
   await app.register(sessionViewPlugin)
   await app.register(proxyPlugin)

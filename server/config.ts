@@ -64,6 +64,8 @@ const EnvSchema = z.object({
     .regex(/^\w{1,40}$/)
     .optional(),
   ANALYTICS_URL: url.optional(),
+  /** Share of page views whose field Web Vitals the browser reports to `POST /api/vitals` (0 turns it off). */
+  WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   ECOM: z.enum(['true', 'false']).default('false'),
   ECOM_USER_IDS: z
     .string()
@@ -396,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       analyticsCounterId: e.ANALYTICS_COUNTER_ID,
       antifraud,
       mapTileUrl,
+      vitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE,
     }),
   })
 }

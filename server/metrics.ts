@@ -26,6 +26,12 @@ export interface Metrics {
   readonly errorReports: Counter<'source' | 'route' | 'code' | 'outcome'>
   /** CSP violation reports by directive and outcome: `blocked`, `reported` (report-only), `invalid`, `rate_limited`. */
   readonly cspReports: Counter<'directive' | 'outcome'>
+  /** Field Web Vitals in seconds (LCP, FCP, TTFB, INP) by route kind, metric and connection (decision 032). */
+  readonly webVitals: Histogram<'route_kind' | 'metric' | 'connection'>
+  /** Field Cumulative Layout Shift by route kind, metric (`CLS`) and connection. */
+  readonly webVitalsCls: Histogram<'route_kind' | 'metric' | 'connection'>
+  /** Vitals batches by outcome (`accepted`, `invalid`, `rate_limited`) and device class. */
+  readonly webVitalsBatches: Counter<'outcome' | 'device'>
 }
 
 /** Creates a fresh registry (one per app, so tests never share counters). */
@@ -118,6 +124,27 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       name: 'csp_reports_total',
       help: 'CSP violation reports by directive (other for an unknown one, unknown when unread) and outcome: blocked, reported (report-only), invalid, rate_limited',
       labelNames: ['directive', 'outcome'],
+      registers: [registry],
+    }),
+    webVitals: new Histogram({
+      name: 'web_vitals_seconds',
+      help: "Shoppers' browsers' Web Vitals (LCP, FCP, TTFB, INP) in seconds, sampled, by route kind, metric and connection class (effective type)",
+      labelNames: ['route_kind', 'metric', 'connection'],
+      // 0.2 (INP's good), 1.8 (FCP's), 0.8 (TTFB's), 2.5 and 4 (LCP's good and poor) are bounds, so p75 against them is exact.
+      buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1, 1.5, 1.8, 2.5, 3, 4, 6, 10],
+      registers: [registry],
+    }),
+    webVitalsCls: new Histogram({
+      name: 'web_vitals_cls',
+      help: "Shoppers' browsers' Cumulative Layout Shift, sampled, by route kind, metric and connection class",
+      labelNames: ['route_kind', 'metric', 'connection'],
+      buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+    webVitalsBatches: new Counter({
+      name: 'web_vitals_batches_total',
+      help: 'Web Vitals batches from browsers by outcome (accepted, invalid, rate_limited) and device class (low, mid, high, unknown)',
+      labelNames: ['outcome', 'device'],
       registers: [registry],
     }),
   }

@@ -51,5 +51,6 @@ const EXPECTED: Record<string, 'string' | 'boolean' | 'number'> = {
   analyticsCounterId: 'string',
   antifraud: 'boolean',
   mapTileUrl: 'string',
+  vitalsSampleRate: 'number',
 }
 const OVERRIDABLE = new Set(Object.keys(EXPECTED))

@@ -44,5 +44,7 @@ export const PublicConfigSchema = z.object({
   antifraud: z.boolean(),
   /** `{z}/{x}/{y}` tile URL template of the store map (the mock's offline tiles by default with the mock); unset: markers on a plain background. */
   mapTileUrl: z.optional(z.string()),
+  /** Share of page views (0–1) that report their field Web Vitals to `POST /api/vitals` (decision 032). */
+  vitalsSampleRate: z.number(),
 })
 export type PublicConfig = z.infer<typeof PublicConfigSchema>

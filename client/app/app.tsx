@@ -2,7 +2,7 @@
  * The application root, rendered by the server (streaming) and hydrated by the browser with the same
  * props: config, session, the current view and the SWR fallback that holds every loader's result.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { SWRConfig, useSWRConfig } from 'swr'
 import { Router, useLocation, useSearch } from 'wouter'
 import type { ApiClient } from '#shared/api/client.ts'
@@ -15,6 +15,7 @@ import { RouteView, type PageProps } from '../views/registry.ts'
 import { AppContext, useApp, type AppContextValue, type ClientSession } from '#client/context/app-context.tsx'
 import type { BootData, View } from './boot.ts'
 import { loadClientNavigation } from '#client/navigation/navigation.ts'
+import { documentNavigationPreferred } from '#client/navigation/document-navigation.ts'
 import type { Shown } from '#client/navigation/client-navigation.ts'
 import { useBuildUpdate } from './use-build-update.ts'
 import { useNavigationEffects } from '#client/navigation/use-navigation-effects.ts'
@@ -108,8 +109,18 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   )
 }
 
-/** Resolves navigations and renders the current view inside its layout. */
-function Shell({ initialView, initialPage }: { initialView: View; initialPage: ComponentType<PageProps> | undefined }) {
+/**
+ * Resolves navigations and renders the current view inside its layout. Memoized: its props never change,
+ * so the app's own state (a dialog opening, the session) does not render the whole page again in the
+ * task of the tap (decision 032); what reads that state subscribes to the context itself.
+ */
+const Shell = memo(function Shell({
+  initialView,
+  initialPage,
+}: {
+  initialView: View
+  initialPage: ComponentType<PageProps> | undefined
+}) {
   const { config, session, api } = useApp()
   const { cache, fallback } = useSWRConfig()
   const [location, setLocation] = useLocation()
@@ -117,6 +128,7 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   const [shown, setShown] = useState<Shown>({ view: initialView, Page: initialPage, seq: 0 })
   const updateAvailable = useBuildUpdate(config.version, config.config === 'development')
   const first = useRef(true)
+  const followedPath = useRef(location)
 
   useEffect(() => {
     if (first.current) {
@@ -125,8 +137,13 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
     }
     let current = true
     const qs = search ? `?${search}` : ''
-    // A new build is out: the next navigation is a full page load (spec section 4).
-    if (updateAvailable) return void window.location.assign(location + qs)
+    // A new build is out: the next navigation is a full page load (spec section 4). On a very slow
+    // connection so is one to another path: one round for the page and its data (document-navigation.ts;
+    // a new query of the same list, «Показать ещё» or a filter, stays a client navigation). The URL is the
+    // current entry's, so the load replaces it.
+    const otherPath = location !== followedPath.current
+    followedPath.current = location
+    if (updateAvailable || documentNavigationPreferred(otherPath)) return void window.location.assign(location + qs)
     // The top progress bar (layout.css) shows from the tap until the navigation is followed, however
     // long its code and data take on a slow network; a newer navigation takes it over.
     const root = document.documentElement.dataset
@@ -168,13 +185,21 @@ function Shell({ initialView, initialPage }: { initialView: View; initialPage: C
   const layout = view.kind === 'page' ? ROUTES[view.route].layout : 'default'
   const routeName = view.kind === 'page' ? view.route : 'error'
   usePageViews(routeName, shown.seq)
-  return (
-    <SiteLayout layout={layout} routeName={routeName}>
-      {view.kind === 'error' || !Page ? (
+  // The page's element changes with the view only: a tapped link changes the location at once (wouter's
+  // store renders this component synchronously in the tap's task), and the old page must not render
+  // again then; the new one comes with the navigation (decision 032).
+  const content = useMemo(
+    () =>
+      view.kind === 'error' || !Page ? (
         <ErrorViewPart status={view.kind === 'error' ? view.status : 500} />
       ) : (
         <RouteView view={view} Page={Page} />
-      )}
+      ),
+    [view, Page],
+  )
+  return (
+    <SiteLayout layout={layout} routeName={routeName}>
+      {content}
     </SiteLayout>
   )
-}
+})

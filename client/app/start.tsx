@@ -24,6 +24,7 @@ import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
 import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
 import { loadCartLink } from '../features/ecom/cart-link-part.tsx'
+import { startWebVitals } from '../analytics/start-web-vitals.ts'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 async function start(releaseClicks: () => void): Promise<void> {
@@ -100,6 +101,8 @@ async function start(releaseClicks: () => void): Promise<void> {
     }, 5_000)
   if (document.readyState === 'complete') afterLoad()
   else window.addEventListener('load', afterLoad, { once: true })
+  // Field Web Vitals of a sampled share of page views, loaded after `load` (decision 032).
+  startWebVitals(config.vitalsSampleRate, boot.view.kind === 'page' ? boot.view.route : 'error')
 }
 
 // Evaluated once per page, in the browser only (the server renders App without this module). The page

@@ -20,6 +20,7 @@ export const testConfig = (overrides: Partial<PublicConfig> = {}): PublicConfig 
   product: 'aurora',
   mainSiteUrl: 'https://aurora.example',
   antifraud: false,
+  vitalsSampleRate: 0,
   ...overrides,
 })
 

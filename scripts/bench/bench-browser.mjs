@@ -32,7 +32,9 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { buildScriptOf, stop as stopChild } from './bench-lib.mjs'
 import { LISTED_TASK_MS, TASK_BUDGET_MS, HYDRATED, traceMainThread } from './main-thread-trace.mjs'
+import { INTERACTION_BUDGET_MS, traceInteractions } from './interaction-trace.mjs'
 import { startPeerCategory } from './peer-react-router.mjs'
+import { SLOW_3G, measureSlowProductOpen } from './slow-3g.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 /** The checkout whose built store is measured: this one, or `BENCH_STORE_DIR` (a before/after of another build). */
@@ -49,6 +51,10 @@ export const BROWSER_BUDGETS = Object.freeze({
   performanceOtherPages: 90,
   accessibility: 95,
   longestTaskAfterPaintCpuMs: TASK_BUDGET_MS,
+  /** Home's longest task after first paint: what a phone 6.4x slower than this machine needs (issue 39). */
+  homeLongestTaskCpuMs: 8,
+  /** Every walkthrough interaction's longest task from the input on (decision 032). */
+  interactionLongestTaskCpuMs: INTERACTION_BUDGET_MS,
 })
 
 /** Chromium of DEVELOPERS.md and its flags (Lighthouse adds `--headless=new`). */
@@ -122,6 +128,8 @@ async function startStore() {
       ID_GATEWAY_URL: `${mockURL}/aurora-id`,
       ANTIFRAUD: 'off',
       ECOM_USER_IDS: process.env.ECOM_USER_IDS ?? '100001',
+      // Field Web Vitals off: a sampled reporter would make the traced loads differ at random.
+      WEB_VITALS_SAMPLE_RATE: process.env.WEB_VITALS_SAMPLE_RATE ?? '0',
     })
     await waitFor(`${baseURL}/healthz`)
   } catch (error) {
@@ -329,8 +337,13 @@ async function measureFirstLoad(baseURL) {
  */
 async function measureMainThread(baseURL, all, runs) {
   const { chromium } = await import('@playwright/test')
-  const pages = all
-    .filter((page) => (process.env.TRACE_PAGES?.split(',') ?? ['home', 'category', 'product']).includes(page.kind))
+  // The first category of `/` (the `category` kind) and the first of `/catalog`: issue 39's two categories.
+  const catalogCategory = { kind: 'catalog category', path: await firstLink(baseURL, '/catalog', /^\/catalog\/\d+/) }
+  const traced = [...all.slice(0, 2), catalogCategory, ...all.slice(2)]
+  const pages = traced
+    .filter((page) =>
+      (process.env.TRACE_PAGES?.split(',') ?? ['home', 'category', 'catalog category', 'product']).includes(page.kind),
+    )
     .map((page) => ({ kind: page.kind, url: baseURL + page.path, ready: HYDRATED, storeRoot }))
   const peer = process.env.TRACE_PEER === '0' ? undefined : await startPeerCategory()
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
@@ -341,6 +354,55 @@ async function measureMainThread(baseURL, all, runs) {
   } finally {
     await browser.close()
     await peer?.stop()
+  }
+}
+
+/**
+ * The walkthrough's interactions (scripts/bench/interaction-trace.mjs), `runs` times each, at 360 px;
+ * INTERACTIONS=word,word picks those whose name holds a word.
+ */
+async function measureInteractions(baseURL, all, cookie, runs) {
+  const { chromium } = await import('@playwright/test')
+  const pages = Object.fromEntries(all.map((page) => [page.kind, baseURL + page.path]))
+  const visitor = await shopperVisitor(baseURL, cookie)
+  const only = process.env.INTERACTIONS?.split(',').filter(Boolean)
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+  try {
+    return await traceInteractions(browser, {
+      pages,
+      visitor,
+      storeRoot,
+      runs,
+      only,
+      log: (line) => process.stderr.write(`${line}\n`),
+    })
+  } finally {
+    await browser.close()
+  }
+}
+
+/** The seed shopper for a Playwright context: the session's cookies, the banner accepted, the store kept on the device. */
+async function shopperVisitor(baseURL, cookie) {
+  const pairs = [...cookie.split('; '), 'user_agreement=1'].map((pair) => pair.split(/=(.*)/s))
+  return {
+    cookies: pairs.map(([name, value]) => ({ name, value, url: baseURL })),
+    storage: await shopperStoreItems(baseURL),
+  }
+}
+
+/** A product page opened from the category on Slow 3G by the seed shopper (scripts/bench/slow-3g.mjs), `runs` times. */
+async function measureSlow3g(baseURL, all, cookie, runs) {
+  const { chromium } = await import('@playwright/test')
+  const category = all.find((page) => page.kind === 'category')
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+  try {
+    return await measureSlowProductOpen(browser, baseURL + category.path, {
+      runs,
+      visitor: await shopperVisitor(baseURL, cookie),
+      log: (line) => process.stderr.write(`${line}\n`),
+    })
+  } finally {
+    await browser.close()
   }
 }
 
@@ -502,6 +564,8 @@ export async function browserBench() {
   const traceOnly = process.env.TRACE_ONLY === '1'
   const runs = traceOnly ? 0 : Number(process.env.LH_RUNS ?? 3)
   const traceRuns = Number(process.env.TRACE_RUNS ?? 3)
+  const interactionRuns = Number(process.env.INTERACTION_RUNS ?? 3)
+  const slow3gRuns = Number(process.env.SLOW3G_RUNS ?? 3)
   const store = await startStore()
   try {
     const cookie = await signIn(store.baseURL)
@@ -522,14 +586,28 @@ export async function browserBench() {
     const js = traceOnly ? undefined : await routeSizes()
     const { results: lighthouseResults, errors: lighthouseErrors } =
       runs > 0 ? await runLighthouse(store.baseURL, pages, runs, cookie) : { results: [], errors: [] }
+    // After Lighthouse: adding to the cart and choosing a courier window change the seed shopper's state.
+    const interactions =
+      interactionRuns > 0 ? await measureInteractions(store.baseURL, all, cookie, interactionRuns) : []
+    const slow3g = slow3gRuns > 0 ? await measureSlow3g(store.baseURL, all, cookie, slow3gRuns) : undefined
     const b = BROWSER_BUDGETS
     const ours = mainThread.filter((r) => !r.peer)
     const peerCategory = mainThread.find((r) => r.peer)
     const ourCategory = ours.find((r) => r.kind === 'category')
     const failures = [
+      // Every run, not only the median: no load may have a long task after first paint (issue 39).
       ...ours
-        .filter((r) => r.longest_ms > b.longestTaskAfterPaintCpuMs)
-        .map((r) => `longest task after first paint on ${r.kind} ${r.longest_ms} ms CPU > ${b.longestTaskAfterPaintCpuMs} ms`),
+        .filter((r) => Math.max(...r.longest_runs) > b.longestTaskAfterPaintCpuMs)
+        .map(
+          (r) =>
+            `longest task after first paint on ${r.kind} ${Math.max(...r.longest_runs)} ms CPU in one of ${r.longest_runs.length} loads > ${b.longestTaskAfterPaintCpuMs} ms`,
+        ),
+      ...ours
+        .filter((r) => r.kind === 'home' && r.longest_ms > b.homeLongestTaskCpuMs)
+        .map((r) => `home's longest task after first paint ${r.longest_ms} ms CPU > ${b.homeLongestTaskCpuMs} ms`),
+      ...interactions
+        .filter((r) => r.longest_ms > b.interactionLongestTaskCpuMs)
+        .map((r) => `interaction "${r.name}": longest task ${r.longest_ms} ms CPU > ${b.interactionLongestTaskCpuMs} ms`),
       ...(peerCategory && ourCategory && ourCategory.longest_ms >= peerCategory.longest_ms
         ? [`category page's longest task ${ourCategory.longest_ms} ms >= React Router's ${peerCategory.longest_ms} ms`]
         : []),
@@ -546,7 +624,16 @@ export async function browserBench() {
       ...lighthouseErrors,
     ]
     return {
-      results: { main_thread: mainThread, first_load: firstLoad, js, lighthouse: lighthouseResults, lighthouse_runs: runs, budgets: b },
+      results: {
+        main_thread: mainThread,
+        interactions,
+        slow_3g: slow3g,
+        first_load: firstLoad,
+        js,
+        lighthouse: lighthouseResults,
+        lighthouse_runs: runs,
+        budgets: b,
+      },
       failures,
     }
   } finally {
@@ -578,8 +665,10 @@ const pad = (value, width) => String(value).padEnd(width)
 
 /** Prints the figures of `browserBench()` as tables. */
 export function printBrowserBench({ results, failures }) {
-  const { main_thread: mainThread = [], first_load: first, js, lighthouse: lh } = results
+  const { main_thread: mainThread = [], interactions = [], slow_3g: slow3g, first_load: first, js, lighthouse: lh } = results
   if (mainThread.length) printMainThread(mainThread)
+  if (interactions.length) printInteractions(interactions)
+  if (slow3g) printSlow3g(slow3g)
   if (first) printSizes(first, js)
   if (lh.length) printLighthouse(lh, results.lighthouse_runs)
   console.log(
@@ -601,6 +690,34 @@ function printMainThread(mainThread) {
     for (const task of r.tasks)
       console.log(`    +${pad(`${task.at_ms} ms`, 11)} ${pad(`${task.cpu_ms} ms`, 9)} ${task.kind}${task.detail ? ` (${task.detail})` : ''}`)
   }
+}
+
+/** The interaction trace's table: per interaction the median longest task from the input on, and what it was. */
+function printInteractions(interactions) {
+  const runs = interactions.find((r) => r.longest_runs)?.longest_runs.length ?? 0
+  console.log(
+    `\nInteractions at 360 px, longest main-thread task from the input to ${'1.2 s'} after its answer, CPU time (median of ${runs}; budget ${BROWSER_BUDGETS.interactionLongestTaskCpuMs} ms); event = the page's Event Timing duration (wall)`,
+  )
+  for (const r of interactions) {
+    if (r.skipped) {
+      console.log(`${pad(r.name, 52)} not measured: ${r.skipped}`)
+      continue
+    }
+    console.log(
+      `${pad(r.name, 52)} ${pad(`${r.longest_ms} ms`, 9)} runs ${pad(r.longest_runs.join(' / '), 20)} event ${pad(`${r.event_ms} ms`, 8)} ${r.kind}${r.detail ? ` (${r.detail})` : ''}${r.done ? '' : '  NOT DONE'}`,
+    )
+  }
+}
+
+/** The Slow 3G figure: a product opened from a category, until its name, price and «В корзину» show. */
+function printSlow3g(slow3g) {
+  const each = slow3g.runs.map((run) => (run.shown_ms === null ? '-' : (run.shown_ms / 1000).toFixed(1))).join(' / ')
+  const median = slow3g.runs.find((run) => run.shown_ms === slow3g.shown_ms) ?? slow3g.runs[0]
+  console.log(
+    `\nSlow 3G (${SLOW_3G.latency} ms round trip, ${SLOW_3G.downloadThroughput / 1000} KB/s), 360 px: category → product, name, price and «В корзину» shown after ${slow3g.shown_ms === null ? '-' : `${(slow3g.shown_ms / 1000).toFixed(1)} s`} (runs ${each} s; walkthrough target 4 s), ${median.rounds} round(s) of requests:`,
+  )
+  for (const request of median.requests)
+    console.log(`    ${pad(`${request.start_ms}–${request.end_ms ?? '…'} ms`, 16)} ${request.what}`)
 }
 
 /** The first load's and the routes' JavaScript sizes. */

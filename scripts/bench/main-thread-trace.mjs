@@ -25,7 +25,7 @@ export const LISTED_TASK_MS = 8
 /** How long a load is traced after the page is interactive: links prefetch 1 s after mount, in idle time. */
 const SETTLE_MS = 3_000
 
-const CATEGORIES = [
+export const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'toplevel',
@@ -61,10 +61,7 @@ async function traceLoad(browser, url, ready, imagesFrom) {
     if (imagesFrom) await routePeerImages(context, imagesFrom)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
-    await cdp.send('Tracing.start', {
-      transferMode: 'ReturnAsStream',
-      traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: CATEGORIES },
-    })
+    await startTracing(cdp)
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
     // Waiting through CDP, not Playwright's locators: their script, evaluated in the page, would be a
     // task of its own on the main thread.
@@ -75,26 +72,39 @@ async function traceLoad(browser, url, ready, imagesFrom) {
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
-    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
-    await cdp.send('Tracing.end')
-    const { stream } = await done
-    let text = ''
-    for (;;) {
-      const chunk = await cdp.send('IO.read', { handle: stream, size: 1 << 20 })
-      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data
-      if (chunk.eof) break
-    }
-    await cdp.send('IO.close', { handle: stream })
-    if (process.env.TRACE_SAVE) await writeFile(join(process.env.TRACE_SAVE, `${Date.now()}.json`), text)
-    const parsed = JSON.parse(text)
-    return Array.isArray(parsed) ? parsed : parsed.traceEvents
+    return await stopTracing(cdp)
   } finally {
     await context.close()
   }
 }
 
+/** Starts a CDP trace of the timeline and V8's CPU samples on `cdp` (a page's session). */
+export async function startTracing(cdp) {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: CATEGORIES },
+  })
+}
+
+/** Ends the trace of `startTracing`; resolves its events (kept in TRACE_SAVE when set). */
+export async function stopTracing(cdp) {
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+  await cdp.send('Tracing.end')
+  const { stream } = await done
+  let text = ''
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream, size: 1 << 20 })
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data
+    if (chunk.eof) break
+  }
+  await cdp.send('IO.close', { handle: stream })
+  if (process.env.TRACE_SAVE) await writeFile(join(process.env.TRACE_SAVE, `${Date.now()}.json`), text)
+  const parsed = JSON.parse(text)
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents
+}
+
 /** Source maps of the built chunks (`dist/client/assets/*.js.map`), read once per file. */
-function sourceMaps(storeRoot) {
+export function sourceMaps(storeRoot) {
   const maps = new Map()
   return async (url) => {
     if (!storeRoot || !url) return undefined
@@ -109,7 +119,7 @@ function sourceMaps(storeRoot) {
 }
 
 /** The renderer main thread that parsed the page's HTML: `{ pid, tid }`. */
-function mainThread(events, origin) {
+export function mainThread(events, origin) {
   const names = new Map()
   for (const event of events)
     if (event.ph === 'M' && event.name === 'thread_name') names.set(`${event.pid}:${event.tid}`, event.args.name)
@@ -121,7 +131,7 @@ function mainThread(events, origin) {
 }
 
 /** The CPU samples of that thread: `[{ ts, frames }]`, frames leaf first. */
-function cpuSamples(events, { pid, tid }) {
+export function cpuSamples(events, { pid, tid }) {
   const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid)
   if (!profile) return []
   const nodes = new Map()
@@ -153,7 +163,7 @@ const LAYOUT = /^(Layout|UpdateLayoutTree|RecalculateStyles|PrePaint|Paint|Layer
 const GC = /GC|Heap|Sweep|Mark/
 
 /** Names one task: what ran in it, from its trace events and the CPU samples inside it. */
-async function nameTask(task, children, samples, mapOf, chunkName, hydratedAt) {
+export async function nameTask(task, children, samples, mapOf, chunkName, hydratedAt) {
   const sum = new Map()
   const add = (key, ms) => sum.set(key, (sum.get(key) ?? 0) + ms)
   for (const child of children) {

@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { JOB, SLO } from './monitoring.mjs'
+import { FIELD_VITALS } from './web-vitals-rules.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 export const DASHBOARD_FILE = 'deploy/monitoring/dashboards/storefront.json'
@@ -256,6 +257,64 @@ const ROWS = [
         title: 'Analytics events',
         unit: 'ops',
         targets: [q(`sum by (accepted) (rate(analytics_events_total{${SEL}}[${RATE}]))`, 'accepted={{accepted}}')],
+      },
+    ],
+  },
+  {
+    title: 'Field Web Vitals (p75 per route kind)',
+    panels: [
+      {
+        title: 'Field LCP p75 per route kind',
+        unit: 's',
+        description: `Largest Contentful Paint measured by shoppers' browsers (sampled, POST /api/vitals), p75 over 10 minutes per route kind. Over ${FIELD_VITALS.lcpP75Seconds} s for 30 minutes: ticket (StorefrontFieldLcpSlow).`,
+        targets: [q('route_kind_metric:web_vitals_seconds:p75_10m{metric="LCP"}', '{{route_kind}}')],
+        thresholds: [FIELD_VITALS.lcpP75Seconds],
+      },
+      {
+        title: 'Field INP p75 per route kind',
+        unit: 's',
+        description: `Interaction to Next Paint measured by shoppers' browsers, p75 over 10 minutes per route kind of the page the interaction was on. Over ${FIELD_VITALS.inpP75Seconds * 1000} ms for 30 minutes: ticket (StorefrontFieldInpSlow).`,
+        targets: [q('route_kind_metric:web_vitals_seconds:p75_10m{metric="INP"}', '{{route_kind}}')],
+        thresholds: [FIELD_VITALS.inpP75Seconds],
+      },
+      {
+        title: 'Field CLS p75 per route kind',
+        unit: 'none',
+        description: "Cumulative Layout Shift measured by shoppers' browsers, p75 over 10 minutes (good: 0.1).",
+        targets: [q('route_kind:web_vitals_cls:p75_10m', '{{route_kind}}')],
+        thresholds: [0.1],
+      },
+      {
+        title: 'Field FCP and TTFB p75 per route kind',
+        unit: 's',
+        description:
+          "First Contentful Paint and Time to First Byte measured by shoppers' browsers, p75 over 10 minutes.",
+        targets: [
+          q('route_kind_metric:web_vitals_seconds:p75_10m{metric="FCP"}', 'FCP {{route_kind}}'),
+          q('route_kind_metric:web_vitals_seconds:p75_10m{metric="TTFB"}', 'TTFB {{route_kind}}'),
+        ],
+      },
+      {
+        title: 'Field LCP p75 per connection',
+        unit: 's',
+        description: 'LCP p75 by the effective connection type the browser reported (slow-2g, 2g, 3g, 4g, unknown).',
+        targets: [
+          q(
+            `histogram_quantile(0.75, sum by (connection, le) (rate(web_vitals_seconds_bucket{${SEL}, metric="LCP"}[10m])))`,
+            '{{connection}}',
+          ),
+        ],
+        thresholds: [FIELD_VITALS.lcpP75Seconds],
+      },
+      {
+        title: 'Field vitals batches',
+        unit: 'ops',
+        description:
+          'Batches from browsers by outcome (accepted, invalid, rate_limited) and device class; the values per route kind a minute are what the alerts need (at least 1).',
+        targets: [
+          q(`sum by (outcome, device) (rate(web_vitals_batches_total{${SEL}}[${RATE}]))`, '{{outcome}} {{device}}'),
+          q('route_kind_metric:web_vitals_samples:rate10m * 60', '{{metric}} {{route_kind}} a minute'),
+        ],
       },
     ],
   },

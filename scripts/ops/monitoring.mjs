@@ -14,6 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { toYaml } from './yaml.mjs'
+import { webVitalsGroup } from './web-vitals-rules.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -374,6 +375,14 @@ export function ruleGroups({ fast = false } = {}) {
     { name: 'storefront-cause-alerts', interval, rules: causes },
     { name: 'storefront-redis-alerts', interval, rules: redis },
     { name: 'storefront-workload-alerts', interval, rules: workload },
+    webVitalsGroup({
+      window,
+      hold,
+      job: JOB,
+      runbookUrl,
+      interval,
+      ticketLabels: { severity: MONITORING.severities.ticket, service: SERVICE },
+    }),
   ]
 }
 

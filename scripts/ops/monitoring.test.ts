@@ -6,7 +6,7 @@
  * matches every page route.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -28,7 +28,11 @@ import {
 
 const root = join(import.meta.dirname, '../..')
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool'
-const TESTS = join(root, 'deploy/monitoring/tests/storefront.test.yml')
+/** The promtool unit tests: the storefront's, and the field Web Vitals' group's of its own. */
+const TEST_DIR = join(root, 'deploy/monitoring/tests')
+const TESTS = readdirSync(TEST_DIR)
+  .filter((file) => file.endsWith('.test.yml'))
+  .map((file) => join(TEST_DIR, file))
 /** amtool ships with Debian's prometheus-alertmanager, installed beside promtool. */
 const AMTOOL = process.env.AMTOOL_PATH ?? '/usr/bin/amtool'
 
@@ -65,7 +69,7 @@ describe('alert rules as code', () => {
   })
 
   it('every alert has a runbook and a promtool unit test', () => {
-    const tests = readFileSync(TESTS, 'utf8')
+    const tests = TESTS.map((file) => readFileSync(file, 'utf8')).join('\n')
     const names = alertNames() as string[]
     expect(names.length).toBeGreaterThanOrEqual(9)
     for (const name of names) {
@@ -159,7 +163,7 @@ describe.skipIf(!promtool || !existsSync(AMTOOL))('promtool and amtool', () => {
   })
 
   it('passes the unit tests of every alert', { timeout: 120_000 }, () => {
-    const { status, output } = run(['test', 'rules', TESTS])
+    const { status, output } = run(['test', 'rules', ...TESTS])
     expect(status, output).toBe(0)
     expect(output).toContain('SUCCESS')
   })

@@ -5,6 +5,7 @@
  * Every call is aborted when the dialog closes (spec section 4: closing rejects the authorization).
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react'
+import { whenIdle } from '#client/lib/when-idle.ts'
 import { mutate } from 'swr'
 import { unstable_serialize } from 'swr'
 import { bffCheckOtp, bffGetTokens, type BffSession } from '#shared/auth/bff.ts'
@@ -66,9 +67,14 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
 
   useEffect(() => {
     controller.current = new AbortController()
-    // The device id cookie exists before the first code request (spec section 3).
-    void ensureDeviceId()
-    return () => controller.current?.abort()
+    // The device id cookie exists before the first code request (spec section 3). Computed in idle time,
+    // not in the task that opens the dialog: the fingerprint's time zone is the page's first use of Intl,
+    // which loads the locale's data (decision 032); the code request awaits it anyway.
+    const cancel = whenIdle(() => void ensureDeviceId(), 1_000)
+    return () => {
+      cancel()
+      controller.current?.abort()
+    }
   }, [])
   const signal = () => controller.current?.signal ?? new AbortController().signal
 

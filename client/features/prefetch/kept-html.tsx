@@ -21,7 +21,8 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react'
-import { useLocation } from 'wouter'
+// The browser location's own navigate: a kept part does not subscribe to the location (decision 032).
+import { navigate } from 'wouter/use-browser-location'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import type { AnalyticsParams } from '#client/analytics/params.ts'
@@ -89,7 +90,6 @@ export function keptHtml<M extends PartsModule>(load: () => Promise<M>) {
     const keep = same || (kept !== undefined && !code)
     const ref = useRef<HTMLElement>(null)
     const { track } = useAnalytics()
-    const [, navigate] = useLocation()
     const prefetch = usePrefetch()
     useEffect(() => {
       if (!same && !code)

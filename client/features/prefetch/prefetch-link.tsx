@@ -10,14 +10,16 @@ import {
   useRef,
   type AnchorHTMLAttributes,
   type FocusEvent,
+  type MouseEvent,
   type PointerEvent,
   type ReactNode,
 } from 'react'
 import { useSWRConfig } from 'swr'
-import { Link } from 'wouter'
+import { navigate } from 'wouter/use-browser-location'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { slowConnection } from './slow-connection.ts'
+import { isPlainClick } from '#client/lib/plain-click.ts'
 import type { Watch } from './in-view.ts'
 
 export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -89,7 +91,15 @@ export function prefetchInView(
 }
 
 /** A client-side link that prefetches the target route's loaders when visible. */
-export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, onFocus, ...rest }: PrefetchLinkProps) {
+export function PrefetchLink({
+  href,
+  prefetch = true,
+  children,
+  onPointerEnter,
+  onFocus,
+  onClick,
+  ...rest
+}: PrefetchLinkProps) {
   const ref = useRef<HTMLAnchorElement>(null)
   const prefetchPath = usePrefetch()
   const start = useCallback((intent: boolean) => prefetchPath(href, intent), [prefetchPath, href])
@@ -104,8 +114,11 @@ export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, 
   }, [prefetch, start])
 
   const onIntent = prefetch ? () => start(true) : undefined
+  // A plain anchor whose plain click is a client navigation, as wouter's `Link` does, but without its
+  // subscription to the location: with 24 cards and more on a page, every link rendered again in the
+  // tap's own task when the location changed (decision 032).
   return (
-    <Link
+    <a
       ref={ref}
       href={href}
       onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
@@ -117,8 +130,14 @@ export function PrefetchLink({ href, prefetch = true, children, onPointerEnter, 
         onFocus?.(event)
       }}
       {...rest}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event)
+        if (event.defaultPrevented || !isPlainClick(event)) return
+        event.preventDefault()
+        navigate(href)
+      }}
     >
       {children}
-    </Link>
+    </a>
   )
 }
