@@ -5,6 +5,7 @@
  */
 import type { MockClock } from './clock.ts'
 import type { MockConfig } from './config.ts'
+import type { ContractCheck } from './contract/enforce.ts'
 import type { MockDb } from './db/index.ts'
 import type { FaultSwitches } from './faults.ts'
 import type { Journal } from './journal.ts'
@@ -99,6 +100,8 @@ export interface MockState {
   readonly answers: AnswerCache
   /** The mock's public origin for payment-form links (set by the server once it listens). */
   publicUrl: string
+  /** Checks an answer against the OpenAPI contract (contract/enforce.ts). */
+  readonly contract: ContractCheck
 }
 
 /** The base path of each gateway: `/webgate` and `/{product}-id`. */
