@@ -195,6 +195,8 @@ export function issueFields(error: z.ZodError, root = 'body'): Record<string, st
     if (issue.code === 'unrecognized_keys')
       for (const key of issue.keys)
         fields[[...issue.path, key].join('.')] = `unknown key ${key}: ${knownKeysText(issue.path)}`
+    else if (issue.code === 'invalid_key')
+      fields[issue.path.join('.')] ??= `bad key: ${issue.issues[0]?.message ?? issue.message}`
     else fields[issue.path.join('.') || root] ??= issue.message
   }
   return fields
