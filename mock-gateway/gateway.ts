@@ -8,6 +8,7 @@ import { createFaultSwitches } from './faults.ts'
 import { sleep } from './handlers/faults.ts'
 import { createHandlers } from './handlers/index.ts'
 import { clearOnChanges, createAnswerCache, type CachedAnswer } from './http/answer-cache.ts'
+import { answerKey } from './http/mock-endpoint.ts'
 import { controlOriginAllowed, isControlPath } from './http/control-path.ts'
 import { gatewayError } from './http/gateway-error.ts'
 import { createJournal } from './journal.ts'
@@ -56,7 +57,7 @@ export interface MockGateway {
    * The kept answer of a GET of a cacheable endpoint (path with query), when no fault applies: the
    * standalone server writes it without building a Request or running a handler.
    */
-  cached(method: string, pathAndQuery: string): CachedAnswer | undefined
+  cached(method: string, pathAndQuery: string, authorization?: string): CachedAnswer | undefined
   /** What the journal should add about how a response of `handle` was made (the stub, near misses, contract). */
   noteOf(response: Response): JournalNote | undefined
 }
@@ -270,9 +271,12 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
       return response
     },
     noteOf: (response) => notes.get(response),
-    cached(method, pathAndQuery) {
+    cached(method, pathAndQuery, authorization) {
       if (method !== 'GET' || state.stubs.size > 0 || config.record) return undefined
-      const kept = state.answers.get(pathAndQuery)
+      const now = state.clock.now()
+      const kept =
+        state.answers.get(pathAndQuery, now) ??
+        (authorization ? state.answers.get(answerKey(pathAndQuery, authorization), now) : undefined)
       if (!kept) return undefined
       const query = pathAndQuery.indexOf('?')
       return state.faults.match(query < 0 ? pathAndQuery : pathAndQuery.slice(0, query)) ? undefined : kept

@@ -116,7 +116,7 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     }
 
     // A kept catalogue answer is written as is: no Request, no handler, no serialisation.
-    const kept = fault ? undefined : gateway.cached(req.method ?? 'GET', req.url ?? '/')
+    const kept = fault ? undefined : gateway.cached(req.method ?? 'GET', req.url ?? '/', req.headers.authorization)
     if (kept) {
       res.writeHead(kept.status, kept.headers).end(kept.body)
       return journaled(kept.status)
