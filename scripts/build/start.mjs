@@ -8,7 +8,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { connect } from 'node:net'
-import { startEnv } from './start-env.mjs'
+import { createDevLog, palette, pipeLines, startBanner } from './dev-log.mjs'
+import { startEnv, storefrontOrigin } from './start-env.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 const stamp = join(root, 'dist', 'BUILD_ID')
@@ -60,8 +61,20 @@ function waitForPort(port, host, timeoutMs) {
   })
 }
 
-function run(name, file) {
-  const child = spawn(process.execPath, [join(root, file)], { env, stdio: 'inherit' })
+// Readable lines unless JSON is asked for (LOG_FORMAT=json); production runs the bundles directly, in JSON.
+const pretty = env.LOG_FORMAT !== 'json'
+const colours = palette(pretty && process.stdout.isTTY === true && !env.NO_COLOR)
+
+function run(name, file, label) {
+  const child = spawn(process.execPath, [join(root, file)], {
+    env,
+    stdio: pretty ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+  })
+  if (pretty) {
+    const format = createDevLog(label, colours)
+    pipeLines(child.stdout, format, (text) => process.stdout.write(text))
+    pipeLines(child.stderr, format, (text) => process.stderr.write(text))
+  }
   children.push(child)
   child.once('exit', (code, signal) => {
     if (name === 'storefront') {
@@ -84,9 +97,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 
+const mockPort = Number(env.MOCK_GATEWAY_PORT ?? 4010)
 if (useMock) {
-  const port = Number(env.MOCK_GATEWAY_PORT ?? 4010)
-  run('mock gateway', 'dist/mock-gateway/index.js')
-  await waitForPort(port, '127.0.0.1', 15_000)
+  run('mock gateway', 'dist/mock-gateway/index.js', 'mock ')
+  await waitForPort(mockPort, '127.0.0.1', 15_000)
 }
-run('storefront', 'dist/server/main.js')
+run('storefront', 'dist/server/main.js', 'store')
+const storeUrl = storefrontOrigin(env)
+await waitForPort(Number(new URL(storeUrl).port || 80), '127.0.0.1', 30_000).then(
+  () => {
+    const metricsHost =
+      env.METRICS_HOST ?? (env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1')
+    process.stdout.write(
+      `${startBanner(
+        {
+          storeUrl,
+          mockUrl: useMock ? `http://127.0.0.1:${mockPort}` : undefined,
+          metricsUrl: `http://${metricsHost}:${env.METRICS_PORT ?? 9464}/metrics`,
+          otpCode: env.MOCK_OTP_CODE ?? '12345',
+        },
+        colours,
+      )}\n`,
+    )
+  },
+  () => undefined,
+)
