@@ -5,7 +5,6 @@
  */
 import type { MockClock } from './clock.ts'
 import type { MockConfig } from './config.ts'
-import type { ContractCheck } from './contract/enforce.ts'
 import type { MockDb } from './db/index.ts'
 import type { FaultSwitches } from './faults.ts'
 import type { Journal } from './journal.ts'
@@ -61,6 +60,9 @@ export interface AuthState {
     received: { token: string; phone: string; known: boolean; at: string }[]
   }
 }
+
+/** Checks one answer against the OpenAPI contract: its complaints, empty when it conforms or the call is not in it (contract/enforce.ts). */
+export type ContractCheck = (method: string, path: string, status: number, body: unknown) => string[]
 
 /** Counters of generated ids. */
 export interface Sequences {

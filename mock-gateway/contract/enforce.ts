@@ -6,12 +6,11 @@
  * the contract does not know (other paths or methods, globs and regular expressions) are not checked.
  */
 import { readFile } from 'node:fs/promises'
+import type { ContractCheck } from '../state.ts'
 import { bodyFileIn, isTemplated, type StubDef } from '../stubs.ts'
 import { createConformance } from './conformance.ts'
 import { buildOpenApi } from './openapi.ts'
 
-/** Checks one answer: the contract's complaints, empty when it conforms or the call is not in the contract. */
-export type ContractCheck = (method: string, path: string, status: number, body: unknown) => string[]
 
 /** A checker for a brand's contract, built on first use (the document and its compiled schemas). */
 export function createContractCheck(product: string): ContractCheck {
