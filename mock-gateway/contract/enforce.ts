@@ -11,7 +11,6 @@ import { bodyFileIn, isTemplated, type StubDef } from '../stubs.ts'
 import { createConformance } from './conformance.ts'
 import { buildOpenApi } from './openapi.ts'
 
-
 /** A checker for a brand's contract, built on first use (the document and its compiled schemas). */
 export function createContractCheck(product: string): ContractCheck {
   let check: ReturnType<typeof createConformance> | undefined
