@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { watch } from 'node:fs'
 import { join } from 'node:path'
+import { createDevLog, palette, pipeLines } from './dev-log.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 const env = {
@@ -22,7 +23,21 @@ let mock
 
 const build = () =>
   spawnSync(process.execPath, [join(root, 'scripts/build/build.mjs'), '--dev'], { stdio: 'inherit' }).status === 0
-const run = (file) => spawn(process.execPath, [join(root, file)], { env, stdio: 'inherit' })
+// Readable lines, as `npm start` writes them (scripts/build/dev-log.mjs); LOG_FORMAT=json keeps the JSON.
+const pretty = env.LOG_FORMAT !== 'json'
+const colours = palette(pretty && process.stdout.isTTY === true && !env.NO_COLOR)
+const run = (file, label) => {
+  const child = spawn(process.execPath, [join(root, file)], {
+    env,
+    stdio: pretty ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+  })
+  if (pretty) {
+    const format = createDevLog(label, colours)
+    pipeLines(child.stdout, format, (text) => process.stdout.write(text))
+    pipeLines(child.stderr, format, (text) => process.stderr.write(text))
+  }
+  return child
+}
 const stop = (child) =>
   new Promise((resolve) => {
     if (!child || child.exitCode !== null) return resolve()
@@ -34,10 +49,10 @@ async function restart(mockChanged) {
   await stop(server)
   if (useMock && (mockChanged || !mock)) {
     await stop(mock)
-    mock = run('dist/mock-gateway/index.js')
+    mock = run('dist/mock-gateway/index.js', 'mock ')
     await new Promise((r) => setTimeout(r, 500))
   }
-  server = run('dist/server/main.js')
+  server = run('dist/server/main.js', 'store')
 }
 
 if (!build()) process.exit(1)
