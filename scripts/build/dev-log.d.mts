@@ -15,3 +15,13 @@ export function startBanner(
   urls: { storeUrl: string; mockUrl?: string | undefined; metricsUrl: string; otpCode: string },
   colours?: ReturnType<typeof palette>,
 ): string
+/** Whether a launcher shows readable lines (not `LOG_FORMAT=json`). */
+export function prettyLogs(env: Record<string, string | undefined>): boolean
+/** The launcher's colours. */
+export function logColours(env: Record<string, string | undefined>): ReturnType<typeof palette>
+/** Runs a Node bundle, its output formatted under `label`. */
+export function runLogged(
+  file: string,
+  label: string,
+  env: Record<string, string | undefined>,
+): import('node:child_process').ChildProcess

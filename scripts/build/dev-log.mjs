@@ -4,6 +4,7 @@
  * other lines as `time label LEVEL message key=value`. A line that is not JSON passes as it is. JSON
  * stays the format of production (`node dist/server/main.js`) and of `LOG_FORMAT=json npm start`.
  */
+import { spawn } from 'node:child_process'
 
 const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }
 /** Fields every line carries or that a request line already shows. */
@@ -74,6 +75,24 @@ export function createDevLog(label, colours = palette(false)) {
     const rest = extras(line)
     return `${time} ${tag} ${levelText} ${line.msg ?? ''}${rest ? ` ${colours.dim(rest)}` : ''}`
   }
+}
+
+/** Whether a launcher shows readable lines (else the JSON, `LOG_FORMAT=json`). */
+export const prettyLogs = (env) => env.LOG_FORMAT !== 'json'
+
+/** The launcher's colours: on a terminal, with readable lines, unless NO_COLOR. */
+export const logColours = (env) => palette(prettyLogs(env) && process.stdout.isTTY === true && !env.NO_COLOR)
+
+/** Runs a Node bundle with the launcher's environment, its output formatted under `label` (or as is with JSON). */
+export function runLogged(file, label, env) {
+  const pretty = prettyLogs(env)
+  const child = spawn(process.execPath, [file], { env, stdio: pretty ? ['inherit', 'pipe', 'pipe'] : 'inherit' })
+  if (pretty) {
+    const format = createDevLog(label, logColours(env))
+    pipeLines(child.stdout, format, (text) => process.stdout.write(text))
+    pipeLines(child.stderr, format, (text) => process.stderr.write(text))
+  }
+  return child
 }
 
 /** Pipes a child's output through a formatter, line by line. */

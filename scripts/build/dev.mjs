@@ -4,10 +4,10 @@
  * every source change rebuilds, restarts the server (and the mock when its code changed). The page
  * polls `/builds/latest.json` every 1.5 s in development and reloads when the build id changes.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { watch } from 'node:fs'
 import { join } from 'node:path'
-import { createDevLog, palette, pipeLines } from './dev-log.mjs'
+import { runLogged } from './dev-log.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 const env = {
@@ -24,20 +24,7 @@ let mock
 const build = () =>
   spawnSync(process.execPath, [join(root, 'scripts/build/build.mjs'), '--dev'], { stdio: 'inherit' }).status === 0
 // Readable lines, as `npm start` writes them (scripts/build/dev-log.mjs); LOG_FORMAT=json keeps the JSON.
-const pretty = env.LOG_FORMAT !== 'json'
-const colours = palette(pretty && process.stdout.isTTY === true && !env.NO_COLOR)
-const run = (file, label) => {
-  const child = spawn(process.execPath, [join(root, file)], {
-    env,
-    stdio: pretty ? ['inherit', 'pipe', 'pipe'] : 'inherit',
-  })
-  if (pretty) {
-    const format = createDevLog(label, colours)
-    pipeLines(child.stdout, format, (text) => process.stdout.write(text))
-    pipeLines(child.stderr, format, (text) => process.stderr.write(text))
-  }
-  return child
-}
+const run = (file, label) => runLogged(join(root, file), label, env)
 const stop = (child) =>
   new Promise((resolve) => {
     if (!child || child.exitCode !== null) return resolve()

@@ -4,11 +4,11 @@
  * when no gateway URL is configured) and the storefront, so the whole store works offline at
  * http://127.0.0.1:3000. Signals are forwarded; the launcher exits when the storefront does.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { connect } from 'node:net'
-import { createDevLog, palette, pipeLines, startBanner } from './dev-log.mjs'
+import { logColours, runLogged, startBanner } from './dev-log.mjs'
 import { startEnv, storefrontOrigin } from './start-env.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
@@ -62,19 +62,10 @@ function waitForPort(port, host, timeoutMs) {
 }
 
 // Readable lines unless JSON is asked for (LOG_FORMAT=json); production runs the bundles directly, in JSON.
-const pretty = env.LOG_FORMAT !== 'json'
-const colours = palette(pretty && process.stdout.isTTY === true && !env.NO_COLOR)
+const colours = logColours(env)
 
 function run(name, file, label) {
-  const child = spawn(process.execPath, [join(root, file)], {
-    env,
-    stdio: pretty ? ['inherit', 'pipe', 'pipe'] : 'inherit',
-  })
-  if (pretty) {
-    const format = createDevLog(label, colours)
-    pipeLines(child.stdout, format, (text) => process.stdout.write(text))
-    pipeLines(child.stderr, format, (text) => process.stderr.write(text))
-  }
+  const child = runLogged(join(root, file), label, env)
   children.push(child)
   child.once('exit', (code, signal) => {
     if (name === 'storefront') {
