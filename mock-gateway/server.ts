@@ -81,7 +81,11 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     })
 
     // The one control-plane rule (http/control-path.ts): `/__mock` at the root, any case, loopback only.
-    const plane = requestPlane(path, req.socket.remoteAddress, { header: req.headers.host, port: listeningPort })
+    const plane = requestPlane(path, req.socket.remoteAddress, {
+      header: req.headers.host,
+      port: listeningPort,
+      publicHost: config.publicUrl === undefined ? undefined : new URL(config.publicUrl).host,
+    })
     if (plane === 'forbidden') {
       res.writeHead(403, { 'content-type': 'application/json' }).end(
         JSON.stringify({

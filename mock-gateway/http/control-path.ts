@@ -56,9 +56,11 @@ export function controlOriginAllowed(origin: string, host: string | null, public
 export function requestPlane(
   path: string,
   remoteAddress: string | undefined,
-  host?: { header: string | undefined; port: number },
+  host?: { header: string | undefined; port: number; publicHost?: string | undefined },
 ): 'data' | 'control' | 'forbidden' {
   if (!isControlPath(path)) return 'data'
   if (!isLoopback(remoteAddress)) return 'forbidden'
-  return host === undefined || isLoopbackHost(host.header, host.port) ? 'control' : 'forbidden'
+  if (host === undefined || isLoopbackHost(host.header, host.port)) return 'control'
+  // The name the operator configured (`MOCK_PUBLIC_URL`) is the mock's own too.
+  return host.publicHost !== undefined && host.header?.toLowerCase() === host.publicHost ? 'control' : 'forbidden'
 }

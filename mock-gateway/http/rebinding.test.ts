@@ -51,6 +51,17 @@ describe('the control plane refuses DNS rebinding', () => {
     expect((await send(running.url, 'GET', '/__mock/state', { host: '127.0.0.1:1' })).status).toBe(403)
   })
 
+  it('takes the name of MOCK_PUBLIC_URL as its own', async () => {
+    running = await startMockGateway({
+      port: 0,
+      logger: pino({ level: 'silent' }),
+      config: { publicUrl: 'http://mock.local:4999' },
+    })
+    const own = { host: 'mock.local:4999', origin: 'http://mock.local:4999' }
+    expect((await send(running.url, 'GET', '/__mock/faults', own)).status).toBe(200)
+    expect((await send(running.url, 'GET', '/__mock/faults', { host: 'other.local:4999' })).status).toBe(403)
+  })
+
   it('never serves a file from outside the stubs folder', async () => {
     running = await startMockGateway({ port: 0, logger: pino({ level: 'silent' }) })
     const host = { host: new URL(running.url).host }
