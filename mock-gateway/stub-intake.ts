@@ -7,7 +7,7 @@
 import { resolve } from 'node:path'
 import { stubContractComplaints } from './contract/enforce.ts'
 import type { MockState } from './state.ts'
-import { bodyFileIn, issueFields, StubFileAccessError, StubSchema, type StubDef } from './stubs.ts'
+import { bodyFileIn, issueFields, StubFileAccessError, StubSchema, stubKeysText, type StubDef } from './stubs.ts'
 
 /** Where stub files and body files live without `MOCK_STUBS`, and where recordings go. */
 export const DEFAULT_STUBS_DIR = 'mock-stubs'
@@ -28,7 +28,7 @@ export async function admitStub(state: MockState, raw: unknown, prefix = ''): Pr
   const named = (fields: Record<string, string>) =>
     Object.fromEntries(Object.entries(fields).map(([key, value]) => [prefix ? `${prefix}.${key}` : key, value]))
   const parsed = StubSchema.safeParse(raw)
-  if (!parsed.success) return { fields: named(issueFields(parsed.error, 'stub')) }
+  if (!parsed.success) return { fields: named(issueFields(parsed.error, 'stub', stubKeysText)) }
   const stub = parsed.data
   const folder = stubsFolder(state)
   if (stub.respond.bodyFile !== undefined) {

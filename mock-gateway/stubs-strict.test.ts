@@ -276,3 +276,21 @@ describe('body files stay inside the stubs folder', () => {
     }
   })
 })
+
+describe('every control call is strict', () => {
+  it.each([
+    ['/__mock/faults', { path: '/webgate/*', status: 503, stauts: 1 }, 'stauts'],
+    ['/__mock/clock', { advanceMs: 1000, advance: 1 }, 'advance'],
+    ['/__mock/goods/stock', { goodsId: 10008, stock: 0, qty: 1 }, 'qty'],
+  ])('%s refuses an unknown key', async (path, body, key) => {
+    const answer = await call(gateway, 'POST', path, { body })
+    expect(answer.status).toBe(400)
+    expect(answer.body.fields[key]).toMatch(/unknown key/)
+  })
+
+  it('refuses an unknown journal filter', async () => {
+    const answer = await call(gateway, 'GET', '/__mock/requests?methd=GET')
+    expect(answer.status).toBe(400)
+    expect(Object.keys(answer.body.fields)).toEqual(['methd'])
+  })
+})

@@ -189,12 +189,15 @@ export function isTemplated(stub: StubDef): boolean {
 }
 
 /** The `fields` of a 400 answer (or a start-up error) for a failed parse: each issue by its dotted path. */
-export function issueFields(error: z.ZodError, root = 'body'): Record<string, string> {
+export function issueFields(
+  error: z.ZodError,
+  root = 'body',
+  known: (path: PropertyKey[]) => string = () => 'not a field of this call',
+): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys')
-      for (const key of issue.keys)
-        fields[[...issue.path, key].join('.')] = `unknown key ${key}: ${knownKeysText(issue.path)}`
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] = `unknown key ${key}: ${known(issue.path)}`
     else if (issue.code === 'invalid_key')
       fields[issue.path.join('.')] ??= `bad key: ${issue.issues[0]?.message ?? issue.message}`
     else fields[issue.path.join('.') || root] ??= issue.message
@@ -203,7 +206,7 @@ export function issueFields(error: z.ZodError, root = 'body'): Record<string, st
 }
 
 /** Which keys an object of a stub takes, for the message about an unknown one. */
-function knownKeysText(path: PropertyKey[]): string {
+export function stubKeysText(path: PropertyKey[]): string {
   const where = path.filter((part) => typeof part === 'string').join('.')
   const known: Record<string, string> = {
     '': 'a stub takes name, priority, match, respond, times, offContract',

@@ -14,7 +14,7 @@ import { failureText, PAGE_ACTIONS, pageResponse } from './control-page.ts'
 import { isControlPath } from '../http/control-path.ts'
 import { recordFacts } from '../journal.ts'
 import { admitStub, stubsFolder } from '../stub-intake.ts'
-import { issueFields, MatchSchema, matchMisses, pathMatcher } from '../stubs.ts'
+import { issueFields, MatchSchema, matchMisses, pathMatcher, stubKeysText } from '../stubs.ts'
 import { exportState, importState, parseStateFile, StateImportError } from '../snapshot.ts'
 import { gatewayError } from '../http/gateway-error.ts'
 import { notFound, validationError } from '../http/gateway-error.ts'
@@ -71,7 +71,8 @@ function countMatch(params: URLSearchParams): { match: Record<string, unknown>; 
 /** How many kept calls match (and their `seq`), for tests to assert what the store sent. */
 async function countCalls(state: MockState, rawMatch: unknown, since: string | undefined): Promise<Response> {
   const parsed = MatchSchema.safeParse(rawMatch)
-  if (!parsed.success) return validationError(issueFields(parsed.error, 'match'))
+  if (!parsed.success)
+    return validationError(issueFields(parsed.error, 'match', (path) => stubKeysText(['match', ...path])))
   if (since !== undefined && !/^\d+$/.test(since) && Number.isNaN(Date.parse(since)))
     return validationError({ since: 'a call number (seq) or an ISO 8601 instant' })
   const after =
@@ -99,7 +100,7 @@ function control(method: Method, path: string, resolver: HttpResponseResolver): 
   )
 }
 
-const JournalQuerySchema = z.object({
+const JournalQuerySchema = z.strictObject({
   path: z.string().startsWith('/').optional(),
   method: z
     .string()
@@ -155,7 +156,7 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       return new HttpResponse(null, { status: 303, headers: { location: `/__mock/?${target}` } })
     }),
     control('post', '/orders/advance', async ({ request }) => {
-      const body = await readBody(request, z.object({ orderId: z.string().min(1) }))
+      const body = await readBody(request, z.strictObject({ orderId: z.string().min(1) }))
       if (body instanceof Response) return body
       const result = await advanceOrder(state, body.orderId)
       if (!result) return notFound(`Нет заказа ${body.orderId}`)
@@ -202,10 +203,7 @@ export function controlHandlers(state: MockState): HttpHandler[] {
     ),
     control('get', '/requests', ({ request }) => {
       const parsed = JournalQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
-      if (!parsed.success)
-        return validationError(
-          Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'query', issue.message])),
-        )
+      if (!parsed.success) return validationError(issueFields(parsed.error, 'query'))
       const { path, method, since } = parsed.data
       const requests = state.journal.list({
         path: path === undefined ? undefined : faultMatcher(path),
@@ -252,14 +250,14 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       return HttpResponse.json({ faults: state.faults.list() }, { status: 201 })
     }),
     control('post', '/sessions/revoke', async ({ request }) => {
-      const body = await readBody(request, z.object({ userId: z.string().min(1).optional() }))
+      const body = await readBody(request, z.strictObject({ userId: z.string().min(1).optional() }))
       if (body instanceof Response) return body
       return HttpResponse.json({ revoked: revokeRefreshTokens(state, body.userId) })
     }),
     control('post', '/clock', async ({ request }) => {
       const body = await readBody(
         request,
-        z.object({
+        z.strictObject({
           advanceMs: z
             .number()
             .int()
@@ -274,7 +272,7 @@ export function controlHandlers(state: MockState): HttpHandler[] {
     control('post', '/goods/stock', async ({ request }) => {
       const body = await readBody(
         request,
-        z.object({ goodsId: z.number().int().positive(), stock: z.number().int().min(0) }),
+        z.strictObject({ goodsId: z.number().int().positive(), stock: z.number().int().min(0) }),
       )
       if (body instanceof Response) return body
       const updated = await state.db.goods.update((q) => q.where({ id: body.goodsId }), {
@@ -286,13 +284,13 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       return updated ? HttpResponse.json(goodsBody(updated)) : notFound('Товар не найден')
     }),
     control('post', '/delivery-slots/full', async ({ request }) => {
-      const body = await readBody(request, z.object({ slotId: z.string().min(1) }))
+      const body = await readBody(request, z.strictObject({ slotId: z.string().min(1) }))
       if (body instanceof Response) return body
       state.fullSlots.add(body.slotId)
       return HttpResponse.json({ full: [...state.fullSlots] })
     }),
     control('post', '/stores/pickup', async ({ request }) => {
-      const body = await readBody(request, z.object({ code: z.string().min(1), isPickupAvailable: z.boolean() }))
+      const body = await readBody(request, z.strictObject({ code: z.string().min(1), isPickupAvailable: z.boolean() }))
       if (body instanceof Response) return body
       const updated = await state.db.stores.update((q) => q.where({ code: body.code }), {
         data(draft) {
