@@ -65,6 +65,7 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
   const hanging = new Set<ServerResponse>()
   let origin = `http://${host.includes(':') ? `[${host}]` : host}:${options.port ?? config.port}`
   let listeningPort = options.port ?? config.port
+  const publicHost = config.publicUrl === undefined ? undefined : new URL(config.publicUrl).host
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now()
@@ -84,7 +85,7 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     const plane = requestPlane(path, req.socket.remoteAddress, {
       header: req.headers.host,
       port: listeningPort,
-      publicHost: config.publicUrl === undefined ? undefined : new URL(config.publicUrl).host,
+      publicHost,
     })
     if (plane === 'forbidden') {
       res.writeHead(403, { 'content-type': 'application/json' }).end(
