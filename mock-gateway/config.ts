@@ -58,6 +58,11 @@ export const MockEnvSchema = z.object({
     .url()
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  MOCK_CONTRACT: z.enum(['enforce', 'warn']).default('enforce'),
+  MOCK_RECORD_BODY_FIELDS: z
+    .string()
+    .regex(/^(?:\*|none|[A-Za-z_$][\w$.-]*(?:,[A-Za-z_$][\w$.-]*)*)$/, 'a comma list of body fields, * or none')
+    .default('*'),
 })
 
 /** The parsed configuration of one mock gateway. */
@@ -86,6 +91,16 @@ export interface MockConfig {
   readonly stateFile: string | undefined
   /** A real gateway's origin: calls no stub answers are proxied there and saved as stub files. */
   readonly record: string | undefined
+  /**
+   * `enforce`: stubs, recordings and state imports whose bodies break the OpenAPI contract are refused;
+   * `warn`: they are served and the journal marks them.
+   */
+  readonly contract: 'enforce' | 'warn'
+  /**
+   * What keys a recorded POST, PUT or PATCH by its JSON body: `*` every top-level field, `none` no
+   * field, or a comma list (`phone,aud`, `address.city`). Secret fields are kept as their sha256.
+   */
+  readonly recordBodyFields: '*' | readonly string[]
 }
 
 /** Thrown for a bad environment value; its message is the one line to print. */
@@ -121,6 +136,13 @@ export function parseMockConfig(env: Record<string, string | undefined>): MockCo
     stubsDir: e.MOCK_STUBS,
     stateFile: e.MOCK_STATE,
     record: e.MOCK_RECORD,
+    contract: e.MOCK_CONTRACT,
+    recordBodyFields:
+      e.MOCK_RECORD_BODY_FIELDS === '*'
+        ? '*'
+        : e.MOCK_RECORD_BODY_FIELDS === 'none'
+          ? []
+          : Object.freeze(e.MOCK_RECORD_BODY_FIELDS.split(',')),
   })
 }
 

@@ -11,7 +11,7 @@ export const FAULT_MODES = ['reset', 'invalid-json', 'hang'] as const
 
 /** One fault switch, as `POST /__mock/faults` and `MOCK_FAULTS` take it. */
 export const FaultSchema = z
-  .object({
+  .strictObject({
     path: z.string().startsWith('/'),
     status: z.number().int().min(200).max(599).optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
@@ -49,25 +49,38 @@ export function faultMatcher(pattern: string): (path: string) => boolean {
   return (path) => regex.test(path)
 }
 
+/** A fault in force, with its id (`fault-1`), by which it is switched off alone. */
+export type ActiveFault = Fault & { id: string }
+
 /** The faults of one mock gateway instance. */
 export interface FaultSwitches {
   /** Adds a fault; a later fault wins over an earlier one for the same request. */
-  add(fault: Fault): void
+  add(fault: Fault): ActiveFault
+  /** Switches one fault off; false when no fault has that id. */
+  remove(id: string): boolean
   clear(): void
-  list(): Fault[]
+  list(): ActiveFault[]
   /** The fault for a request path (without the query), if any; `/__mock/*` is never faulted. */
-  match(path: string): Fault | undefined
+  match(path: string): ActiveFault | undefined
 }
 
 /** Creates an empty (or pre-filled) set of fault switches. */
 export function createFaultSwitches(initial: readonly Fault[] = []): FaultSwitches {
-  let faults: { fault: Fault; matches: (path: string) => boolean }[] = []
+  let faults: { fault: ActiveFault; matches: (path: string) => boolean }[] = []
+  let next = 1
   const add = (fault: Fault) => {
-    faults.push({ fault, matches: faultMatcher(fault.path) })
+    const active = { id: `fault-${next++}`, ...fault }
+    faults.push({ fault: active, matches: faultMatcher(fault.path) })
+    return active
   }
   initial.forEach(add)
   return {
     add,
+    remove(id) {
+      const before = faults.length
+      faults = faults.filter(({ fault }) => fault.id !== id)
+      return faults.length < before
+    },
     clear: () => {
       faults = []
     },

@@ -8,14 +8,18 @@ import { createFaultSwitches } from './faults.ts'
 import { sleep } from './handlers/faults.ts'
 import { createHandlers } from './handlers/index.ts'
 import { clearOnChanges, createAnswerCache, type CachedAnswer } from './http/answer-cache.ts'
-import { isControlPath } from './http/control-path.ts'
+import { answerKey } from './http/mock-endpoint.ts'
+import { controlOriginAllowed, isControlPath } from './http/control-path.ts'
 import { gatewayError } from './http/gateway-error.ts'
 import { createJournal } from './journal.ts'
-import { isGatewayCall, readStubFiles, recordCall } from './record.ts'
+import { isGatewayCall, readStubFiles, recordCall, StubFileError } from './record.ts'
 import { seedState } from './seed/index.ts'
 import { importState, parseStateFile } from './snapshot.ts'
 import type { MockState } from './state.ts'
-import { createStubs, stubResponse } from './stubs.ts'
+import { createContractCheck } from './contract/enforce.ts'
+import type { JournalNote } from './journal.ts'
+import { admissionText, admitStub, contractEnforced, stubsFolder } from './stub-intake.ts'
+import { createStubs, isTemplated, renderAnswer, stubResponse, type CallFacts, type StubMatchResult } from './stubs.ts'
 
 /** Options of createMockGateway. */
 export interface MockGatewayOptions {
@@ -53,7 +57,9 @@ export interface MockGateway {
    * The kept answer of a GET of a cacheable endpoint (path with query), when no fault applies: the
    * standalone server writes it without building a Request or running a handler.
    */
-  cached(method: string, pathAndQuery: string): CachedAnswer | undefined
+  cached(method: string, pathAndQuery: string, authorization?: string): CachedAnswer | undefined
+  /** What the journal should add about how a response of `handle` was made (the stub, near misses, contract). */
+  noteOf(response: Response): JournalNote | undefined
 }
 
 /** Most `method path` routes remembered; beyond it the table starts again (paths with ids are unbounded). */
@@ -117,43 +123,101 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     seq: { user: 200_000, order: 0, review: 0, paymentMethod: 0, feedback: 0 },
     checkAnswers: options.checkAnswers ?? false,
     answers: createAnswerCache(),
+    contract: createContractCheck(config.product),
     publicUrl:
       config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
   }
   // The seed is made at one instant of the clock (`seededAt`), so exporting the state can make the very
   // same seed again and send only what changed since (snapshot.ts).
   await seedState({ ...state, clock: createManualClock(state.seededAt) })
-  if (config.stubsDir) for (const { stub, dir } of await readStubFiles(config.stubsDir)) state.stubs.add(stub, dir)
+  if (config.stubsDir)
+    for (const { raw, name } of await readStubFiles(config.stubsDir)) {
+      const admitted = await admitStub(state, raw)
+      if (!admitted.stub) throw new StubFileError(`${name}: not a stub (${admissionText(admitted.fields)})`)
+      state.stubs.add(admitted.stub, stubsFolder(state))
+    }
   if (config.stateFile) await importState(state, parseStateFile(JSON.parse(await readFile(config.stateFile, 'utf8'))))
   clearOnChanges(state.answers, state.db)
   const { faults, control, endpoints } = createHandlers(state)
   const route = createRouteTable(endpoints)
   const decoder = new TextDecoder()
 
-  /** A data-path call: a fault, a stub, the recorded gateway or the endpoint handlers. */
+  const notes = new WeakMap<Response, JournalNote>()
+  const noted = (response: Response, note: JournalNote) => {
+    notes.set(response, note)
+    return response
+  }
+
+  /** A stub's answer: its delay, its body with the request filled in, checked against the contract when it quotes the request. */
+  async function answerStub({ stub, params }: StubMatchResult, request: Request, facts: CallFacts): Promise<Response> {
+    if (stub.respond.delayMs) await sleep(stub.respond.delayMs, request.signal)
+    const templated = isTemplated(stub)
+    const url = new URL(request.url)
+    const answer = renderAnswer(stub, {
+      method: request.method,
+      path: facts.path,
+      url: url.pathname + url.search,
+      params,
+      searchParams: facts.searchParams,
+      header: facts.header,
+      body: templated ? await facts.body() : '',
+    })
+    const note: JournalNote = { stub: stub.id }
+    // An answer quoting the request is checked as served; a fixed one was checked when the stub came in.
+    if (
+      answer.body !== undefined &&
+      !(typeof answer.body === 'string' && stub.respond.status >= 500) &&
+      (templated || !contractEnforced(state, stub))
+    ) {
+      const complaints = state.contract(request.method, facts.path, stub.respond.status, answer.body)
+      if (complaints.length && contractEnforced(state, stub))
+        return noted(
+          gatewayError(
+            500,
+            'mockContractViolation',
+            `Stub ${stub.id} answered ${request.method} ${facts.path} with a body that breaks the contract: ${complaints.slice(0, 3).join('; ')}`,
+          ),
+          { ...note, contractViolations: complaints },
+        )
+      if (complaints.length) note.contractViolations = complaints
+    }
+    return noted(await stubResponse(stub, answer), note)
+  }
+
+  /** A data-path call: a fault, a stub, the recorded gateway or the endpoint handlers; 404 with near misses else. */
   async function answerData(request: Request, pathname: string, body: () => Promise<string>): Promise<Response> {
     if (state.faults.match(pathname)) {
       const faulted = await getResponse(faults, request)
       if (faulted) return faulted
     }
-    if (state.stubs.size > 0) {
-      const url = new URL(request.url)
-      const stub = await state.stubs.match({
-        method: request.method,
-        path: pathname,
-        searchParams: url.searchParams,
-        body,
-      })
-      if (stub) {
-        if (stub.respond.delayMs) await sleep(stub.respond.delayMs, request.signal)
-        return stubResponse(stub)
-      }
+    const facts: CallFacts = {
+      method: request.method,
+      path: pathname,
+      searchParams: new URL(request.url).searchParams,
+      header: (name) => request.headers.get(name),
+      body,
     }
-    if (config.record && isGatewayCall(state, pathname)) return recordCall(state, request, await body())
+    if (state.stubs.size > 0) {
+      const found = await state.stubs.match(facts)
+      if (found) return answerStub(found, request, facts)
+    }
+    if (config.record && isGatewayCall(state, pathname)) {
+      const recorded = await recordCall(state, request, await body())
+      return recorded.note ? noted(recorded.response, recorded.note) : recorded.response
+    }
     const response = await getResponse(route(request.method, pathname), request)
-    return (
-      response ??
-      gatewayError(501, 'notImplemented', `The mock gateway has no handler for ${request.method} ${pathname}`)
+    if (response) return response
+    const nearMisses = await state.stubs.explain(facts)
+    return noted(
+      Response.json(
+        {
+          code: 'noMatch',
+          message: `No stub and no handler answers ${request.method} ${pathname}${nearMisses.length ? '; the closest stubs are in nearMisses' : ''}`,
+          nearMisses,
+        },
+        { status: 404 },
+      ),
+      { nearMisses: nearMisses.map(({ id, misses }) => ({ id, misses })) },
     )
   }
 
@@ -166,8 +230,11 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
         // A page of another site in the developer's browser may not drive the control plane (forms
         // and simple requests need no preflight): a browser's Origin must be the mock's own.
         const from = request.headers.get('origin')
-        if (from !== null && from !== `http://${request.headers.get('host') ?? new URL(request.url).host}`)
-          return gatewayError(403, 'forbidden', '/__mock/* answers its own origin only')
+        if (
+          from !== null &&
+          !controlOriginAllowed(from, request.headers.get('host') ?? new URL(request.url).host, state.publicUrl)
+        )
+          return gatewayError(403, 'forbidden', '/__mock/* answers its own loopback origin only')
         const response = await getResponse(control, request)
         return (
           response ??
@@ -198,13 +265,18 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
           headers: request.headers,
           body: hasBody ? await body() : undefined,
           status: response.type === 'error' ? 'reset' : response.status,
+          note: notes.get(response),
         })
       }
       return response
     },
-    cached(method, pathAndQuery) {
+    noteOf: (response) => notes.get(response),
+    cached(method, pathAndQuery, authorization) {
       if (method !== 'GET' || state.stubs.size > 0 || config.record) return undefined
-      const kept = state.answers.get(pathAndQuery)
+      const now = state.clock.now()
+      const kept =
+        state.answers.get(pathAndQuery, now) ??
+        (authorization ? state.answers.get(answerKey(pathAndQuery, authorization), now) : undefined)
       if (!kept) return undefined
       const query = pathAndQuery.indexOf('?')
       return state.faults.match(query < 0 ? pathAndQuery : pathAndQuery.slice(0, query)) ? undefined : kept

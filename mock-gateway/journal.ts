@@ -5,6 +5,7 @@
  * is read.
  */
 import { redactBody, redactHeaders, redactQuery, redactText } from './http/redact.ts'
+import type { CallFacts } from './stubs.ts'
 
 /** Request headers the journal keeps (the gateway headers of spec section 7, the credentials masked). */
 export const JOURNAL_HEADERS = [
@@ -23,6 +24,16 @@ export const JOURNAL_HEADERS = [
   'x-client-name',
 ] as const
 
+/** What the mock adds about how it answered a call. */
+export interface JournalNote {
+  /** The stub that answered. */
+  stub?: string
+  /** No stub and no handler answered: the closest stubs and what each missed. */
+  nearMisses?: { id: string; misses: string[] }[]
+  /** The answer broke the contract and was served anyway (`offContract`, `MOCK_CONTRACT=warn`), or was not recorded. */
+  contractViolations?: string[]
+}
+
 /** One call as recorded (raw; masked when read). */
 export interface JournalRecord {
   at: number
@@ -34,6 +45,7 @@ export interface JournalRecord {
   body: Uint8Array | string | undefined
   /** The status answered, or what happened instead (`reset`, `hang`, `aborted`). */
   status: number | string
+  note?: JournalNote | undefined
 }
 
 /** One call as `GET /__mock/requests` shows it. */
@@ -48,6 +60,10 @@ export interface JournalEntry {
   /** The JSON body with secrets masked (a non-JSON body as masked text), null without a body. */
   body: unknown
   status: number | string
+  /** The stub that answered, if one did. */
+  stub?: string
+  nearMisses?: JournalNote['nearMisses']
+  contractViolations?: string[]
 }
 
 /** Filters of `GET /__mock/requests`. */
@@ -68,6 +84,8 @@ export interface Journal {
   list(filter?: JournalFilter): JournalEntry[]
   /** The kept calls as recorded (unmasked), oldest first: for the mock's own use, never shown. */
   raw(): JournalRecord[]
+  /** The same with their `seq`, for counting calls that match (verification). */
+  numbered(): { seq: number; record: JournalRecord }[]
   clear(): void
 }
 
@@ -82,6 +100,18 @@ export function pickHeaders(get: (name: string) => string | string[] | null | un
 }
 
 const decoder = new TextDecoder()
+
+/** A kept call as stub matching sees it (`GET /__mock/requests/count`). */
+export function recordFacts(record: JournalRecord): CallFacts {
+  const url = new URL(record.url, 'http://mock')
+  const header = (name: string) => {
+    const value = record.headers instanceof Headers ? record.headers.get(name) : record.headers[name]
+    return value === undefined || value === null ? null : Array.isArray(value) ? value.join(', ') : value
+  }
+  const text =
+    record.body === undefined ? '' : typeof record.body === 'string' ? record.body : decoder.decode(record.body)
+  return { method: record.method, path: url.pathname, searchParams: url.searchParams, header, body: async () => text }
+}
 
 function show(record: JournalRecord, seq: number): JournalEntry {
   const url = new URL(record.url, 'http://mock')
@@ -103,6 +133,13 @@ function show(record: JournalRecord, seq: number): JournalEntry {
     ),
     body: text ? redactBody(text) : null,
     status: record.status,
+    ...(record.note?.stub ? { stub: record.note.stub } : {}),
+    ...(record.note?.nearMisses
+      ? {
+          nearMisses: record.note.nearMisses.map(({ id, misses }) => ({ id, misses: misses.map(redactText) })),
+        }
+      : {}),
+    ...(record.note?.contractViolations ? { contractViolations: record.note.contractViolations } : {}),
   }
 }
 
@@ -134,10 +171,13 @@ export function createJournal(size: number): Journal {
       return entries
     },
     raw() {
-      const records: JournalRecord[] = []
+      return this.numbered().map(({ record }) => record)
+    },
+    numbered() {
+      const records: { seq: number; record: JournalRecord }[] = []
       for (let seq = Math.max(0, count - size); seq < count; seq++) {
         const record = ring[seq % size]
-        if (record) records.push(record)
+        if (record) records.push({ seq: seq + 1, record })
       }
       return records
     },

@@ -71,7 +71,9 @@ describe('record and replay', () => {
     started.splice(started.indexOf(real), 1)
     const replay = await start({ config: { stubsDir: dir } })
     expect(await (await fetch(`${replay.url}/webgate/v2/goods/10001`)).json()).toMatchObject({ inStock: false })
-    expect(await (await post(`${replay.url}/aurora-id/v1/auth/token`, {})).json()).toMatchObject({
+    // A POST replays for the body it was recorded with (the login code matched by its sha256).
+    const replayed = { aud: 'loyalty-web', auroraIDCode: check.auroraIDCode }
+    expect(await (await post(`${replay.url}/aurora-id/v1/auth/token`, replayed)).json()).toMatchObject({
       accessToken: '[Redacted]',
     })
     // An image is kept byte for byte (its coordinates are no phone numbers).
@@ -80,6 +82,34 @@ describe('record and replay', () => {
     expect(listed.stubs).toHaveLength(5)
     // Calls nothing recorded answer the mock's own handlers.
     expect((await fetch(`${replay.url}/webgate/v2/goods/10002`)).status).toBe(200)
+  })
+
+  it('keys a recorded POST by its body: each phone gets its own answer, ids kept whole', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mock-record-'))
+    dirs.push(dir)
+    const real = await start()
+    const recorder = await start({ config: { record: real.url, stubsDir: dir } })
+    const otp = async (url: string, phone: string) =>
+      (await post(`${url}/aurora-id/v1/auth/otp`, { aud: 'loyalty-web', phone })).json()
+    const first = await otp(recorder.url, '79000000001')
+    const second = await otp(recorder.url, '79000000003')
+    expect(second.attemptId).not.toBe(first.attemptId)
+    // Both were proxied and recorded; the files keep the attempt ids whole and no phone.
+    const files = await readdir(dir)
+    expect(files).toHaveLength(2)
+    const all = (await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')))).join('\n')
+    expect(all).toContain(first.attemptId)
+    expect(all).toContain(second.attemptId)
+    expect(all).not.toMatch(/7900000000[13]/)
+
+    await real.close()
+    started.splice(started.indexOf(real), 1)
+    const replay = await start({ config: { stubsDir: dir } })
+    expect((await otp(replay.url, '79000000003')).attemptId).toBe(second.attemptId)
+    expect((await otp(replay.url, '79000000001')).attemptId).toBe(first.attemptId)
+    // A phone never recorded falls back to the mock's own handler (a fresh attempt).
+    const other = await otp(replay.url, '79000000002')
+    expect([first.attemptId, second.attemptId]).not.toContain(other.attemptId)
   })
 
   it('answers 502 when the recorded gateway is unreachable', async () => {

@@ -1,23 +1,24 @@
 /**
  * Record and replay. With `MOCK_RECORD=<origin>` a gateway call that no stub answers is proxied to that
  * real gateway; its answer is kept as a stub (so the same call replays from now on) and written as a
- * stub file, with tokens, codes and phones masked (http/redact.ts). `MOCK_STUBS=<dir>` loads such
- * files (any `*.json` holding one stub or an array of them) at start.
+ * stub file, with tokens, codes and phones masked and ids kept whole (http/redact.ts). A POST, PUT or
+ * PATCH is keyed by its JSON body's fields (`MOCK_RECORD_BODY_FIELDS`; secrets as their sha256), so
+ * each body gets its own answer. `MOCK_STUBS=<dir>` loads such files (any `*.json` holding one stub or
+ * an array of them) at start, checked as any stub is (stub-intake.ts).
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { z } from 'zod'
+import { isSecretField, redactNamed } from '#shared/log-redact.ts'
 import { gatewayError } from './http/gateway-error.ts'
-import { redactBody, redactQuery } from './http/redact.ts'
+import { redactBody } from './http/redact.ts'
+import type { JournalNote } from './journal.ts'
 import { gatewayBase, type MockState } from './state.ts'
-import { StubSchema, type StubDef } from './stubs.ts'
+import { stubsFolder } from './stub-intake.ts'
+import { StubSchema, valueAt, type StubDef, type ValueMatcher } from './stubs.ts'
 
 /** How long a proxied call may take. */
 export const RECORD_TIMEOUT_MS = 10_000
-
-/** Where recorded stub files go without `MOCK_STUBS`. */
-export const DEFAULT_RECORD_DIR = 'mock-stubs'
 
 /** Request headers not forwarded to the real gateway (hop-by-hop, or set by fetch itself). */
 const NOT_FORWARDED = new Set([
@@ -54,8 +55,51 @@ function recordedBody(text: string, contentType: string | undefined): unknown {
   return text
 }
 
-/** Proxies a call to the recorded gateway, keeps its masked answer as a stub and saves it; 502 when unreachable. */
-export async function recordCall(state: MockState, request: Request, body: string | undefined): Promise<Response> {
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/** A value as a recording matches it: itself, or its sha256 when it is (or holds) a secret, a phone, or is nested. */
+function keyValue(field: string, value: unknown): ValueMatcher {
+  if (typeof value === 'string')
+    return isSecretField(field) || redactNamed(field, value) !== value ? { sha256: sha256(value) } : { equalTo: value }
+  if (value === null || typeof value === 'number' || typeof value === 'boolean')
+    return isSecretField(field) ? { sha256: sha256(JSON.stringify(value)) } : { equalTo: value }
+  return { sha256: sha256(JSON.stringify(value)) }
+}
+
+/**
+ * What keys a recorded POST, PUT or PATCH: the body fields of `MOCK_RECORD_BODY_FIELDS` (every
+ * top-level field by default), as JSONPath matchers, so each body gets its own recording.
+ */
+function bodyKey(fields: MockState['config']['recordBodyFields'], method: string, text: string | undefined) {
+  if (!['POST', 'PUT', 'PATCH'].includes(method) || !text) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined
+  const paths = fields === '*' ? Object.keys(json).map((key) => `$.${key}`) : fields.map((field) => `$.${field}`)
+  const jsonPath: Record<string, ValueMatcher> = {}
+  for (const path of paths) {
+    const value = valueAt(json, path)
+    jsonPath[path] = value === undefined ? { absent: true } : keyValue(path.split('.').at(-1) ?? '', value)
+  }
+  return Object.keys(jsonPath).length ? { jsonPath } : undefined
+}
+
+/** A recorded call's answer to the caller, and what the journal should say about it. */
+export interface Recorded {
+  response: Response
+  note?: JournalNote
+}
+
+/**
+ * Proxies a call to the recorded gateway, keeps its answer (secrets masked, ids whole) as a stub keyed
+ * by method, path, query and body, and saves it; an answer breaking the contract is passed on but not
+ * kept (kept and marked with `MOCK_CONTRACT=warn`); 502 when the gateway does not answer.
+ */
+export async function recordCall(state: MockState, request: Request, body: string | undefined): Promise<Recorded> {
   const target = state.config.record as string
   const url = new URL(request.url)
   const headers = new Headers()
@@ -72,30 +116,48 @@ export async function recordCall(state: MockState, request: Request, body: strin
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(RECORD_TIMEOUT_MS)]),
     })
   } catch (error) {
-    return gatewayError(
-      502,
-      'mockRecordFailed',
-      `The recorded gateway did not answer ${request.method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    return {
+      response: gatewayError(
+        502,
+        'mockRecordFailed',
+        `The recorded gateway did not answer ${request.method} ${url.pathname}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    }
   }
   const text = await answer.text()
   const contentType = answer.headers.get('content-type') ?? undefined
-  const query: Record<string, string> = {}
-  for (const [key, value] of Object.entries(redactQuery(Object.fromEntries(url.searchParams))))
-    query[key] = String(value)
+  const query: Record<string, ValueMatcher> = {}
+  for (const key of new Set(url.searchParams.keys())) query[key] = keyValue(key, url.searchParams.get(key) ?? '')
+  const matchBody = bodyKey(state.config.recordBodyFields, request.method, body)
+  const kept = text ? recordedBody(text, contentType) : undefined
+  const complaints =
+    kept !== undefined && typeof kept !== 'string'
+      ? state.contract(request.method, url.pathname, answer.status, kept)
+      : []
+  const forwarded = new Headers()
+  if (contentType) forwarded.set('content-type', contentType)
+  // The caller gets the real answer once; the kept stub (masked) answers the calls after it.
+  const response = new Response(answer.status === 204 || answer.status === 304 ? null : text, {
+    status: answer.status,
+    headers: forwarded,
+  })
+  if (complaints.length && state.config.contract === 'enforce')
+    return { response, note: { contractViolations: [...complaints, 'not recorded: the answer breaks the contract'] } }
   const stub: StubDef = StubSchema.parse({
     match: {
       method: request.method,
       path: url.pathname,
       ...(Object.keys(query).length ? { query } : {}),
+      ...(matchBody ? { body: matchBody } : {}),
     },
     respond: {
       status: answer.status,
       ...(contentType ? { headers: { 'content-type': contentType } } : {}),
-      ...(text ? { body: recordedBody(text, contentType) } : {}),
+      ...(kept !== undefined ? { body: kept } : {}),
     },
+    ...(complaints.length ? { offContract: true } : {}),
   })
-  const dir = resolve(state.config.stubsDir ?? DEFAULT_RECORD_DIR)
+  const dir = stubsFolder(state)
   await mkdir(dir, { recursive: true })
   await writeFile(
     join(
@@ -105,13 +167,7 @@ export async function recordCall(state: MockState, request: Request, body: strin
     `${JSON.stringify(stub, null, 2)}\n`,
   )
   state.stubs.add(stub, dir)
-  // The caller gets the real answer once; the kept stub (masked) answers the calls after it.
-  const forwarded = new Headers()
-  if (contentType) forwarded.set('content-type', contentType)
-  return new Response(answer.status === 204 || answer.status === 304 ? null : text, {
-    status: answer.status,
-    headers: forwarded,
-  })
+  return { response, ...(complaints.length ? { note: { contractViolations: complaints } } : {}) }
 }
 
 /** Thrown for a stub file that is not JSON or not a stub; its message names the file. */
@@ -119,8 +175,8 @@ export class StubFileError extends Error {
   override readonly name = 'StubFileError'
 }
 
-/** Reads every `*.json` stub file of a folder (sorted by name); a missing folder holds none. */
-export async function readStubFiles(dir: string): Promise<{ stub: StubDef; dir: string }[]> {
+/** Reads every `*.json` stub file of a folder (sorted by name), one stub or an array each; a missing folder holds none. */
+export async function readStubFiles(dir: string): Promise<{ raw: unknown; name: string }[]> {
   const folder = resolve(dir)
   let names: string[]
   try {
@@ -129,7 +185,7 @@ export async function readStubFiles(dir: string): Promise<{ stub: StubDef; dir: 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error
   }
-  const stubs: { stub: StubDef; dir: string }[] = []
+  const stubs: { raw: unknown; name: string }[] = []
   for (const name of names) {
     let raw: unknown
     try {
@@ -137,14 +193,8 @@ export async function readStubFiles(dir: string): Promise<{ stub: StubDef; dir: 
     } catch (error) {
       throw new StubFileError(`${name}: not JSON (${error instanceof Error ? error.message : String(error)})`)
     }
-    const parsed = (Array.isArray(raw) ? z.array(StubSchema) : StubSchema).safeParse(raw)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw new StubFileError(
-        `${name}: not a stub (${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'bad value'})`,
-      )
-    }
-    for (const stub of Array.isArray(parsed.data) ? parsed.data : [parsed.data]) stubs.push({ stub, dir: folder })
+    if (Array.isArray(raw)) raw.forEach((item, index) => stubs.push({ raw: item, name: `${name}[${index}]` }))
+    else stubs.push({ raw, name })
   }
   return stubs
 }

@@ -35,10 +35,10 @@ describe('the standalone server', () => {
     expect(otp.status).toBe(200)
   })
 
-  it('answers 501 naming the method and path of an unknown call', async () => {
+  it('answers 404 naming the method and path of an unknown call', async () => {
     const { url } = await start()
     const answer = await fetch(`${url}/webgate/v9/nothing`, { method: 'DELETE' })
-    expect(answer.status).toBe(501)
+    expect(answer.status).toBe(404)
     expect((await answer.json()).message).toContain('DELETE /webgate/v9/nothing')
   })
 
@@ -91,7 +91,9 @@ describe('fault switches', () => {
   it('lists and clears the switches', async () => {
     const { url } = await start()
     await addFault(url, { path: '/webgate/*', status: 500 })
-    expect((await (await fetch(`${url}/__mock/faults`)).json()).faults).toEqual([{ path: '/webgate/*', status: 500 }])
+    expect((await (await fetch(`${url}/__mock/faults`)).json()).faults).toEqual([
+      { id: 'fault-1', path: '/webgate/*', status: 500 },
+    ])
     expect((await fetch(`${url}/__mock/faults`, { method: 'DELETE' })).status).toBe(200)
     expect((await fetch(`${url}/webgate/v2/goods/10001`)).status).toBe(200)
   })

@@ -9,6 +9,7 @@ import { pino, type Logger } from 'pino'
 import { createMockGateway, type MockGateway, type MockGatewayOptions } from './gateway.ts'
 import { sleep } from './handlers/faults.ts'
 import { isLoopback, requestPlane } from './http/control-path.ts'
+import type { JournalNote } from './journal.ts'
 
 /** Options of startMockGateway: the gateway's, plus where to listen. */
 export interface StartOptions extends MockGatewayOptions {
@@ -63,6 +64,8 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'mock-gateway' } })
   const hanging = new Set<ServerResponse>()
   let origin = `http://${host.includes(':') ? `[${host}]` : host}:${options.port ?? config.port}`
+  let listeningPort = options.port ?? config.port
+  const publicHost = config.publicUrl === undefined ? undefined : new URL(config.publicUrl).host
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now()
@@ -79,17 +82,24 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     })
 
     // The one control-plane rule (http/control-path.ts): `/__mock` at the root, any case, loopback only.
-    const plane = requestPlane(path, req.socket.remoteAddress)
+    const plane = requestPlane(path, req.socket.remoteAddress, {
+      header: req.headers.host,
+      port: listeningPort,
+      publicHost,
+    })
     if (plane === 'forbidden') {
-      res
-        .writeHead(403, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ code: 'forbidden', message: '/__mock/* answers loopback clients only' }))
+      res.writeHead(403, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          code: 'forbidden',
+          message: `/__mock/* answers loopback clients only, addressed as 127.0.0.1, localhost or [::1] at port ${listeningPort}`,
+        }),
+      )
       return log(403)
     }
     const { journal } = gateway.state
     let body: Buffer | undefined = undefined
     // One ring-buffer write per data call; headers and body are picked and masked when the journal is read.
-    const journaled = (status: number | string) => {
+    const journaled = (status: number | string, note?: JournalNote) => {
       if (plane === 'data' && journal.size > 0)
         journal.record({
           at: Date.now(),
@@ -98,6 +108,7 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
           headers: req.headers,
           body,
           status,
+          note,
         })
       log(status)
     }
@@ -110,7 +121,7 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     }
 
     // A kept catalogue answer is written as is: no Request, no handler, no serialisation.
-    const kept = fault ? undefined : gateway.cached(req.method ?? 'GET', req.url ?? '/')
+    const kept = fault ? undefined : gateway.cached(req.method ?? 'GET', req.url ?? '/', req.headers.authorization)
     if (kept) {
       res.writeHead(kept.status, kept.headers).end(kept.body)
       return journaled(kept.status)
@@ -136,7 +147,7 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     if (setCookies.length) headers['set-cookie'] = setCookies
     const payload = Buffer.from(await response.arrayBuffer())
     res.writeHead(response.status, headers).end(req.method === 'HEAD' ? undefined : payload)
-    journaled(response.status)
+    journaled(response.status, gateway.noteOf(response))
   }
 
   const server = createServer((req, res) => {
@@ -156,6 +167,7 @@ export async function startMockGateway(options: StartOptions = {}): Promise<Runn
     })
   })
   const { port } = server.address() as AddressInfo
+  listeningPort = port
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   // A wildcard listener is reached by browsers through the loopback address.
   if (!config.publicUrl)

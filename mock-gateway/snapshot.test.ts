@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createMockGateway, type MockGateway } from './gateway.ts'
+import { standInPhone } from './snapshot.ts'
 import { call, signIn } from './testing.ts'
 
 const NOW = Date.parse('2026-03-02T09:00:00Z')
@@ -102,5 +103,35 @@ describe('state export on the real clock', () => {
     const gateway = await createMockGateway()
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect((await call(gateway, 'GET', '/__mock/state')).body.collections).toEqual({})
+  })
+})
+
+describe('phones in a state file (security probe D9)', () => {
+  it('masks a phone someone typed, and gives its shopper a stand-in phone on import', async () => {
+    const gateway = await createMockGateway({ config: { now: NOW } })
+    const phone = '79161234567'
+    const otp = await call(gateway, 'POST', '/aurora-id/v1/auth/otp', { body: { aud: 'loyalty-web', phone } })
+    const check = await call(gateway, 'POST', '/aurora-id/v1/auth/otp/check', {
+      body: { aud: 'loyalty-web', phone, attemptId: otp.body.attemptId, code: '12345' },
+    })
+    const code = check.body.auroraIDCode
+    await call(gateway, 'POST', '/aurora-id/v3/profile/register/aurora-id-code', {
+      body: { auroraIDCode: code, firstName: 'Олег', agreementAccepted: true, permissions: { isEmailPermitted: true } },
+    })
+    const tokens = await call(gateway, 'POST', '/aurora-id/v1/auth/token', {
+      body: { aud: 'loyalty-web', auroraIDCode: code },
+    })
+    await call(gateway, 'GET', '/aurora-id/v1/profile', { token: tokens.body.accessToken })
+
+    const state = (await call(gateway, 'GET', '/__mock/state')).body
+    expect(JSON.stringify(state)).not.toContain(phone)
+    expect(state.signInAs).toEqual({ phone: '79*******67', userId: '200001' })
+    expect(state.collections.users.set).toEqual([expect.objectContaining({ userId: '200001', phone: '79*******67' })])
+
+    const fresh = await createMockGateway({ config: { now: NOW } })
+    expect((await call(fresh, 'PUT', '/__mock/state', { body: state })).status).toBe(200)
+    const { accessToken } = await signIn(fresh, standInPhone('200001'))
+    const profile = await call(fresh, 'GET', '/aurora-id/v1/profile', { token: accessToken })
+    expect(profile.body).toMatchObject({ userId: '200001', firstName: 'Олег', phone: '79900200001' })
   })
 })

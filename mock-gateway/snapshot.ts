@@ -12,8 +12,9 @@ import { createDb, type MockDb } from './db/index.ts'
 import { FaultSchema } from './faults.ts'
 import { seedState } from './seed/index.ts'
 import type { MockState, Sequences } from './state.ts'
-import { StubSchema, type Stub } from './stubs.ts'
-import { isAbsolute, resolve } from 'node:path'
+import { maskPhone } from '#shared/log-redact.ts'
+import { admissionText, admitStub, stubsFolder } from './stub-intake.ts'
+import type { Stub, StubDef, StubInput } from './stubs.ts'
 
 /** The format version of state files. */
 export const STATE_VERSION = 1
@@ -51,7 +52,8 @@ export const StateFileSchema = z.object({
   orderVersions: z.array(z.tuple([z.string(), z.number()])).default([]),
   seq: z.record(z.string(), z.number()).optional(),
   faults: z.array(FaultSchema).default([]),
-  stubs: z.array(StubSchema).default([]),
+  /** Checked one by one as any stub is (stub-intake.ts) when imported. */
+  stubs: z.array(z.unknown()).default([]),
 })
 export type StateFile = z.infer<typeof StateFileSchema>
 
@@ -95,17 +97,26 @@ function lastShopper(state: MockState): { phone: string; userId: string } | unde
   return user ? { phone: user.phone, userId: user.userId } : undefined
 }
 
-/** The stub as a state file holds it: no id or hit count, a body file by its absolute path. */
-function savedStub(stub: Stub): z.input<typeof StubSchema> {
-  const { id: _id, hits: _hits, baseDir, ...def } = stub
-  const bodyFile = def.respond.bodyFile
-  if (bodyFile === undefined || isAbsolute(bodyFile)) return def
-  return { ...def, respond: { ...def.respond, bodyFile: resolve(baseDir ?? process.cwd(), bodyFile) } }
+/** The stub as a state file holds it: no id or hit count; a body file stays a name inside the stubs folder. */
+function savedStub(stub: Stub): StubInput {
+  const { id: _id, hits: _hits, baseDir: _baseDir, ...def } = stub
+  return def
 }
+
+/**
+ * A phone the file may show: the seed's own (public in the README) as is; a phone someone typed (a
+ * registration) masked, `79*******42`. On import a masked phone gets a stand-in (`standInPhone`).
+ */
+const exportedPhone = (phone: string, seedPhones: ReadonlySet<string>) =>
+  seedPhones.has(phone) ? phone : maskPhone(phone)
+
+/** The phone a user whose phone was masked in a state file signs in with: `799` and the user id. */
+export const standInPhone = (userId: string): string => `799${userId.replace(/\D/g, '').padStart(8, '0').slice(-8)}`
 
 /** Exports the state: what differs from the seed, and everything else a bug needs. */
 export async function exportState(state: MockState): Promise<StateFile> {
   const baseline = await seedBaseline(state)
+  const seedPhones = new Set(baseline.users.all().map((user) => user.phone))
   const collections: StateFile['collections'] = {}
   for (const name of Object.keys(state.db) as CollectionName[]) {
     const seeded = new Map<string, string>()
@@ -115,25 +126,29 @@ export async function exportState(state: MockState): Promise<StateFile> {
     for (const record of state.db[name].all() as AnyRecord[]) {
       const key = keyOf(name, record)
       present.add(key)
-      if (seeded.get(key) !== JSON.stringify(record)) set.push(structuredClone(record))
+      if (seeded.get(key) === JSON.stringify(record)) continue
+      const copy = structuredClone(record)
+      if (name === 'users' && typeof copy.phone === 'string') copy.phone = exportedPhone(copy.phone, seedPhones)
+      set.push(copy)
     }
     const removed = [...seeded.keys()].filter((key) => !present.has(key))
     if (set.length || removed.length) collections[name] = { set, removed }
   }
+  const shopper = lastShopper(state)
   return {
     version: STATE_VERSION,
     product: state.config.product,
     seed: state.config.seed,
     seededAt: new Date(state.seededAt).toISOString(),
     clock: new Date(state.clock.now()).toISOString(),
-    signInAs: lastShopper(state),
+    signInAs: shopper && { ...shopper, phone: exportedPhone(shopper.phone, seedPhones) },
     collections,
     fullSlots: [...state.fullSlots],
     redirects: [...state.redirects],
     orderVersions: [...state.orderVersions],
     seq: { ...state.seq },
-    faults: state.faults.list(),
-    stubs: state.stubs.list().map(savedStub) as StateFile['stubs'],
+    faults: state.faults.list().map(({ id: _id, ...fault }) => fault),
+    stubs: state.stubs.list().map(savedStub),
   }
 }
 
@@ -163,6 +178,13 @@ export async function importState(state: MockState, file: StateFile): Promise<vo
   const names = Object.keys(state.db) as CollectionName[]
   const unknown = Object.keys(file.collections).filter((name) => !names.includes(name as CollectionName))
   if (unknown.length) throw new StateImportError(`unknown collections: ${unknown.join(', ')}`)
+  // Stubs are checked before anything changes, as any stub is, so a refused one leaves the mock as it was.
+  const stubs: StubDef[] = []
+  for (const [index, raw] of file.stubs.entries()) {
+    const admitted = await admitStub(state, raw, `stubs.${index}`)
+    if (!admitted.stub) throw new StateImportError(`a stub is refused: ${admissionText(admitted.fields)}`)
+    stubs.push(admitted.stub)
+  }
 
   // Deleted one by one from a copy of the list (deleting while iterating the live list skips records).
   for (const name of names) {
@@ -187,6 +209,8 @@ export async function importState(state: MockState, file: StateFile): Promise<vo
     const drop = new Set([...changes.removed, ...changes.set.map((record) => keyOf(name, record))])
     for (const record of [...collection.all()]) if (drop.has(keyOf(name, record))) collection.delete(record)
     for (const record of changes.set) {
+      if (name === 'users' && typeof record.phone === 'string' && record.phone.includes('*'))
+        record.phone = standInPhone(String(record.userId))
       try {
         await collection.create(record)
       } catch (error) {
@@ -207,7 +231,7 @@ export async function importState(state: MockState, file: StateFile): Promise<vo
   state.faults.clear()
   for (const fault of file.faults) state.faults.add(fault)
   state.stubs.clear()
-  for (const stub of file.stubs) state.stubs.add(stub)
+  for (const stub of stubs) state.stubs.add(stub, stubsFolder(state))
   state.clock.set(Date.parse(file.clock))
   state.answers.clear()
 }

@@ -61,6 +61,9 @@ export interface AuthState {
   }
 }
 
+/** Checks one answer against the OpenAPI contract: its complaints, empty when it conforms or the call is not in it (contract/enforce.ts). */
+export type ContractCheck = (method: string, path: string, status: number, body: unknown) => string[]
+
 /** Counters of generated ids. */
 export interface Sequences {
   user: number
@@ -99,6 +102,8 @@ export interface MockState {
   readonly answers: AnswerCache
   /** The mock's public origin for payment-form links (set by the server once it listens). */
   publicUrl: string
+  /** Checks an answer against the OpenAPI contract (contract/enforce.ts). */
+  readonly contract: ContractCheck
 }
 
 /** The base path of each gateway: `/webgate` and `/{product}-id`. */

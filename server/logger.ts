@@ -6,8 +6,7 @@
 import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
 import { stdSerializers, type LoggerOptions } from 'pino'
-
-const CENSOR = '[Redacted]'
+import { censorField, maskPhone, redactText, redactValue } from '#shared/log-redact.ts'
 
 /** Paths pino blanks out wherever they appear in a log object (`*.code` only when it is no error code). */
 export const REDACT_PATHS = [
@@ -34,77 +33,16 @@ export const REDACT_PATHS = [
   'phone',
 ]
 
-/** An error code of ours, Node's or a library's: a word, never a number (an OTP code is digits). */
-const ERROR_CODE = /^[A-Za-z][\w.:-]{0,63}$/
-
 /** Keeps a `code` field that names an error; blanks every other redacted value. */
-const censor = (value: unknown, path: string[]): unknown =>
-  path[path.length - 1] === 'code' && typeof value === 'string' && ERROR_CODE.test(value) ? value : CENSOR
+const censor = (value: unknown, path: string[]): unknown => censorField(path[path.length - 1] ?? '', value)
 
-/** Masks a phone number for logs: `79*******01`. */
-export const maskPhone = (phone: string): string =>
-  phone.length > 4 ? `${phone.slice(0, 2)}${'*'.repeat(phone.length - 4)}${phone.slice(-2)}` : '***'
-
-/** Query parameters whose value is a secret whatever it looks like. */
-const SECRET_PARAM = /([?&;](?:[\w-]*(?:token|code|phone|card|pan|cvc|cvv|password|secret|otp)[\w-]*)=)[^&#\s"']*/gi
-/** A JSON Web Token. */
-const JWT = /\beyJ[\w-]*\.[\w-]*\.[\w-]*/g
-/** A bearer credential in a message. */
-const BEARER = /\b(Bearer\s+)[^\s"',;]+/gi
-/**
- * An identifier, kept whole: a UUID (our request ids) or a run of 16 or more hex digits with at least
- * one letter (trace ids, device ids, hashes). A phone-like run of digits inside one is not a phone.
- */
-const IDENTIFIER =
-  '(?<![0-9a-z])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[0-9a-f]{16,}(?![0-9a-z]))[0-9a-f]*[a-f][0-9a-f]*)(?![0-9a-z])'
-/**
- * A run of 10 or more digits, possibly split by spaces, dashes, brackets or their URL encodings
- * (`+7 (900) 000-00-01`, `4111-1111-1111-1111`, `%2B7%20900…`), whole (never the tail of a longer
- * run): a phone (10-12 digits) or a card number, even glued to a word (`tel79000000001`).
- */
-const DIGIT_RUN = '(?<!\\d)(?:%2b|\\+)?\\d(?:(?:[\\s\\-()+]|%20|%28|%29){0,3}\\d){9,}(?!\\d)'
-/** Identifiers (kept) or digit runs (masked), in one pass so a run is never taken from inside an identifier. */
-const IDENTIFIER_OR_DIGITS = new RegExp(`(${IDENTIFIER})|${DIGIT_RUN}`, 'gi')
-/**
- * A one-time code in free text: `code 12345`, `код: 12345`, `"code":"12345"`, `otp=12345`. A
- * code word followed by 4 to 8 digits; HTTP statuses (3 digits) stay readable.
- */
-const OTP_CODE = /((?:code|код|otp)["']?\s*[:=]?\s*["']?)\d{4,8}(?!\d)/giu
-
-/** Removes phones, card numbers, tokens, codes and secret query values from a text (a URL, a message, a stack). */
-export function redactText(text: string): string {
-  return text
-    .replace(SECRET_PARAM, `$1${CENSOR}`)
-    .replace(JWT, CENSOR)
-    .replace(BEARER, `$1${CENSOR}`)
-    .replace(OTP_CODE, `$1${CENSOR}`)
-    .replace(IDENTIFIER_OR_DIGITS, (run, identifier: string | undefined) => {
-      if (identifier) return run
-      const digits = run.replace(/%2[bB]|%2[0189]/g, '').replace(/\D/g, '')
-      if (digits.length < 10) return run
-      return digits.length <= 12 ? maskPhone(digits) : CENSOR
-    })
-}
+export { maskPhone, redactText }
 
 /** A logged URL without secrets (kept for callers that name what they redact). */
 export const redactUrl = redactText
 
-const isPlain = (value: unknown): value is Record<string, unknown> => {
-  if (value === null || typeof value !== 'object') return false
-  const proto = Object.getPrototypeOf(value) as unknown
-  return proto === Object.prototype || proto === null
-}
-
-/** Redacts the strings of plain objects and arrays (a few levels deep); other objects (requests, errors) have serializers. */
-function redactFields(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return redactText(value)
-  if (depth === 0) return value
-  if (Array.isArray(value)) return value.map((item) => redactFields(item, depth - 1))
-  if (!isPlain(value)) return value
-  const copy: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) copy[key] = redactFields(item, depth - 1)
-  return copy
-}
+/** Redacts plain objects and arrays (a few levels deep, shared/log-redact.ts); other objects have serializers. */
+const redactFields = (value: unknown, depth: number): unknown => redactValue(value, depth)
 
 /** pino's error serializer, with secrets removed from the message, the stack and any text field. */
 function serializeError(value: unknown): unknown {

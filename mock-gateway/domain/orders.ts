@@ -41,6 +41,21 @@ function stepsBy(order: OrderRecord, now: number): { status: OrderStatus; at: nu
   return steps
 }
 
+/**
+ * The next instant a user's orders change by time alone (a step of one in progress, the end of a ready
+ * pickup order's keeping); Infinity when none will. Their answers stay true until then.
+ */
+export function nextOrderChange(state: MockState, userId: string): number {
+  let next = Infinity
+  for (const order of state.db.orders.findMany((q) => q.where({ userId }))) {
+    const at = Date.parse(order.statusHistory.at(-1)?.at ?? order.createdAt)
+    if (NEXT[order.status]) next = Math.min(next, at + ORDER_STEP_MS)
+    else if (order.status === 'ready' && order.pickup?.keepUntil)
+      next = Math.min(next, Date.parse(order.pickup.keepUntil))
+  }
+  return next
+}
+
 /** The next change version of a user's orders. */
 export function nextOrderVersion(state: MockState, userId: string): number {
   const version = (state.orderVersions.get(userId) ?? 0) + 1

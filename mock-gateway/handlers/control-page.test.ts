@@ -8,12 +8,16 @@ beforeEach(async () => {
 })
 
 /** Submits a page form as a browser would, answering the status and the outcome it redirects to. */
-async function submit(action: string, fields: Record<string, string>, origin = TEST_ORIGIN) {
+async function submit(action: string, fields: Record<string, string> | FormData, origin = TEST_ORIGIN) {
   const response = await gateway.handle(
     new Request(`${TEST_ORIGIN}/__mock/ui/${action}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: new URL(TEST_ORIGIN).host },
-      body: new URLSearchParams(fields),
+      headers: {
+        ...(fields instanceof FormData ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        origin,
+        host: new URL(TEST_ORIGIN).host,
+      },
+      body: fields instanceof FormData ? fields : new URLSearchParams(fields),
       redirect: 'manual',
     }),
   )
@@ -68,7 +72,7 @@ describe('the control page', () => {
         message: 'Сбой для /webgate/v2/goods/* включён.',
       },
     )
-    expect(gateway.state.faults.list()).toEqual([{ path: '/webgate/v2/goods/*', status: 503 }])
+    expect(gateway.state.faults.list()).toEqual([{ id: 'fault-1', path: '/webgate/v2/goods/*', status: 503 }])
     expect((await page('?ok=1&message=done')).html).toContain('<p class="ok">done</p>')
     expect((await page()).html).toContain('<code>/webgate/v2/goods/*</code>')
 
@@ -104,6 +108,73 @@ describe('the control page', () => {
     expect((await submit('no-such-action', {})).status).toBe(404)
     expect((await submit('faults', { path: '/webgate/*', status: '503' }, 'http://evil.example')).status).toBe(403)
     expect(gateway.state.faults.list()).toEqual([])
+  })
+
+  it('switches one fault off by its id, leaving the others', async () => {
+    await submit('faults', { path: '/webgate/a', status: '503' })
+    await submit('faults', { path: '/webgate/b', status: '500' })
+    const html = (await page()).html
+    expect(html).toContain('aria-label="Выключить сбой fault-1"')
+    expect(await submit('faults/delete', { id: 'fault-1' })).toMatchObject({
+      ok: true,
+      message: 'Сбой fault-1 выключен.',
+    })
+    expect(gateway.state.faults.list().map(({ id }) => id)).toEqual(['fault-2'])
+    expect((await submit('faults/delete', { id: 'fault-1' })).message).toMatch(/^Не выполнено \(404\)/)
+  })
+
+  it('adds stubs from fields and from JSON, and says why a bad one is refused', async () => {
+    const added = await submit('stubs', {
+      method: 'POST',
+      path: '/aurora-id/v1/auth/otp',
+      status: '422',
+      body: '{"code":"unprocessableEntity","message":"Слишком много запросов"}',
+      times: '1',
+    })
+    expect(added).toMatchObject({ ok: true, message: 'Заглушка stub-1 добавлена.' })
+    const otp = await call(gateway, 'POST', '/aurora-id/v1/auth/otp', {
+      body: { aud: 'loyalty-web', phone: '79000000001' },
+    })
+    expect(otp.status).toBe(422)
+
+    const json = JSON.stringify({
+      match: { method: 'GET', path: '/webgate/x', headers: { 'x-a': 'b' } },
+      respond: { status: 204 },
+    })
+    expect((await submit('stubs/json', { stub: json })).ok).toBe(true)
+    const refused = await submit('stubs/json', {
+      stub: JSON.stringify({ match: { path: '/webgate/x', header: { 'x-a': 'b' } }, respond: { status: 204 } }),
+    })
+    expect(refused.ok).toBe(false)
+    expect(refused.message).toContain('match.header: unknown key header')
+  })
+
+  it('imports a state file uploaded with the form', async () => {
+    await call(gateway, 'POST', '/__mock/goods/stock', { body: { goodsId: 10008, stock: 0 } })
+    const saved = (await call(gateway, 'GET', '/__mock/state')).body
+    const fresh = await createMockGateway({ config: { now: Date.parse('2026-03-02T09:00:00Z') } })
+    gateway = fresh
+    const form = new FormData()
+    form.set('file', new Blob([JSON.stringify(saved)], { type: 'application/json' }), 'bug.json')
+    form.set('state', '')
+    expect(await submit('state', form)).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Состояние загружено/),
+    })
+    expect((await call(gateway, 'GET', '/webgate/v2/goods/10008')).body.inStock).toBe(false)
+    expect((await submit('state', { state: '{"version":1}' })).message).toMatch(/^Не выполнено \(422\)/)
+  })
+
+  it('counts the calls the store made (verify)', async () => {
+    await call(gateway, 'POST', '/aurora-id/v1/auth/otp', { body: { aud: 'loyalty-web', phone: '79000000001' } })
+    await call(gateway, 'POST', '/aurora-id/v1/auth/otp', { body: { aud: 'loyalty-web', phone: '79000000003' } })
+    const counted = await submit('requests/count', {
+      method: 'POST',
+      path: '/aurora-id/v1/auth/otp',
+      bodyIncludes: '79000000003',
+    })
+    expect(counted.message).toBe('Подходящих вызовов POST /aurora-id/v1/auth/otp в журнале: 1.')
+    expect((await page()).html).toContain('Проверить вызовы')
   })
 
   it('advances an order through the JSON call too, and not past a final status', async () => {

@@ -18,6 +18,10 @@ export type ControlCall = (method: string, path: string, body?: unknown) => Prom
 const moscow = (at: number | string): string =>
   new Date(at).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'medium' })
 
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*']
+  .map((method) => `<option value="${method}">${method === '*' ? 'любой' : method}</option>`)
+  .join('')
+
 const STATUS_RU: Record<string, string> = {
   created: 'создан',
   paid: 'оплачен',
@@ -32,8 +36,12 @@ const field = (id: string, label: string, input: string, hint?: string) =>
 
 const button = (text: string) => `<button type="submit">${text}</button>`
 
-const form = (action: string, legend: string, body: string) =>
-  `<form method="post" action="/__mock/ui/${action}"><fieldset><legend>${legend}</legend>${body}</fieldset></form>`
+const form = (action: string, legend: string, body: string, enctype?: string) =>
+  `<form method="post" action="/__mock/ui/${action}"${enctype ? ` enctype="${enctype}"` : ''}><fieldset><legend>${legend}</legend>${body}</fieldset></form>`
+
+/** A one-button form in a table row, acting on the row's id. */
+const rowAction = (action: string, id: string, label: string, text: string) =>
+  `<form method="post" action="/__mock/ui/${action}"><input type="hidden" name="id" value="${e(id)}"><button type="submit" aria-label="${e(label)}">${text}</button></form>`
 
 function shoppers(state: MockState): string {
   const rows = state.db.users.all().map((user) => {
@@ -62,14 +70,14 @@ function faults(state: MockState): string {
   const rows = list
     .map(
       (fault) =>
-        `<tr><td><code>${e(fault.path)}</code></td><td>${fault.status ?? '—'}</td><td>${fault.delayMs ?? '—'}</td><td>${fault.mode ?? '—'}</td></tr>`,
+        `<tr><td>${e(fault.id)}</td><td><code>${e(fault.path)}</code></td><td>${fault.status ?? '—'}</td><td>${fault.delayMs ?? '—'}</td><td>${fault.mode ?? '—'}</td><td>${rowAction('faults/delete', fault.id, `Выключить сбой ${fault.id}`, 'Выключить')}</td></tr>`,
     )
     .join('')
   const modes = ['', ...FAULT_MODES].map((mode) => `<option value="${mode}">${mode || 'нет'}</option>`).join('')
   return `<section aria-labelledby="faults"><h2 id="faults">Сбои</h2>
 ${
   list.length
-    ? `<table><caption>Сбои в силе (${list.length}); побеждает последний подходящий</caption><thead><tr><th scope="col">Путь</th><th scope="col">Статус</th><th scope="col">Задержка, мс</th><th scope="col">Режим</th></tr></thead><tbody>${rows}</tbody></table>`
+    ? `<table><caption>Сбои в силе (${list.length}); побеждает последний подходящий</caption><thead><tr><th scope="col">id</th><th scope="col">Путь</th><th scope="col">Статус</th><th scope="col">Задержка, мс</th><th scope="col">Режим</th><th scope="col">Действие</th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p>Сбоев нет.</p>'
 }
 ${form(
@@ -190,7 +198,7 @@ function journalAndStubs(state: MockState): string {
   const stubRows = stubs
     .map(
       (stub) =>
-        `<tr><td>${e(stub.id)}</td><td>${e(stub.match.method)} <code>${e(stub.match.path)}</code></td><td>${stub.respond.status}</td><td>${stub.hits}${stub.times === undefined ? '' : ` из ${stub.times}`}</td><td><form method="post" action="/__mock/ui/stubs/delete"><input type="hidden" name="id" value="${e(stub.id)}">${`<button type="submit" aria-label="Удалить заглушку ${e(stub.id)}">Удалить</button>`}</form></td></tr>`,
+        `<tr><td>${e(stub.id)}${stub.name ? ` ${e(stub.name)}` : ''}</td><td>${e(stub.match.method)} <code>${e(stub.match.path ?? `/${stub.match.pathRegex ?? ''}/`)}</code></td><td>${stub.priority}</td><td>${stub.respond.status}</td><td>${stub.hits}${stub.times === undefined ? '' : ` из ${stub.times}`}</td><td>${rowAction('stubs/delete', stub.id, `Удалить заглушку ${stub.id}`, 'Удалить')}</td></tr>`,
     )
     .join('')
   return `<section aria-labelledby="requests"><h2 id="requests">Последние запросы</h2>
@@ -200,16 +208,75 @@ ${
     : '<p>Запросов пока не было.</p>'
 }
 ${form('requests/clear', 'Журнал запросов', button('Очистить журнал'))}
+${form(
+  'requests/count',
+  'Проверить вызовы',
+  field('verify-method', 'Метод', `<select id="verify-method" name="method">${METHODS}</select>`) +
+    field(
+      'verify-path',
+      'Путь',
+      '<input id="verify-path" name="path" required value="/aurora-id/v1/auth/otp" aria-describedby="verify-path-hint">',
+      '<code>*</code> — любые символы',
+    ) +
+    field('verify-body', 'Тело содержит', '<input id="verify-body" name="bodyIncludes">') +
+    button('Посчитать вызовы'),
+)}
 </section>
 <section aria-labelledby="stubs"><h2 id="stubs">Заглушки</h2>
 ${
   stubs.length
-    ? `<table><caption>Заглушки в силе (${stubs.length})</caption><thead><tr><th scope="col">id</th><th scope="col">Вызов</th><th scope="col">Статус</th><th scope="col">Ответов</th><th scope="col">Действие</th></tr></thead><tbody>${stubRows}</tbody></table>`
-    : '<p>Заглушек нет. Добавить: <code>POST /__mock/stubs</code> (см. README мока).</p>'
-}</section>
+    ? `<table><caption>Заглушки в силе (${stubs.length})</caption><thead><tr><th scope="col">id</th><th scope="col">Вызов</th><th scope="col">Приоритет</th><th scope="col">Статус</th><th scope="col">Ответов</th><th scope="col">Действие</th></tr></thead><tbody>${stubRows}</tbody></table>`
+    : '<p>Заглушек нет.</p>'
+}
+${form(
+  'stubs',
+  'Добавить заглушку',
+  field('stub-method', 'Метод', `<select id="stub-method" name="method">${METHODS}</select>`) +
+    field(
+      'stub-path',
+      'Путь',
+      '<input id="stub-path" name="path" required aria-describedby="stub-path-hint">',
+      '<code>*</code> — любые символы, <code>:id</code> — один сегмент',
+    ) +
+    field(
+      'stub-status',
+      'Статус',
+      '<input id="stub-status" name="status" type="number" min="100" max="599" required value="200">',
+    ) +
+    field(
+      'stub-body',
+      'Тело ответа (JSON или текст)',
+      '<textarea id="stub-body" name="body" rows="4" cols="60" aria-describedby="stub-body-hint"></textarea>',
+      'можно подставлять запрос: <code>{{request.body.phone}}</code>, <code>{{request.params.id}}</code>',
+    ) +
+    field('stub-times', 'Сколько раз (пусто — всегда)', '<input id="stub-times" name="times" type="number" min="1">') +
+    button('Добавить заглушку'),
+)}
+${form(
+  'stubs/json',
+  'Добавить заглушку в JSON',
+  field(
+    'stub-json',
+    'Заглушка',
+    '<textarea id="stub-json" name="stub" rows="6" cols="60" required aria-describedby="stub-json-hint"></textarea>',
+    'как тело <code>POST /__mock/stubs</code>: <code>match</code>, <code>respond</code>, <code>times</code>, <code>priority</code>',
+  ) + button('Добавить'),
+)}</section>
 <section aria-labelledby="files"><h2 id="files">Файлы</h2><ul>
 <li><a href="/__mock/state" download="mock-state.json">Скачать состояние мока</a> — приложите к отчёту об ошибке; <code>npm run repro -- mock-state.json</code> поднимет его</li>
-<li><a href="/__mock/openapi.json">Контракт шлюза (OpenAPI 3.1)</a></li></ul></section>`
+<li><a href="/__mock/openapi.json">Контракт шлюза (OpenAPI 3.1)</a></li></ul>
+${form(
+  'state',
+  'Загрузить состояние',
+  field(
+    'state-file',
+    'Файл состояния',
+    '<input id="state-file" name="file" type="file" accept="application/json,.json">',
+  ) +
+    field('state-json', 'или JSON состояния', '<textarea id="state-json" name="state" rows="4" cols="60"></textarea>') +
+    button('Загрузить состояние'),
+  'multipart/form-data',
+)}</section>`
 }
 
 /** The page, with an optional outcome of the last action. */
@@ -245,13 +312,28 @@ export const PAGE_HEADERS = {
 }
 
 const text = (value: FormDataEntryValue | null): string => (typeof value === 'string' ? value.trim() : '')
+
+/** A control call a form makes: method, path and JSON body. */
+type PageCall = [method: string, path: string, body?: unknown]
+
+/** A field's text as JSON when it is JSON, else as the text itself (a stub's text body). */
+function jsonOrText(value: string): unknown {
+  try {
+    return JSON.parse(value)
+  } catch {
+    return value
+  }
+}
 const optionalNumber = (value: FormDataEntryValue | null): number | undefined =>
   text(value) === '' ? undefined : Number(text(value))
 
 /** Each page action: the control call it makes from the form's fields, and what to say on success. */
 export const PAGE_ACTIONS: Record<
   string,
-  { call: (form: FormData) => [method: string, path: string, body?: unknown]; done: (form: FormData) => string }
+  {
+    call: (form: FormData) => PageCall | Promise<PageCall>
+    done: (form: FormData, result: unknown) => string
+  }
 > = {
   faults: {
     call: (form) => [
@@ -313,6 +395,49 @@ export const PAGE_ACTIONS: Record<
     done: () => 'Токены обновления отозваны.',
   },
   'requests/clear': { call: () => ['DELETE', '/__mock/requests'], done: () => 'Журнал очищен.' },
+  'faults/delete': {
+    call: (form) => ['DELETE', `/__mock/faults/${encodeURIComponent(text(form.get('id')))}`],
+    done: (form) => `Сбой ${text(form.get('id'))} выключен.`,
+  },
+  stubs: {
+    call: (form) => [
+      'POST',
+      '/__mock/stubs',
+      {
+        match: { method: text(form.get('method')) || '*', path: text(form.get('path')) },
+        respond: {
+          status: optionalNumber(form.get('status')),
+          ...(text(form.get('body')) === '' ? {} : { body: jsonOrText(text(form.get('body'))) }),
+        },
+        ...(optionalNumber(form.get('times')) === undefined ? {} : { times: optionalNumber(form.get('times')) }),
+      },
+    ],
+    done: (_, result) => `Заглушка ${(result as { id?: string } | undefined)?.id ?? ''} добавлена.`,
+  },
+  'stubs/json': {
+    call: (form) => ['POST', '/__mock/stubs', jsonOrText(text(form.get('stub')))],
+    done: (_, result) => `Заглушка ${(result as { id?: string } | undefined)?.id ?? ''} добавлена.`,
+  },
+  state: {
+    call: async (form) => {
+      const file = form.get('file')
+      const pasted = text(form.get('state'))
+      const raw = file instanceof Blob && file.size > 0 ? await file.text() : pasted
+      return ['PUT', '/__mock/state', raw === '' ? undefined : jsonOrText(raw)]
+    },
+    done: (_, result) =>
+      `Состояние загружено; часы мока: ${String((result as { clock?: string } | undefined)?.clock ?? '')}.`,
+  },
+  'requests/count': {
+    call: (form) => {
+      const query = new URLSearchParams({ path: text(form.get('path')) || '/*' })
+      if (text(form.get('method')) && text(form.get('method')) !== '*') query.set('method', text(form.get('method')))
+      if (text(form.get('bodyIncludes'))) query.set('bodyIncludes', text(form.get('bodyIncludes')))
+      return ['GET', `/__mock/requests/count?${query}`]
+    },
+    done: (form, result) =>
+      `Подходящих вызовов ${text(form.get('method')) || '*'} ${text(form.get('path'))} в журнале: ${(result as { count?: number } | undefined)?.count ?? 0}.`,
+  },
   'stubs/delete': {
     call: (form) => ['DELETE', `/__mock/stubs/${encodeURIComponent(text(form.get('id')))}`],
     done: (form) => `Заглушка ${text(form.get('id'))} удалена.`,

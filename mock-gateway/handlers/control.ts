@@ -12,7 +12,9 @@ import { advanceOrder } from '../domain/orders.ts'
 import { orderView } from '../http/views.ts'
 import { failureText, PAGE_ACTIONS, pageResponse } from './control-page.ts'
 import { isControlPath } from '../http/control-path.ts'
-import { StubSchema } from '../stubs.ts'
+import { recordFacts } from '../journal.ts'
+import { admitStub, stubsFolder } from '../stub-intake.ts'
+import { issueFields, MatchSchema, matchMisses, pathMatcher, stubKeysText } from '../stubs.ts'
 import { exportState, importState, parseStateFile, StateImportError } from '../snapshot.ts'
 import { gatewayError } from '../http/gateway-error.ts'
 import { notFound, validationError } from '../http/gateway-error.ts'
@@ -29,11 +31,61 @@ async function readBody<T extends z.ZodType>(request: Request, schema: T): Promi
     return validationError({ body: 'Тело запроса должно быть JSON' })
   }
   const parsed = schema.safeParse(raw)
-  if (!parsed.success)
-    return validationError(
-      Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message])),
-    )
+  if (!parsed.success) return validationError(issueFields(parsed.error))
   return parsed.data
+}
+
+/** Query parameters of `GET /__mock/requests/count` that are not a match criterion. */
+const COUNT_PREFIXES = { 'query.': 'query', 'header.': 'headers', 'cookie.': 'cookies' } as const
+
+/**
+ * The match of `GET /__mock/requests/count?…`: `method`, `path`, `pathRegex`, `bodyIncludes`,
+ * `query.<name>`, `header.<name>`, `cookie.<name>` (values to equal) and `body.<field>` (a JSON body
+ * field, `body.address.city`); `since` is kept apart. Anything else is refused by name.
+ */
+function countMatch(params: URLSearchParams): { match: Record<string, unknown>; since?: string } | Response {
+  const match: Record<string, unknown> = {}
+  const unknown: Record<string, string> = {}
+  let since: string | undefined
+  for (const [key, value] of params) {
+    if (key === 'since') since = value
+    else if (['method', 'path', 'pathRegex', 'bodyIncludes'].includes(key)) match[key] = value
+    else if (key.startsWith('body.')) {
+      const body = (match.body ??= { jsonPath: {} }) as { jsonPath: Record<string, string> }
+      body.jsonPath[`$.${key.slice('body.'.length)}`] = value
+    } else {
+      const prefix = Object.keys(COUNT_PREFIXES).find((start) => key.startsWith(start)) as
+        keyof typeof COUNT_PREFIXES | undefined
+      if (prefix) ((match[COUNT_PREFIXES[prefix]] ??= {}) as Record<string, string>)[key.slice(prefix.length)] = value
+      else
+        unknown[key] =
+          'unknown parameter: use method, path, pathRegex, bodyIncludes, query.<name>, header.<name>, cookie.<name>, body.<field>, since'
+    }
+  }
+  if (Object.keys(unknown).length) return validationError(unknown)
+  match.path ??= match.pathRegex === undefined ? '/*' : undefined
+  if (match.path === undefined) delete match.path
+  return { match, ...(since === undefined ? {} : { since }) }
+}
+
+/** How many kept calls match (and their `seq`), for tests to assert what the store sent. */
+async function countCalls(state: MockState, rawMatch: unknown, since: string | undefined): Promise<Response> {
+  const parsed = MatchSchema.safeParse(rawMatch)
+  if (!parsed.success)
+    return validationError(issueFields(parsed.error, 'match', (path) => stubKeysText(['match', ...path])))
+  if (since !== undefined && !/^\d+$/.test(since) && Number.isNaN(Date.parse(since)))
+    return validationError({ since: 'a call number (seq) or an ISO 8601 instant' })
+  const after =
+    since === undefined ? undefined : /^\d+$/.test(since) ? { seq: Number(since) } : { at: Date.parse(since) }
+  const match = parsed.data
+  const path = pathMatcher(match)
+  const seqs: number[] = []
+  for (const { seq, record } of state.journal.numbered()) {
+    if (after?.seq !== undefined && seq <= after.seq) continue
+    if (after?.at !== undefined && record.at <= after.at) continue
+    if (!(await matchMisses(match, path, recordFacts(record), false)).length) seqs.push(seq)
+  }
+  return HttpResponse.json({ count: seqs.length, seqs, kept: state.journal.size })
 }
 
 type Method = 'get' | 'post' | 'put' | 'delete'
@@ -48,7 +100,7 @@ function control(method: Method, path: string, resolver: HttpResponseResolver): 
   )
 }
 
-const JournalQuerySchema = z.object({
+const JournalQuerySchema = z.strictObject({
   path: z.string().startsWith('/').optional(),
   method: z
     .string()
@@ -94,17 +146,17 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       } catch {
         return validationError({ body: 'Ожидается форма (application/x-www-form-urlencoded)' })
       }
-      const [method, path, body] = action.call(form)
+      const [method, path, body] = await action.call(form)
       const result = await run(method, path, body)
       const ok = result.status < 400
       const target = new URLSearchParams({
         ok: ok ? '1' : '0',
-        message: ok ? action.done(form) : failureText(result.status, result.body),
+        message: ok ? action.done(form, result.body) : failureText(result.status, result.body),
       })
       return new HttpResponse(null, { status: 303, headers: { location: `/__mock/?${target}` } })
     }),
     control('post', '/orders/advance', async ({ request }) => {
-      const body = await readBody(request, z.object({ orderId: z.string().min(1) }))
+      const body = await readBody(request, z.strictObject({ orderId: z.string().min(1) }))
       if (body instanceof Response) return body
       const result = await advanceOrder(state, body.orderId)
       if (!result) return notFound(`Нет заказа ${body.orderId}`)
@@ -133,9 +185,11 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       HttpResponse.json({ stubs: state.stubs.list().map(({ baseDir: _, ...stub }) => stub) }),
     ),
     control('post', '/stubs', async ({ request }) => {
-      const body = await readBody(request, StubSchema)
+      const body = await readBody(request, z.unknown())
       if (body instanceof Response) return body
-      const { baseDir: _, ...stub } = state.stubs.add(body)
+      const admitted = await admitStub(state, body)
+      if (!admitted.stub) return validationError(admitted.fields)
+      const { baseDir: _, ...stub } = state.stubs.add(admitted.stub, stubsFolder(state))
       return HttpResponse.json(stub, { status: 201 })
     }),
     control('delete', '/stubs', () => {
@@ -149,10 +203,7 @@ export function controlHandlers(state: MockState): HttpHandler[] {
     ),
     control('get', '/requests', ({ request }) => {
       const parsed = JournalQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
-      if (!parsed.success)
-        return validationError(
-          Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'query', issue.message])),
-        )
+      if (!parsed.success) return validationError(issueFields(parsed.error, 'query'))
       const { path, method, since } = parsed.data
       const requests = state.journal.list({
         path: path === undefined ? undefined : faultMatcher(path),
@@ -161,6 +212,14 @@ export function controlHandlers(state: MockState): HttpHandler[] {
         sinceTime: since !== undefined && !/^\d+$/.test(since) ? Date.parse(since) : undefined,
       })
       return HttpResponse.json({ size: state.journal.size, requests })
+    }),
+    control('get', '/requests/count', ({ request }) => {
+      const parsed = countMatch(new URL(request.url).searchParams)
+      return parsed instanceof Response ? parsed : countCalls(state, parsed.match, parsed.since)
+    }),
+    control('post', '/requests/count', async ({ request }) => {
+      const body = await readBody(request, z.strictObject({ match: z.unknown(), since: z.string().optional() }))
+      return body instanceof Response ? body : countCalls(state, body.match, body.since)
     }),
     control('delete', '/requests', () => {
       state.journal.clear()
@@ -172,9 +231,14 @@ export function controlHandlers(state: MockState): HttpHandler[] {
     control('post', '/faults', async ({ request }) => {
       const body = await readBody(request, z.union([FaultSchema, z.array(FaultSchema)]))
       if (body instanceof Response) return body
-      for (const fault of Array.isArray(body) ? body : [body]) state.faults.add(fault)
-      return HttpResponse.json({ faults: state.faults.list() }, { status: 201 })
+      const added = (Array.isArray(body) ? body : [body]).map((fault) => state.faults.add(fault))
+      return HttpResponse.json({ faults: state.faults.list(), added: added.map(({ id }) => id) }, { status: 201 })
     }),
+    control('delete', '/faults/:id', ({ params }) =>
+      state.faults.remove(String(params.id))
+        ? new HttpResponse(null, { status: 204 })
+        : notFound(`Нет сбоя ${String(params.id)}`),
+    ),
     control('delete', '/faults', () => {
       state.faults.clear()
       return HttpResponse.json({ faults: [] })
@@ -186,14 +250,14 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       return HttpResponse.json({ faults: state.faults.list() }, { status: 201 })
     }),
     control('post', '/sessions/revoke', async ({ request }) => {
-      const body = await readBody(request, z.object({ userId: z.string().min(1).optional() }))
+      const body = await readBody(request, z.strictObject({ userId: z.string().min(1).optional() }))
       if (body instanceof Response) return body
       return HttpResponse.json({ revoked: revokeRefreshTokens(state, body.userId) })
     }),
     control('post', '/clock', async ({ request }) => {
       const body = await readBody(
         request,
-        z.object({
+        z.strictObject({
           advanceMs: z
             .number()
             .int()
@@ -208,7 +272,7 @@ export function controlHandlers(state: MockState): HttpHandler[] {
     control('post', '/goods/stock', async ({ request }) => {
       const body = await readBody(
         request,
-        z.object({ goodsId: z.number().int().positive(), stock: z.number().int().min(0) }),
+        z.strictObject({ goodsId: z.number().int().positive(), stock: z.number().int().min(0) }),
       )
       if (body instanceof Response) return body
       const updated = await state.db.goods.update((q) => q.where({ id: body.goodsId }), {
@@ -220,13 +284,13 @@ export function controlHandlers(state: MockState): HttpHandler[] {
       return updated ? HttpResponse.json(goodsBody(updated)) : notFound('Товар не найден')
     }),
     control('post', '/delivery-slots/full', async ({ request }) => {
-      const body = await readBody(request, z.object({ slotId: z.string().min(1) }))
+      const body = await readBody(request, z.strictObject({ slotId: z.string().min(1) }))
       if (body instanceof Response) return body
       state.fullSlots.add(body.slotId)
       return HttpResponse.json({ full: [...state.fullSlots] })
     }),
     control('post', '/stores/pickup', async ({ request }) => {
-      const body = await readBody(request, z.object({ code: z.string().min(1), isPickupAvailable: z.boolean() }))
+      const body = await readBody(request, z.strictObject({ code: z.string().min(1), isPickupAvailable: z.boolean() }))
       if (body instanceof Response) return body
       const updated = await state.db.stores.update((q) => q.where({ code: body.code }), {
         data(draft) {

@@ -2,7 +2,7 @@
 import type { HttpHandler } from 'msw'
 import { cancelOrder, getOrder, listActiveOrders, listOrders, pollOrders } from '#shared/gateway/orders.ts'
 import { ACTIVE_STATUSES, CANCELLABLE_STATUSES } from '#shared/models/orders.ts'
-import { nextOrderVersion, returnToStock, syncOrders } from '../domain/orders.ts'
+import { nextOrderChange, nextOrderVersion, returnToStock, syncOrders } from '../domain/orders.ts'
 import { gatewayError, notFound } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import { orderSummary, orderView, paginate } from '../http/views.ts'
@@ -10,31 +10,47 @@ import type { MockState } from '../state.ts'
 
 /** Handlers of `/v1/orders*` and `/v2/orders/active/list`. */
 export function orderHandlers(state: MockState): HttpHandler[] {
+  // A shopper's order answers hold until one of their orders steps on by time (or anything changes).
+  const clockBound = { keptUntil: ({ userId }: { userId: string }) => nextOrderChange(state, userId) }
   return [
-    mockEndpoint(state, listOrders, async ({ userId, query }) =>
-      paginate((await syncOrders(state, userId)).map(orderSummary), query.page, query.pageSize ?? 10),
+    mockEndpoint(
+      state,
+      listOrders,
+      async ({ userId, query }) =>
+        paginate((await syncOrders(state, userId)).map(orderSummary), query.page, query.pageSize ?? 10),
+      clockBound,
     ),
 
     // The static poll path goes before `/v1/orders/:id`, which would otherwise take it.
-    mockEndpoint(state, pollOrders, async ({ userId, query }) => {
-      const since = query.since ?? 0
-      const changes = (await syncOrders(state, userId))
-        .filter((order) => order.version > since)
-        .sort((a, b) => a.version - b.version)
-        .map(({ id, status, updatedAt, version, pickup }) => ({
-          id,
-          status,
-          updatedAt,
-          version,
-          ...(pickup ? { keepUntil: pickup.keepUntil } : {}),
-        }))
-      return { version: state.orderVersions.get(userId) ?? 0, changes }
-    }),
+    mockEndpoint(
+      state,
+      pollOrders,
+      async ({ userId, query }) => {
+        const since = query.since ?? 0
+        const changes = (await syncOrders(state, userId))
+          .filter((order) => order.version > since)
+          .sort((a, b) => a.version - b.version)
+          .map(({ id, status, updatedAt, version, pickup }) => ({
+            id,
+            status,
+            updatedAt,
+            version,
+            ...(pickup ? { keepUntil: pickup.keepUntil } : {}),
+          }))
+        return { version: state.orderVersions.get(userId) ?? 0, changes }
+      },
+      clockBound,
+    ),
 
-    mockEndpoint(state, getOrder, async ({ userId, params }) => {
-      const order = (await syncOrders(state, userId)).find((o) => o.id === params.id)
-      return order ? orderView(order) : notFound('Заказ не найден')
-    }),
+    mockEndpoint(
+      state,
+      getOrder,
+      async ({ userId, params }) => {
+        const order = (await syncOrders(state, userId)).find((o) => o.id === params.id)
+        return order ? orderView(order) : notFound('Заказ не найден')
+      },
+      clockBound,
+    ),
 
     mockEndpoint(state, cancelOrder, async ({ userId, params }) => {
       const order = (await syncOrders(state, userId)).find((o) => o.id === params.id)
@@ -55,11 +71,16 @@ export function orderHandlers(state: MockState): HttpHandler[] {
       return orderView(cancelled ?? order)
     }),
 
-    mockEndpoint(state, listActiveOrders, async ({ userId }) => {
-      const items = (await syncOrders(state, userId))
-        .filter((order) => ACTIVE_STATUSES.includes(order.status))
-        .map(orderSummary)
-      return { items, count: items.length }
-    }),
+    mockEndpoint(
+      state,
+      listActiveOrders,
+      async ({ userId }) => {
+        const items = (await syncOrders(state, userId))
+          .filter((order) => ACTIVE_STATUSES.includes(order.status))
+          .map(orderSummary)
+        return { items, count: items.length }
+      },
+      clockBound,
+    ),
   ]
 }

@@ -37,25 +37,44 @@ export function promotionHandlers(state: MockState): HttpHandler[] {
     const now = new Date(state.clock.now()).toISOString()
     return state.db.promotions.findMany().filter((p) => p.startsAt <= now && p.endsAt > now)
   }
+  // Which promotions are running changes only when one starts or ends: lists hold until the next such instant.
+  const clockBound = {
+    keptUntil: ({ now }: { now: number }) => {
+      let next = Infinity
+      for (const { startsAt, endsAt } of state.db.promotions.findMany())
+        for (const at of [Date.parse(startsAt), Date.parse(endsAt)]) if (at > now && at < next) next = at
+      return next
+    },
+  }
   return [
-    mockEndpoint(state, getPromotionCategories, () => {
-      const promotions = active()
-      return {
-        items: state.db.promotionCategories
-          .findMany()
-          .map((c) => ({ ...c, count: promotions.filter((p) => p.categoryId === c.id).length })),
-      }
-    }),
-    mockEndpoint(state, listPromotions, ({ query }) => {
-      const items = active()
-        .filter(
-          (p) =>
-            (query.categoryId === undefined || p.categoryId === query.categoryId) &&
-            (!query.type || p.type === query.type),
-        )
-        .sort((a, b) => b.startsAt.localeCompare(a.startsAt) || a.id - b.id)
-      return paginate(items.map(card), query.page, query.pageSize ?? 24)
-    }),
+    mockEndpoint(
+      state,
+      getPromotionCategories,
+      () => {
+        const promotions = active()
+        return {
+          items: state.db.promotionCategories
+            .findMany()
+            .map((c) => ({ ...c, count: promotions.filter((p) => p.categoryId === c.id).length })),
+        }
+      },
+      clockBound,
+    ),
+    mockEndpoint(
+      state,
+      listPromotions,
+      ({ query }) => {
+        const items = active()
+          .filter(
+            (p) =>
+              (query.categoryId === undefined || p.categoryId === query.categoryId) &&
+              (!query.type || p.type === query.type),
+          )
+          .sort((a, b) => b.startsAt.localeCompare(a.startsAt) || a.id - b.id)
+        return paginate(items.map(card), query.page, query.pageSize ?? 24)
+      },
+      clockBound,
+    ),
     mockEndpoint(
       state,
       getPromotion,
@@ -68,16 +87,21 @@ export function promotionHandlers(state: MockState): HttpHandler[] {
       },
       CACHEABLE,
     ),
-    mockEndpoint(state, getPromotionTypes, () => {
-      const promotions = active()
-      return {
-        items: PROMOTION_TYPES.map((type) => ({
-          type,
-          name: PROMOTION_TYPE_NAMES[type],
-          count: promotions.filter((p) => p.type === type).length,
-        })),
-      }
-    }),
+    mockEndpoint(
+      state,
+      getPromotionTypes,
+      () => {
+        const promotions = active()
+        return {
+          items: PROMOTION_TYPES.map((type) => ({
+            type,
+            name: PROMOTION_TYPE_NAMES[type],
+            count: promotions.filter((p) => p.type === type).length,
+          })),
+        }
+      },
+      clockBound,
+    ),
     mockEndpoint(
       state,
       getPromoBanners,

@@ -1,6 +1,7 @@
 /**
  * Serialized answers of the catalogue endpoints that depend only on the URL and the collections (no
- * user, no clock, no headers). They are kept until anything changes: any create/update/delete in a
+ * user, no clock, no headers), and of clock-bound lists (promotions, a shopper's orders) until the
+ * mock-clock instant their answer stops being true. They are kept until anything changes: any create/update/delete in a
  * collection, and any request that is not a GET (control switches, redirects), empty the cache. So a
  * load test hits the same goods page thousands of times per second without re-running the query and
  * re-serialising the answer, and every mutation is still seen by the next call.
@@ -18,14 +19,16 @@ export interface CachedAnswer {
   readonly status: number
   readonly headers: Readonly<Record<string, string>>
   readonly body: Buffer
+  /** The mock-clock instant (ms) the answer stops being true (a clock-bound list), if it ever does. */
+  readonly until?: number | undefined
 }
 
 /** The answer cache of one mock gateway instance. */
 export interface AnswerCache {
   /** Changes whenever the data may have changed; an answer computed under an older one is not kept. */
   readonly generation: number
-  /** The kept answer of a GET path with its query (`/webgate/v2/goods/10019`), if any. */
-  get(pathAndQuery: string): CachedAnswer | undefined
+  /** The kept answer of a GET path with its query (`/webgate/v2/goods/10019`), if any and still true at `now`. */
+  get(pathAndQuery: string, now?: number): CachedAnswer | undefined
   /** Keeps an answer computed while `generation` was current; dropped when the data changed since. */
   set(pathAndQuery: string, answer: CachedAnswer, generation: number): void
   /** Forgets every answer (the data changed). */
@@ -59,7 +62,12 @@ export function createAnswerCache(
     get generation() {
       return generation
     },
-    get: (key) => answers.get(key),
+    get(key, now) {
+      const answer = answers.get(key)
+      if (answer?.until === undefined || (now !== undefined && now < answer.until)) return answer
+      drop(key)
+      return undefined
+    },
     set(key, answer, computedAt) {
       if (computedAt !== generation || settling > 0 || answer.body.length > maxBytes) return
       drop(key)

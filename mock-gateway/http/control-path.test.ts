@@ -33,14 +33,14 @@ describe('isControlPath', () => {
 })
 
 describe('control handlers are out of reach of the data path', () => {
-  it('in-process: a control call under a gateway prefix changes nothing and answers 501', async () => {
+  it('in-process: a control call under a gateway prefix changes nothing and answers 404', async () => {
     const gateway = await createMockGateway()
     for (const path of ['/webgate/__mock/faults', '/aurora-id/__mock/faults', '/webgate/__MOCK/faults']) {
       const answer = await call(gateway, 'POST', path, { body: { path: '/webgate/*', status: 503 } })
-      expect(answer.status).toBe(501)
+      expect(answer.status).toBe(404)
     }
     expect(gateway.state.faults.list()).toEqual([])
-    expect((await call(gateway, 'POST', '/aurora-id/__Mock/sessions/revoke', { body: {} })).status).toBe(501)
+    expect((await call(gateway, 'POST', '/aurora-id/__Mock/sessions/revoke', { body: {} })).status).toBe(404)
     // The real spelling, in any case, is the control plane.
     expect((await call(gateway, 'POST', '/__MOCK/faults', { body: { path: '/webgate/x', status: 503 } })).status).toBe(
       201,
@@ -66,9 +66,9 @@ describe('control handlers are out of reach of the data path', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
         })
-      expect((await post('/webgate/__mock/faults', { path: '/webgate/*', status: 503 })).status).toBe(501)
-      expect((await post('/aurora-id/__Mock/sessions/revoke', {})).status).toBe(501)
-      expect((await post('/webgate/__mock/scenarios/goodsDown', {})).status).toBe(501)
+      expect((await post('/webgate/__mock/faults', { path: '/webgate/*', status: 503 })).status).toBe(404)
+      expect((await post('/aurora-id/__Mock/sessions/revoke', {})).status).toBe(404)
+      expect((await post('/webgate/__mock/scenarios/goodsDown', {})).status).toBe(404)
       expect(running.gateway.state.faults.list()).toEqual([])
       expect((await fetch(`${running.url}/webgate/v2/goods/10001`)).status).toBe(200)
       expect((await fetch(`${running.url}/__MOCK/faults`)).status).toBe(200)
@@ -79,7 +79,7 @@ describe('control handlers are out of reach of the data path', () => {
       const base = `http://${external}:${new URL(running.url).port}`
       for (const path of ['/__mock/faults', '/__MOCK/faults', '/__Mock/health', '/%5F_mock/faults'])
         expect((await fetch(`${base}${path}`)).status).toBe(403)
-      expect((await fetch(`${base}/webgate/__mock/faults`)).status).toBe(501)
+      expect((await fetch(`${base}/webgate/__mock/faults`)).status).toBe(404)
     })
   })
 })

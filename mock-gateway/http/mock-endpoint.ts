@@ -59,6 +59,22 @@ function issueFields(error: core.$ZodError, prefix: string): Record<string, stri
   return fields
 }
 
+/** The cache key of a GET: its path and query, after the bearer credential for a shopper's own answer. */
+export const answerKey = (pathAndQuery: string, authorization: string | null | undefined): string =>
+  authorization ? `${authorization} ${pathAndQuery}` : pathAndQuery
+
+/** When a request's (already verified) bearer token expires, in ms; undefined without one. */
+function tokenExpiry(request: Request): number | undefined {
+  const payload = /^Bearer\s+[\w-]+\.([\w-]+)\./i.exec(request.headers.get('authorization') ?? '')?.[1]
+  if (!payload) return undefined
+  try {
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }
+    return typeof exp === 'number' ? exp * 1000 : 0
+  } catch {
+    return 0
+  }
+}
+
 /** Options of mockEndpoint. */
 export interface MockEndpointOptions {
   /**
@@ -66,6 +82,13 @@ export interface MockEndpointOptions {
    * so a GET answer may be kept until the data changes (see answer-cache.ts).
    */
   cacheable?: boolean
+  /**
+   * A clock-bound GET: the answer depends on the URL, the collections, the mock clock and (for `auth`
+   * endpoints) the shopper, and stays true until the instant this answers (the next promotion to start
+   * or end, the next order step). It is kept until then, per bearer token for `auth` endpoints, and
+   * never beyond the token's expiry.
+   */
+  keptUntil?: (args: { userId: string; now: number }) => number
 }
 
 /** The options of an endpoint whose GET answers may be kept until the data changes. */
@@ -103,13 +126,14 @@ export function mockEndpoint<E extends AnyEndpoint>(
   options: MockEndpointOptions = {},
 ): HttpHandler {
   const { product } = state.config
-  const cacheable = options.cacheable === true && def.method === 'GET'
+  const cacheable = (options.cacheable === true || options.keptUntil !== undefined) && def.method === 'GET'
+  const { keptUntil } = options
   return METHODS[def.method](mswPath(def, product), async ({ request, params: rawParams }) => {
     let cacheKey: string | undefined
     if (cacheable) {
       const url = new URL(request.url)
-      cacheKey = url.pathname + url.search
-      const kept = state.answers.get(cacheKey)
+      cacheKey = answerKey(url.pathname + url.search, def.auth ? request.headers.get('authorization') : null)
+      const kept = state.answers.get(cacheKey, state.clock.now())
       if (kept) return answerResponse(kept)
     }
     const generation = state.answers.generation
@@ -154,7 +178,11 @@ export function mockEndpoint<E extends AnyEndpoint>(
       }
     }
     const serialized = serialize(def, answer, product)
-    if (cacheKey !== undefined) state.answers.set(cacheKey, serialized, generation)
+    if (cacheKey !== undefined) {
+      const now = state.clock.now()
+      const until = keptUntil ? Math.min(keptUntil({ userId, now }), tokenExpiry(request) ?? Infinity) : undefined
+      if (until === undefined || until > now) state.answers.set(cacheKey, { ...serialized, until }, generation)
+    }
     return answerResponse(serialized)
   })
 }

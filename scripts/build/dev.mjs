@@ -4,9 +4,10 @@
  * every source change rebuilds, restarts the server (and the mock when its code changed). The page
  * polls `/builds/latest.json` every 1.5 s in development and reloads when the build id changes.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { watch } from 'node:fs'
 import { join } from 'node:path'
+import { runLogged } from './dev-log.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 const env = {
@@ -22,7 +23,8 @@ let mock
 
 const build = () =>
   spawnSync(process.execPath, [join(root, 'scripts/build/build.mjs'), '--dev'], { stdio: 'inherit' }).status === 0
-const run = (file) => spawn(process.execPath, [join(root, file)], { env, stdio: 'inherit' })
+// Readable lines, as `npm start` writes them (scripts/build/dev-log.mjs); LOG_FORMAT=json keeps the JSON.
+const run = (file, label) => runLogged(join(root, file), label, env)
 const stop = (child) =>
   new Promise((resolve) => {
     if (!child || child.exitCode !== null) return resolve()
@@ -34,10 +36,10 @@ async function restart(mockChanged) {
   await stop(server)
   if (useMock && (mockChanged || !mock)) {
     await stop(mock)
-    mock = run('dist/mock-gateway/index.js')
+    mock = run('dist/mock-gateway/index.js', 'mock ')
     await new Promise((r) => setTimeout(r, 500))
   }
-  server = run('dist/server/main.js')
+  server = run('dist/server/main.js', 'store')
 }
 
 if (!build()) process.exit(1)

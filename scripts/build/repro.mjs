@@ -2,11 +2,13 @@
 /**
  * `npm run repro -- bug.json`: starts the store and the mock gateway (as `npm start` does) with the
  * mock in the state a bug report carries (`curl localhost:4010/__mock/state > bug.json`), then prints
- * the store's URL and the shopper to sign in as. Ctrl+C stops both.
+ * the store's URL and the shopper to sign in as. Ctrl+C stops both. It checks first that the ports of
+ * the store (`PORT`), the mock (`MOCK_GATEWAY_PORT`) and the metrics (`METRICS_PORT`) are free, and
+ * says what to set when one is not.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { connect } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { storefrontOrigin } from './start-env.mjs'
 
@@ -28,7 +30,11 @@ try {
 if (state?.version !== 1 || typeof state.product !== 'string' || typeof state.seed !== 'number')
   fail(`${file} is not a mock state file (GET /__mock/state)`)
 
-const shopper = state.signInAs ?? { phone: '79000000001', userId: '100001' }
+const saved = state.signInAs ?? { phone: '79000000001', userId: '100001' }
+// A phone someone typed is masked in the file; the mock gives that shopper a stand-in (mock-gateway/snapshot.ts).
+const shopper = saved.phone.includes('*')
+  ? { ...saved, phone: `799${saved.userId.replace(/\D/g, '').padStart(8, '0').slice(-8)}` }
+  : saved
 const env = { ...process.env, MOCK_STATE: file }
 env.PRODUCT ??= state.product
 env.MOCK_SEED ??= String(state.seed)
@@ -61,6 +67,46 @@ function waitForPort(port, host, timeoutMs) {
     }
     attempt()
   })
+}
+
+/** Whether a port on the loopback address can be listened on now. */
+function portFree(port) {
+  return new Promise((done) => {
+    const server = createServer()
+    server.once('error', () => done(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)))
+  })
+}
+
+/** A port the system has free now (for the advice). */
+function freePort() {
+  return new Promise((done) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => done(port))
+    })
+  })
+}
+
+// The store, the mock and the metrics listener must find their ports free: say which is taken and
+// what to set, rather than print the store's URL and die with EADDRINUSE.
+const ports = [
+  ['PORT', Number(new URL(storefrontOrigin(env)).port || 80), "the store's"],
+  ['MOCK_GATEWAY_PORT', Number(env.MOCK_GATEWAY_PORT ?? 4010), "the mock gateway's"],
+  ['METRICS_PORT', Number(env.METRICS_PORT ?? 9464), "the metrics listener's"],
+]
+const busy = []
+for (const [name, port, what] of ports) if (!(await portFree(port))) busy.push([name, port, what])
+if (busy.length) {
+  const advice = []
+  for (const [name] of busy) advice.push(`${name}=${await freePort()}`)
+  fail(
+    [
+      ...busy.map(([name, port, what]) => `port ${port} (${what}, ${name}) is in use, maybe by \`npm start\`.`),
+      `Stop what holds it, or choose free ports: ${advice.join(' ')} npm run repro -- ${fileArg}`,
+    ].join('\nrepro: '),
+  )
 }
 
 const child = spawn(process.execPath, [join(root, 'scripts/build/start.mjs')], { env, stdio: 'inherit' })

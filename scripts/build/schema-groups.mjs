@@ -69,7 +69,7 @@ export async function schemaGroups() {
   const modules = Object.fromEntries(
     Object.keys(SCHEMA_GROUPS).map((group) => [
       schemasEntry(group),
-      ['zod/mini', API_CLIENT, ...[...schemaModules].filter((file) => groupsOf.get(file)?.has(group))]
+      [API_CLIENT, ...[...schemaModules].filter((file) => groupsOf.get(file)?.has(group))]
         .map((file) => `import ${JSON.stringify(file)}`)
         .join('\n'),
     ]),

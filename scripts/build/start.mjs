@@ -4,11 +4,12 @@
  * when no gateway URL is configured) and the storefront, so the whole store works offline at
  * http://127.0.0.1:3000. Signals are forwarded; the launcher exits when the storefront does.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { connect } from 'node:net'
-import { startEnv } from './start-env.mjs'
+import { logColours, runLogged, startBanner } from './dev-log.mjs'
+import { startEnv, storefrontOrigin } from './start-env.mjs'
 
 const root = new URL('../..', import.meta.url).pathname
 const stamp = join(root, 'dist', 'BUILD_ID')
@@ -60,8 +61,11 @@ function waitForPort(port, host, timeoutMs) {
   })
 }
 
-function run(name, file) {
-  const child = spawn(process.execPath, [join(root, file)], { env, stdio: 'inherit' })
+// Readable lines unless JSON is asked for (LOG_FORMAT=json); production runs the bundles directly, in JSON.
+const colours = logColours(env)
+
+function run(name, file, label) {
+  const child = runLogged(join(root, file), label, env)
   children.push(child)
   child.once('exit', (code, signal) => {
     if (name === 'storefront') {
@@ -84,9 +88,28 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 
+const mockPort = Number(env.MOCK_GATEWAY_PORT ?? 4010)
 if (useMock) {
-  const port = Number(env.MOCK_GATEWAY_PORT ?? 4010)
-  run('mock gateway', 'dist/mock-gateway/index.js')
-  await waitForPort(port, '127.0.0.1', 15_000)
+  run('mock gateway', 'dist/mock-gateway/index.js', 'mock ')
+  await waitForPort(mockPort, '127.0.0.1', 15_000)
 }
-run('storefront', 'dist/server/main.js')
+run('storefront', 'dist/server/main.js', 'store')
+const storeUrl = storefrontOrigin(env)
+await waitForPort(Number(new URL(storeUrl).port || 80), '127.0.0.1', 30_000).then(
+  () => {
+    const metricsHost =
+      env.METRICS_HOST ?? (env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : '127.0.0.1')
+    process.stdout.write(
+      `${startBanner(
+        {
+          storeUrl,
+          mockUrl: useMock ? `http://127.0.0.1:${mockPort}` : undefined,
+          metricsUrl: `http://${metricsHost}:${env.METRICS_PORT ?? 9464}/metrics`,
+          otpCode: env.MOCK_OTP_CODE ?? '12345',
+        },
+        colours,
+      )}\n`,
+    )
+  },
+  () => undefined,
+)
