@@ -1,5 +1,5 @@
 /**
- * The answer schemas (every `shared/models` module that builds zod schemas, zod/mini, and the API client
+ * The answer schemas (every `shared/models` module that builds zod schemas, and the API client
  * that validates with them) arrive with the first gateway call (decision 007), in three groups: the
  * catalogue's endpoints (goods, lists, search, reviews: what the first prefetch of a shop page calls,
  * a product's), the content ones (the home page's blocks, promotions, articles) and the shopper's
@@ -69,7 +69,7 @@ export async function schemaGroups() {
   const modules = Object.fromEntries(
     Object.keys(SCHEMA_GROUPS).map((group) => [
       schemasEntry(group),
-      ['zod/mini', API_CLIENT, ...[...schemaModules].filter((file) => groupsOf.get(file)?.has(group))]
+      [API_CLIENT, ...[...schemaModules].filter((file) => groupsOf.get(file)?.has(group))]
         .map((file) => `import ${JSON.stringify(file)}`)
         .join('\n'),
     ]),
