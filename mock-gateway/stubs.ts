@@ -36,7 +36,6 @@ export const StubSchema = z
     times: z.number().int().positive().optional(),
   })
   .strict()
-export type StubInput = z.input<typeof StubSchema>
 export type StubDef = z.output<typeof StubSchema>
 
 /** A stub in force. */

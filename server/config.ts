@@ -127,8 +127,6 @@ const EnvSchema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).default('aurora-storefront'),
 })
 
-export type Env = z.input<typeof EnvSchema>
-
 /** The validated, frozen server configuration. */
 export interface Config {
   readonly env: 'production' | 'development' | 'test'

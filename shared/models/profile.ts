@@ -40,7 +40,6 @@ export type Registration = z.infer<typeof RegistrationSchema>
 
 /** The created account. */
 export const RegistrationResultSchema = z.object({ userId: z.string().check(z.minLength(1)) })
-export type RegistrationResult = z.infer<typeof RegistrationResultSchema>
 
 /** `GET /v1/keeperid/bunch`: the loyalty binding of a complete profile (422 `incomplete_profile_info` otherwise). */
 export const KeeperBunchSchema = z.object({
@@ -48,4 +47,3 @@ export const KeeperBunchSchema = z.object({
   keeperId: z.string(),
   loyaltyCardNumber: z.string(),
 })
-export type KeeperBunch = z.infer<typeof KeeperBunchSchema>
