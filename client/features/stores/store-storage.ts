@@ -5,7 +5,7 @@
  */
 import { STORAGE } from '#shared/cookies.ts'
 import type { DeliveryType } from '#shared/models/checkout.ts'
-import type { Store, StoreType } from '#shared/models/stores.ts'
+import type { StoreType } from '#shared/models/stores.ts'
 import { STORE_CHANGE_EVENT } from './stored-city.ts'
 
 /** The stored city: JSON `{ fiasId, name }` under `STORAGE.shopCity` (read by the toolbar). */
@@ -128,7 +128,7 @@ export function saveStore(storage: KeyValueStorage | undefined, store: ChosenSto
  * The shopper chose `store` (the picker, the product's "where to buy", a store adopted from the cart):
  * saves it on this device and tells the toolbar.
  */
-export function chooseStore(store: Pick<Store, 'code' | 'name' | 'type' | 'city' | 'address'>): void {
+export function chooseStore(store: ChosenStore): void {
   saveStore(browserStorage(), {
     code: store.code,
     name: store.name,
