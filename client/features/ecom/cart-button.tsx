@@ -62,7 +62,7 @@ export function CartButton({
     track('product_addToCart_click', { product_id: String(goodsId), ...trackParams })
     if (!session.authorized) {
       if (!(await openLogin({ reason: 'Войдите, чтобы добавить товар в корзину' }))) return
-      refreshSession()
+      void refreshSession()
     }
     try {
       await commands.add(goodsId, quantity)
