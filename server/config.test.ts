@@ -185,6 +185,31 @@ describe('loadConfig', () => {
     })
   })
 
+  it('reads the query store settings: a bound in MB, a TTL and a stale window of ten TTLs; 0 MB is off', () => {
+    expect(loadConfig({}).queryStore).toEqual({ ttlMs: 30_000, staleMs: 300_000, maxBytes: 32_000_000 })
+    expect(loadConfig({ QUERY_STORE_MAX_MB: '0', QUERY_STORE_TTL_S: '5' }).queryStore).toEqual({
+      ttlMs: 5_000,
+      staleMs: 50_000,
+      maxBytes: 0,
+    })
+    expect(loadConfig({ QUERY_STORE_MAX_MB: '0' }).fragments).toBe(false)
+  })
+
+  it('turns every cache and memo off with CACHES=off: the query store, the page cache, the kept fragments', () => {
+    const config = loadConfig({ CACHES: 'off' })
+    expect(config.queryStore.maxBytes).toBe(0)
+    expect(config.pageCache.maxEntries).toBe(0)
+    expect(config.fragments).toBe(false)
+    expect(loadConfig({}).fragments).toBe(true)
+  })
+
+  it.each(['CACHE_MAX_ENTRIES', 'CACHE_TTL_S', 'ANSWER_MEMO_MAX_ENTRIES'])(
+    'stops start-up when the retired %s is set, naming its replacement',
+    (name) => {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(new RegExp(`${name} is retired.*QUERY_STORE`))
+    },
+  )
+
   it("takes the platform version from PLATFORM_VERSION, else package.json's version", () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       version: string
