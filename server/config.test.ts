@@ -193,6 +193,7 @@ describe('loadConfig', () => {
       maxBytes: 0,
     })
     expect(loadConfig({ QUERY_STORE_MAX_MB: '0' }).fragments).toBe(false)
+    expect(loadConfig({ FRAGMENTS: 'off' }).fragments).toBe(false)
   })
 
   it('turns every cache and memo off with CACHES=off: the query store, the page cache, the kept fragments', () => {

@@ -122,6 +122,7 @@ const EnvSchema = z.object({
   PAGE_CACHE_TTL_S: seconds.default(10),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500),
   CACHES: z.enum(['on', 'off']).default('on'),
+  FRAGMENTS: z.enum(['on', 'off']).default('on'),
   DEPLOYMENT: z.string().default('production'),
   PLATFORM_VERSION: z
     .string()
@@ -196,7 +197,7 @@ export interface Config {
   readonly queryStore: { readonly ttlMs: number; readonly staleMs: number; readonly maxBytes: number }
   /** Rendered anonymous pages: fresh for `ttlMs`, then stale (one request re-renders) for `staleMs`; 0 entries turns it off. */
   readonly pageCache: { readonly ttlMs: number; readonly staleMs: number; readonly maxEntries: number }
-  /** Kept HTML fragments of shared data (decision 019); off with the query store. */
+  /** Kept HTML fragments of shared data (decision 019); off with the query store, or with `FRAGMENTS=off`. */
   readonly fragments: boolean
   readonly distDir: string | undefined
   /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
@@ -313,7 +314,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       staleMs: ms(e.PAGE_CACHE_TTL_S * 5),
       maxEntries: e.CACHES === 'off' ? 0 : e.PAGE_CACHE_MAX_ENTRIES,
     }),
-    fragments: e.CACHES !== 'off' && e.QUERY_STORE_MAX_MB > 0,
+    fragments: e.CACHES !== 'off' && e.QUERY_STORE_MAX_MB > 0 && e.FRAGMENTS === 'on',
     distDir: e.DIST_DIR,
     redis: e.REDIS_URL
       ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })

@@ -7,8 +7,10 @@
  *
  *   node scripts/bench/cpu-per-request.mjs [--before <checkout>] [--modes uncached,store,warm]
  *     [--page category|home|product] [--seconds 8] [--connections 8] [--rounds 3]
+ *     [--env-before K=V,…] [--env-after K=V,…]
  *
- * Both builds (their dist/) must exist; both run against this checkout's mock gateway.
+ * Both builds (their dist/) must exist; both run against this checkout's mock gateway. `--env-*` adds
+ * variables to one side's modes: `--before . --env-after FRAGMENTS=off` measures one switch alone.
  */
 import { isAbsolute, resolve } from 'node:path'
 import autocannon from 'autocannon'
@@ -26,6 +28,10 @@ const seconds = Math.min(15, Number(arg('seconds', 8)))
 const connections = Number(arg('connections', 8))
 const rounds = Number(arg('rounds', 3))
 
+const envArg = (name) =>
+  Object.fromEntries((arg(name, '') || '').split(',').filter(Boolean).map((pair) => pair.split('=')))
+const extraEnv = { before: envArg('env-before'), after: envArg('env-after') }
+
 const checkouts = [['after', ROOT]]
 if (before) checkouts.unshift(['before', isAbsolute(before) ? before : resolve(process.cwd(), before)])
 
@@ -37,7 +43,11 @@ const load = (url, duration) =>
     ),
   )
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
 
 const started = []
 try {
@@ -50,9 +60,9 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const mode of modes) {
       for (const [name, root] of checkouts) {
-        const store = await startStore(mock.url, cacheModeEnv(mode, root), { root })
+        const store = await startStore(mock.url, { ...cacheModeEnv(mode, root), ...extraEnv[name] }, { root })
         started.push(store.child)
-        await load(store.base + page, 2) // warm-up: the JIT, the store's and the page cache's first fills
+        await load(store.base + page, 4) // warm-up: the JIT, the store's and the page cache's first fills
         const cpuBefore = cpuMsOf(store.child.pid)
         const { ok, other } = await load(store.base + page, seconds)
         const cpu = cpuMsOf(store.child.pid) - cpuBefore

@@ -88,7 +88,7 @@ describe('a flood of category ids nobody knows', () => {
     const tiles = await calls('catalog.promosAndDiscounts')
     expect(entries).toBeGreaterThan(0)
 
-    for (let n = 0; n < 200; n++) {
+    for (let n = 0; n < 150; n++) {
       const id = 100_000_000 + Math.floor(Math.random() * 900_000_000_000)
       const page = await stack.request(`/catalog/${id}-x`)
       expect(page.status).toBe(404)
@@ -97,5 +97,5 @@ describe('a flood of category ids nobody knows', () => {
     expect(stack.app.queryStore.size).toBe(entries)
     expect(stack.app.queryStore.bytes).toBe(bytes)
     expect(await calls('catalog.promosAndDiscounts')).toBe(tiles)
-  })
+  }, 60_000)
 })
