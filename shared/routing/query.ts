@@ -44,40 +44,36 @@ export interface QueryOptions {
 
 type Fetcher<TArgs, T> = (api: ApiClient, args: TArgs, signal: AbortSignal | undefined, load: LoadQuery) => Promise<T>
 
-function make<TArgs extends unknown[], T>(name: string, fetcher: Fetcher<TArgs, T>, options: QueryOptions) {
-  return (args: TArgs) => ({
-    key: [name, ...args] as const,
-    fetch: (api: ApiClient, signal?: AbortSignal, load?: LoadQuery) =>
-      fetcher(api, args, signal, load ?? directLoad(api, signal)),
-    optional: options.optional ?? false,
-  })
-}
-
 /** Loads a sub-query with the same client and signal (the browser, and the server with its store off). */
 const directLoad =
   (api: ApiClient, signal: AbortSignal | undefined): LoadQuery =>
   (query) =>
     query.fetch(api, signal)
 
+/** A query family's declaration, shared or personal by `personal`. */
+const family =
+  <P extends boolean>(personal: P) =>
+  <TArgs extends unknown[], T>(name: string, fetcher: Fetcher<TArgs, T>, options: QueryOptions = {}) =>
+  (...args: TArgs): QueryBase<T> & { readonly personal: P } => ({
+    key: [name, ...args],
+    fetch: (api, signal, load) => fetcher(api, args, signal, load ?? directLoad(api, signal)),
+    optional: options.optional ?? false,
+    personal,
+  })
+
 /** Declares a shared query family: `goodsQuery(id)` gives the query for one product. */
-export function defineQuery<TArgs extends unknown[], T>(
+export const defineQuery: <TArgs extends unknown[], T>(
   name: string,
   fetcher: Fetcher<TArgs, T>,
-  options: QueryOptions = {},
-): (...args: TArgs) => SharedQuery<T> {
-  const build = make(name, fetcher, options)
-  return (...args) => ({ ...build(args), personal: false })
-}
+  options?: QueryOptions,
+) => (...args: TArgs) => SharedQuery<T> = family(false)
 
 /** Declares a personal query family: its fetcher reads the visitor's session. */
-export function definePersonalQuery<TArgs extends unknown[], T>(
+export const definePersonalQuery: <TArgs extends unknown[], T>(
   name: string,
   fetcher: Fetcher<TArgs, T>,
-  options: QueryOptions = {},
-): (...args: TArgs) => PersonalQuery<T> {
-  const build = make(name, fetcher, options)
-  return (...args) => ({ ...build(args), personal: true })
-}
+  options?: QueryOptions,
+) => (...args: TArgs) => PersonalQuery<T> = family(true)
 
 /** The same query, marked optional for one route (a home-page block). */
 export const optional = <Q extends Query<unknown>>(query: Q): Q => ({ ...query, optional: true })
