@@ -3,7 +3,8 @@
  * Server CPU per request of a page in each cache mode (bench-lib.mjs CACHE_MODES), this checkout beside
  * another one's build: the figure a busy, shared machine cannot spoil (requests/s here are only a
  * side note). Short, bounded loads (autocannon at a few connections on 127.0.0.1), each store process's
- * CPU time read from /proc before and after; rounds alternate between the builds, medians reported.
+ * CPU time read from /proc before and after; the two builds run and are loaded at the same time, so a
+ * busy machine weighs on both alike; medians of the rounds reported.
  *
  *   node scripts/bench/cpu-per-request.mjs [--before <checkout>] [--modes uncached,store,warm]
  *     [--page category|home|product] [--seconds 8] [--connections 8] [--rounds 3]
@@ -59,19 +60,29 @@ try {
   const figures = new Map()
   for (let round = 0; round < rounds; round++) {
     for (const mode of modes) {
+      // Both builds run and are loaded at the same time, so whatever else the machine does weighs on
+      // both alike (CPU per request rises with contention: caches and cores are shared).
+      const stores = []
       for (const [name, root] of checkouts) {
         const store = await startStore(mock.url, { ...cacheModeEnv(mode, root), ...extraEnv[name] }, { root })
         started.push(store.child)
-        await load(store.base + page, 4) // warm-up: the JIT, the store's and the page cache's first fills
-        const cpuBefore = cpuMsOf(store.child.pid)
-        const { ok, other } = await load(store.base + page, seconds)
-        const cpu = cpuMsOf(store.child.pid) - cpuBefore
-        await stop(store.child)
+        stores.push({ name, store })
+      }
+      // Warm-up: the JIT, the store's and the page cache's first fills.
+      await Promise.all(stores.map(({ store }) => load(store.base + page, 4)))
+      const cpuBefore = stores.map(({ store }) => cpuMsOf(store.child.pid))
+      const results = await Promise.all(stores.map(({ store }) => load(store.base + page, seconds)))
+      stores.forEach(({ name, store }, index) => {
+        const cpu = cpuMsOf(store.child.pid) - cpuBefore[index]
+        const { ok, other } = results[index]
         if (other > 0) console.warn(`${name} ${mode}: ${other} requests failed or answered other than 2xx`)
         const key = `${mode}\t${name}`
         figures.set(key, [...(figures.get(key) ?? []), { msPerRequest: cpu / ok, rps: ok / seconds }])
-        console.log(`round ${round + 1} ${mode} ${name}: ${(cpu / ok).toFixed(3)} ms CPU/request, ${(ok / seconds).toFixed(0)} req/s`)
-      }
+        console.log(
+          `round ${round + 1} ${mode} ${name}: ${(cpu / ok).toFixed(3)} ms CPU/request, ${(ok / seconds).toFixed(0)} req/s`,
+        )
+      })
+      for (const { store } of stores) await stop(store.child)
     }
   }
   console.log(`\n${pageName} page (${page}), ${rounds} rounds of ${seconds} s at ${connections} connections, medians:`)

@@ -12,7 +12,7 @@ import type { LoadedPage, PageOutcome } from '#shared/routing/outcome.ts'
 import { preparePage, type PreparedRoute, type RuledPage } from '#shared/routing/prepare-page.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { notFoundMessage } from '#shared/routing/rules.ts'
-import type { LoadQuery, Query } from '#shared/routing/query.ts'
+import type { LoadQuery, Query, SharedQuery } from '#shared/routing/query.ts'
 import type { LoaderMap, PageMeta } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
 import { pageCacheKey } from '../caching/page-cache.ts'
@@ -258,14 +258,17 @@ async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
  * every waiter with the store's own signal and the client without a session; `signal` only ends this
  * page's wait. Sub-queries (the tree a category's place is read from) go through the store too.
  */
-function storeLoader(deps: RenderDeps, ctx: Pick<PageContext, 'request'>, signal: AbortSignal): LoadQuery {
+function storeLoader(deps: RenderDeps, ctx: Pick<PageContext, 'request'>) {
   const { queryStore } = deps
   // A shared fetch runs with the store's own signal, and its sub-queries wait with that signal.
+  const loadKeyed = <T>(key: string, query: SharedQuery<T>, wait: AbortSignal): Promise<T> =>
+    queryStore.load(key, (own) => query.fetch(ctx.request.sharedApi(), own, loadWith(own)), wait)
+  // Without the store nothing is looked up by key: a sub-query's key is not even made.
   const loadWith =
     (wait: AbortSignal): LoadQuery =>
     (query) =>
-      queryStore.load(keyOf(query), (own) => query.fetch(ctx.request.sharedApi(), own, loadWith(own)), wait)
-  return loadWith(signal)
+      loadKeyed(queryStore.enabled ? keyOf(query) : '', query, wait)
+  return loadKeyed
 }
 
 const keyOf = (query: Query<unknown>): string => unstable_serialize(query.key)
@@ -283,7 +286,7 @@ async function runLoaders(
   const failures: Record<string, AppError> = {}
   const fallback: Record<string, unknown> = {}
   let personal = false
-  let shared: LoadQuery | undefined
+  let shared: ReturnType<typeof storeLoader> | undefined
   const settled = await Promise.all(
     Object.entries(queries).map(async ([name, query]) => {
       personal ||= query.personal
@@ -291,7 +294,7 @@ async function runLoaders(
       try {
         const value = query.personal
           ? await query.fetch(ctx.api, signal)
-          : await (shared ??= storeLoader(deps, ctx, signal))(query)
+          : await (shared ??= storeLoader(deps, ctx))(key, query, signal)
         return { name, key, ok: true as const, value }
       } catch (cause) {
         return { name, key, ok: false as const, error: toAppError(cause) }
