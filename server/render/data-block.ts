@@ -15,14 +15,25 @@ export function dataBlockText(
   boot: BootData,
   packedOf: (key: string, value: unknown) => string | undefined = () => undefined,
 ): string {
+  const kept: Array<string | undefined> = []
+  let anyKept = false
+  for (const key in boot.fallback) {
+    const text = boot.fallback[key] === undefined ? undefined : packedOf(key, boot.fallback[key])
+    kept.push(text)
+    anyKept ||= text !== undefined
+  }
+  // Nothing kept (the store off, a personal page): one serialization of the whole, the cheapest.
+  if (!anyKept) return serializeBootData(packBoot(boot))
   const rest = serializeBootData(packBoot(boot, null))
   // The fallback is the last member (BootData's order); anything else takes the plain path.
   if (!rest.endsWith(FALLBACK_LAST)) return serializeBootData(packBoot(boot))
   const members: string[] = []
+  let index = 0
   for (const key in boot.fallback) {
     const value = boot.fallback[key]
+    const text = kept[index++]
     if (value === undefined) continue
-    members.push(serializeBootData(key) + ':' + (packedOf(key, value) ?? serializeBootData(packFallback(value))))
+    members.push(serializeBootData(key) + ':' + (text ?? serializeBootData(packFallback(value))))
   }
   return rest.slice(0, -FALLBACK_LAST.length + 1) + '"fallback":{' + members.join(',') + '}}'
 }
