@@ -112,6 +112,20 @@ export default defineConfig(
     },
   },
   {
+    // A small type-aware set: a promise nobody awaits or catches, a promise where a void callback is
+    // expected (an async event handler), and a switch over a union that misses a member.
+    files: ['{server,client,shared,mock-gateway}/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
+  {
     // Tests and their helpers read untyped JSON answers; a cast per field would say nothing more.
     files: ['**/*.test.{ts,tsx}', 'mock-gateway/testing.ts', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -17,7 +17,7 @@ import { traceOf, tracingPlugin } from './plugins/tracing.ts'
 import { createTracing, type Tracing } from './tracing/tracing.ts'
 import { upstreamPlugin } from './plugins/upstream.ts'
 import { sharedStatePlugin } from './plugins/shared-state.ts'
-import { anonymousCachePlugin } from './plugins/anonymous-cache.ts'
+import { queryStorePlugin } from './plugins/query-store.ts'
 import { sessionPlugin } from './session/plugin.ts'
 import { gatewayClientPlugin } from './plugins/gateway-client.ts'
 import { securityPlugin } from './plugins/security.ts'
@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(tracingPlugin, { tracing })
   await app.register(upstreamPlugin)
   await app.register(sharedStatePlugin)
-  await app.register(anonymousCachePlugin)
+  await app.register(queryStorePlugin)
   await app.register(sessionPlugin)
   await app.register(gatewayClientPlugin)
   await app.register(securityPlugin)

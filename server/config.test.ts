@@ -218,6 +218,38 @@ describe('loadConfig', () => {
     })
   })
 
+  it('reads the query store settings: a bound in MB, a TTL and a stale window of ten TTLs; 0 MB is off', () => {
+    expect(loadConfig({}).queryStore).toEqual({ ttlMs: 30_000, staleMs: 300_000, maxBytes: 32_000_000 })
+    expect(loadConfig({ QUERY_STORE_MAX_MB: '0', QUERY_STORE_TTL_S: '5' }).queryStore).toEqual({
+      ttlMs: 5_000,
+      staleMs: 50_000,
+      maxBytes: 0,
+    })
+    expect(loadConfig({ QUERY_STORE_MAX_MB: '0' }).fragments).toBe(false)
+    expect(loadConfig({ FRAGMENTS: 'off' }).fragments).toBe(false)
+  })
+
+  it('turns every cache and memo off with CACHES=off: the query store, the page cache, the kept fragments', () => {
+    const config = loadConfig({ CACHES: 'off' })
+    expect(config.queryStore.maxBytes).toBe(0)
+    expect(config.pageCache.maxEntries).toBe(0)
+    expect(config.fragments).toBe(false)
+    expect(loadConfig({}).fragments).toBe(true)
+  })
+
+  it.each(['CACHE_MAX_ENTRIES', 'ANSWER_MEMO_MAX_ENTRIES'])(
+    'reads the retired %s=0 as the query store off, as the recipes written for it mean',
+    (name) => {
+      expect(loadConfig({ [name]: '0' }).queryStore.maxBytes).toBe(0)
+      expect(loadConfig({ [name]: '2000' }).queryStore.maxBytes).toBe(loadConfig({}).queryStore.maxBytes)
+      expect(loadConfig({ [name]: '0', QUERY_STORE_MAX_MB: '8' }).queryStore.maxBytes).toBe(8_000_000)
+    },
+  )
+
+  it('reads the retired CACHE_TTL_S as the query store TTL', () => {
+    expect(loadConfig({ CACHE_TTL_S: '5' }).queryStore.ttlMs).toBe(5_000)
+  })
+
   it("takes the platform version from PLATFORM_VERSION, else package.json's version", () => {
     const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       version: string

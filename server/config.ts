@@ -12,8 +12,22 @@ import packageJson from '../package.json' with { type: 'json' }
 export const DEFAULT_CAPTCHA_SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js?render=onload'
 
 const port = z.coerce.number().int().min(0).max(65535)
-/** Bytes of answer bodies the answer memo keeps at most. */
-const ANSWER_MEMO_MAX_BYTES = 32_000_000
+/**
+ * Variables of the caches the query store replaced (decision 025), still read so that a recipe written
+ * for them (the peer bench's README sets `CACHE_MAX_ENTRIES=0`) measures what it meant: `0` for either
+ * entry count turns the query store off (as `QUERY_STORE_MAX_MB=0`), `CACHE_TTL_S` is the store's TTL.
+ * Another count is ignored: the store is bound in bytes. The new names win when both are set.
+ */
+function withRetiredAliases(env: Record<string, string>): Record<string, string> {
+  const aliased = { ...env }
+  const off = ['CACHE_MAX_ENTRIES', 'ANSWER_MEMO_MAX_ENTRIES'].some((name) => env[name]?.trim() === '0')
+  if (off) aliased.QUERY_STORE_MAX_MB ??= '0'
+  if (env.CACHE_TTL_S !== undefined) aliased.QUERY_STORE_TTL_S ??= env.CACHE_TTL_S
+  delete aliased.CACHE_MAX_ENTRIES
+  delete aliased.ANSWER_MEMO_MAX_ENTRIES
+  delete aliased.CACHE_TTL_S
+  return aliased
+}
 
 const seconds = z.coerce.number().positive()
 const flag = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => v === 'true' || v === '1' || v === 'on')
@@ -114,11 +128,12 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_S: z.coerce.number().min(0).default(5),
   SHUTDOWN_TIMEOUT_S: seconds.default(10),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
-  CACHE_TTL_S: seconds.default(30),
-  CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(2000),
+  QUERY_STORE_TTL_S: seconds.default(30),
+  QUERY_STORE_MAX_MB: z.coerce.number().min(0).max(4096).default(32),
   PAGE_CACHE_TTL_S: seconds.default(10),
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500),
-  ANSWER_MEMO_MAX_ENTRIES: z.coerce.number().int().min(0).default(1000),
+  CACHES: z.enum(['on', 'off']).default('on'),
+  FRAGMENTS: z.enum(['on', 'off']).default('on'),
   DEPLOYMENT: z.string().default('production'),
   PLATFORM_VERSION: z
     .string()
@@ -224,11 +239,12 @@ export interface Config {
   }
   /** React renders running at once; the rest wait in arrival order. */
   readonly renderConcurrency: number
-  readonly cache: { readonly ttlMs: number; readonly maxEntries: number }
+  /** Anonymous query data shared by every request (decision 025): fresh `ttlMs`, then stale `staleMs`; 0 bytes turns it off. */
+  readonly queryStore: { readonly ttlMs: number; readonly staleMs: number; readonly maxBytes: number }
   /** Rendered anonymous pages: fresh for `ttlMs`, then stale (one request re-renders) for `staleMs`; 0 entries turns it off. */
   readonly pageCache: { readonly ttlMs: number; readonly staleMs: number; readonly maxEntries: number }
-  /** Checked anonymous answers kept by their bytes; 0 entries turns it off. */
-  readonly answerMemo: { readonly maxEntries: number; readonly maxBytes: number }
+  /** Kept HTML fragments of shared data (decision 019); off with the query store, or with `FRAGMENTS=off`. */
+  readonly fragments: boolean
   readonly distDir: string | undefined
   /** Shared state of the replicas (DESIGN.md section 6); unset: everything stays in process. */
   readonly redis: { readonly url: string; readonly timeoutMs: number; readonly keyPrefix: string } | undefined
@@ -265,7 +281,11 @@ const defaultOrigin = (host: string, port: number): string =>
 
 /** Parses the environment; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const cleaned = withRetiredAliases(
+    Object.fromEntries(
+      Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+    ),
+  )
   const parsed = EnvSchema.safeParse(cleaned)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
@@ -357,13 +377,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       shutdownTimeoutMs: ms(e.SHUTDOWN_TIMEOUT_S),
     }),
     renderConcurrency: e.RENDER_CONCURRENCY,
-    cache: Object.freeze({ ttlMs: ms(e.CACHE_TTL_S), maxEntries: e.CACHE_MAX_ENTRIES }),
+    // CACHES=off: every cache and memo off at once (the store, the page cache, the kept fragments).
+    queryStore: Object.freeze({
+      ttlMs: ms(e.QUERY_STORE_TTL_S),
+      staleMs: ms(e.QUERY_STORE_TTL_S * 10),
+      maxBytes: e.CACHES === 'off' ? 0 : Math.round(e.QUERY_STORE_MAX_MB * 1_000_000),
+    }),
     pageCache: Object.freeze({
       ttlMs: ms(e.PAGE_CACHE_TTL_S),
       staleMs: ms(e.PAGE_CACHE_TTL_S * 5),
-      maxEntries: e.PAGE_CACHE_MAX_ENTRIES,
+      maxEntries: e.CACHES === 'off' ? 0 : e.PAGE_CACHE_MAX_ENTRIES,
     }),
-    answerMemo: Object.freeze({ maxEntries: e.ANSWER_MEMO_MAX_ENTRIES, maxBytes: ANSWER_MEMO_MAX_BYTES }),
+    fragments: e.CACHES !== 'off' && e.QUERY_STORE_MAX_MB > 0 && e.FRAGMENTS === 'on',
     distDir: e.DIST_DIR,
     redis: e.REDIS_URL
       ? Object.freeze({ url: e.REDIS_URL, timeoutMs: ms(e.REDIS_TIMEOUT_S), keyPrefix: `storefront:${e.PRODUCT}:` })

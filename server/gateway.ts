@@ -7,13 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 import { Agent, type Dispatcher } from 'undici'
 import { compile } from 'zod/v4/core'
-import {
-  createApiClient,
-  type AnswerMemo,
-  type ApiClient,
-  type AuthHandler,
-  type GatewayFetch,
-} from '#shared/api/client.ts'
+import { createApiClient, type ApiClient, type AuthHandler, type GatewayFetch } from '#shared/api/client.ts'
 import { deviceTagFor, HEADER, validDeviceId, type HeaderContext } from '#shared/api/headers.ts'
 import type { EndpointDef, Gateway } from '#shared/api/endpoint.ts'
 import type { StandardSchemaV1 } from '#shared/api/standard-schema.ts'
@@ -58,7 +52,6 @@ export function requestFetch(agent: Dispatcher): GatewayFetch {
       status: statusCode,
       text: () => body.text(),
       json: () => body.json(),
-      bytes: () => body.bytes(),
       body: { cancel: () => body.dump() },
     }
   }
@@ -114,8 +107,6 @@ export interface ServerApiDeps {
   headers: () => HeaderContext
   auth?: AuthHandler
   timeoutMs?: number
-  /** Checked anonymous answers kept by their bytes. */
-  answerMemo?: AnswerMemo
   /** With tracing on, each call gets a client span under the request's, and its `traceparent` names it. */
   tracing?: Tracing
   trace?: () => RequestTrace | undefined
@@ -171,7 +162,6 @@ export function createServerApi(deps: ServerApiDeps): ApiClient {
     headers: deps.headers,
     timeoutMs: deps.timeoutMs ?? deps.config.timeouts.pageDataBudgetMs,
     answerSchema: compiledAnswerSchema,
-    ...(deps.answerMemo ? { answerMemo: deps.answerMemo } : {}),
     ...(deps.auth ? { auth: deps.auth } : {}),
     onEvent: (event) => {
       deps.metrics.upstreamDuration.observe(

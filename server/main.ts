@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       process.exit(0)
     }, shutdownTimeoutMs)
     hardStop.unref()
-    setTimeout(async () => {
+    const closeWhenQuiet = async () => {
       // Connections the kernel queued but the loop has not accepted yet would be reset by the close:
       // wait for a quiet spell first (bounded, so the exit deadline still holds).
       const how = await waitForQuietListener(app.server, 250, Math.max(0, shutdownTimeoutMs - shutdownGraceMs - 2_000))
@@ -84,7 +84,8 @@ async function main(): Promise<void> {
           process.exit(1)
         },
       )
-    }, shutdownGraceMs)
+    }
+    setTimeout(() => void closeWhenQuiet(), shutdownGraceMs)
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))

@@ -11,10 +11,14 @@ export interface Metrics {
   /** Renders whose data is in, waiting for their turn of the event loop. */
   readonly renderQueue: Gauge
   readonly upstreamDuration: Histogram<'endpoint' | 'status'>
-  readonly cacheEvents: Counter<'event'>
+  /** Query store lookups (decision 025): hit, stale, miss (a fetch started), joined (a fetch in flight), stale-error. */
+  readonly queryStoreEvents: Counter<'event'>
+  /** Query store entries pushed out to stay within its bound. */
+  readonly queryStoreEvictions: Counter
+  /** Query store size: estimated bytes and entries. */
+  readonly queryStoreBytes: Gauge
+  readonly queryStoreEntries: Gauge
   readonly pageCacheEvents: Counter<'event'>
-  /** Anonymous gateway answers looked up in the answer memo: `hit` (same bytes, not decoded or parsed again) or `miss`. */
-  readonly answerMemoLookups: Counter<'result'>
   /** Kept fragments looked up (cards, tiles, footer, home blocks): `hit` (HTML set as kept) or `miss` (rendered, then kept). */
   readonly fragmentLookups: Counter<'result'>
   readonly analyticsEvents: Counter<'accepted'>
@@ -72,22 +76,31 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
       registers: [registry],
     }),
-    cacheEvents: new Counter({
-      name: 'anonymous_cache_events_total',
-      help: 'Anonymous gateway data cache: hit, miss, stale, stale-error',
+    queryStoreEvents: new Counter({
+      name: 'query_store_events_total',
+      help: 'Query store lookups: hit, stale (served, refreshed in the background), miss (fetch started), joined (fetch in flight), stale-error',
       labelNames: ['event'],
+      registers: [registry],
+    }),
+    queryStoreEvictions: new Counter({
+      name: 'query_store_evictions_total',
+      help: 'Query store entries pushed out (least recently used) to stay within QUERY_STORE_MAX_MB',
+      registers: [registry],
+    }),
+    queryStoreBytes: new Gauge({
+      name: 'query_store_bytes',
+      help: 'Query store size in bytes (estimated from the packed text of its entries)',
+      registers: [registry],
+    }),
+    queryStoreEntries: new Gauge({
+      name: 'query_store_entries',
+      help: 'Query store entries',
       registers: [registry],
     }),
     pageCacheEvents: new Counter({
       name: 'page_cache_events_total',
       help: 'Rendered-page cache of anonymous pages: hit, stale (served while one request re-renders), miss, store',
       labelNames: ['event'],
-      registers: [registry],
-    }),
-    answerMemoLookups: new Counter({
-      name: 'answer_memo_lookups_total',
-      help: 'Anonymous gateway answers looked up by their bytes: hit (same body as last time, not decoded or parsed again) or miss',
-      labelNames: ['result'],
       registers: [registry],
     }),
     fragmentLookups: new Counter({

@@ -182,14 +182,25 @@ export function unpackFallback(value: unknown): unknown {
 type PackedKeys = Record<string, string | number>
 
 /**
- * The boot data as the data block carries it: the fallback packed, and each loader key of the view
- * written as the index of the same key in the fallback (a key is written once; a loader whose data is
- * not in the fallback, an optional one that failed, keeps its key). `packedFallback` is
- * `packFallback(boot.fallback)`, or what the caller puts in its place (the server's kept data blocks).
+ * The fallback packed member by member: each key's value is packed on its own (its own table of
+ * repeated strings), so the server packs a value once and reuses its text on every page that shows it
+ * (the query store, decision 025).
+ */
+export function packFallbackMembers(fallback: Record<string, unknown>): Record<string, unknown> {
+  const packed: Record<string, unknown> = {}
+  for (const key in fallback) if (fallback[key] !== undefined) packed[key] = packFallback(fallback[key])
+  return packed
+}
+
+/**
+ * The boot data as the data block carries it: the fallback packed (`packFallbackMembers`), and each
+ * loader key of the view written as the index of the same key in the fallback (a key is written once; a
+ * loader whose data is not in the fallback, an optional one that failed, keeps its key).
+ * `packedFallback` is what the caller puts in its place (null: the server writes the members' texts itself).
  */
 export function packBoot<
   B extends { view: { kind: string; keys?: Readonly<Record<string, string>> }; fallback: Record<string, unknown> },
->(boot: B, packedFallback: unknown = packFallback(boot.fallback)): unknown {
+>(boot: B, packedFallback: unknown = packFallbackMembers(boot.fallback)): unknown {
   const order = Object.keys(boot.fallback)
   const view = boot.view.keys
     ? {
@@ -208,7 +219,9 @@ const indexOr = (order: string[], key: string): string | number => {
 /** Restores what `packBoot` packed (the fallback, then the view's keys through it). */
 export function unpackBoot<B>(packed: unknown): B {
   const boot = (packed ?? {}) as { view?: { keys?: PackedKeys }; fallback?: unknown }
-  const fallback = unpackFallback(boot.fallback ?? {}) as Record<string, unknown>
+  const fallback: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries((boot.fallback ?? {}) as Record<string, unknown>))
+    fallback[key] = unpackFallback(value)
   const order = Object.keys(fallback)
   const keys = boot.view?.keys
   const view = keys

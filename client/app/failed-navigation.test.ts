@@ -48,6 +48,7 @@ const depsFor = (api: ApiClient): NavigateDeps<{ Page: () => null }> => ({
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   origin: 'http://shop.test',
   assign: () => undefined,
+  replace: () => undefined,
   current: () => true,
 })
 

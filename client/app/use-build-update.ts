@@ -18,7 +18,7 @@ export function useBuildUpdate(version: string, development: boolean): boolean {
     const newer = () => setAvailable(true)
     const timer = setInterval(
       () =>
-        import('./build-check.ts').then(
+        void import('./build-check.ts').then(
           (check) => check.checkBuild(version, development, newer),
           // The running build's files are gone: a newer build is deployed.
           newer,

@@ -24,7 +24,7 @@ export interface AppContextValue {
   openLogin: (options?: { reason?: string }) => Promise<boolean>
   /** Opens the city and store picker; resolves true when a store was chosen. */
   openStorePicker: () => Promise<boolean>
-  /** Re-reads the session after sign-in or sign-out (e-commerce is asked from the server). */
+  /** Re-reads the session after sign-in or sign-out (e-commerce is asked from the server); never rejects. */
   refreshSession: () => Promise<void>
 }
 

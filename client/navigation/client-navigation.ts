@@ -91,6 +91,7 @@ export async function followNavigation(context: NavigationContext): Promise<void
       wait: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
       origin: window.location.origin,
       assign: (location) => window.location.assign(location),
+      replace: (location) => context.setLocation(location, { replace: true }),
       current,
     },
   )

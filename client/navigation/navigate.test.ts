@@ -39,7 +39,13 @@ function setup(answer: Answer, over: Partial<NavigateInput> = {}) {
   let answerLate!: () => void
   const lateGate = new Promise<void>((resolve) => (answerLate = resolve))
   let current = true
-  const calls = { assign: [] as string[], lateError: [] as unknown[], lateMeta: [] as string[], loads: [] as string[] }
+  const calls = {
+    assign: [] as string[],
+    replace: [] as string[],
+    lateError: [] as unknown[],
+    lateMeta: [] as string[],
+    loads: [] as string[],
+  }
   const deps: NavigateDeps<typeof VIEW_MODULE> = {
     loadChunk: (<T>() => Promise.resolve(productModule as T)) as NavigateDeps<typeof VIEW_MODULE>['loadChunk'],
     hasPage: (name): name is PageRouteName => name === 'product',
@@ -54,6 +60,7 @@ function setup(answer: Answer, over: Partial<NavigateInput> = {}) {
     wait: () => waited,
     origin: ORIGIN,
     assign: (location) => calls.assign.push(location),
+    replace: (location) => calls.replace.push(location),
     current: () => current,
   }
   const input: NavigateInput = {
@@ -181,6 +188,24 @@ describe('navigate: data after the transition wait', () => {
     await run()
     await arrive()
     expect(calls.assign).toEqual([`${MAIN_SITE}/goods/7`])
+    expect(calls.replace).toEqual([])
+  })
+
+  it('follows a late redirect to our own route by replacing the history entry, without a full load', async () => {
+    const moved = { ...item, moved: { location: '/product/8-syvorotka', permanent: true } }
+    const { run, arrive, calls } = setup({ item: moved, late: true })
+    await run()
+    await arrive()
+    expect(calls.replace).toEqual(['/product/8-syvorotka'])
+    expect(calls.assign).toEqual([])
+  })
+
+  it('replaces the history entry with the canonical path when late data names it', async () => {
+    const { run, arrive, calls } = setup({ item, late: true }, { pathname: '/product/7-old-slug' })
+    await run()
+    await arrive()
+    expect(calls.replace).toEqual(['/product/7-krem'])
+    expect(calls.assign).toEqual([])
   })
 
   it('ignores late data of a navigation a newer one superseded: no redirect, no error view, no title', async () => {
@@ -190,7 +215,7 @@ describe('navigate: data after the transition wait', () => {
       await run()
       supersede()
       await arrive()
-      expect(calls).toMatchObject({ assign: [], lateError: [], lateMeta: [] })
+      expect(calls).toMatchObject({ assign: [], replace: [], lateError: [], lateMeta: [] })
     }
   })
 })

@@ -2,7 +2,7 @@
  * One client navigation, resolved: the shared steps of `preparePage` (rules, route module, queries),
  * the route's data (a route whose data takes longer than the transition wait is shown at once and
  * completed later) and the page outcome. Pure: everything it touches outside comes in `deps` (chunk
- * and view loading, the data load, the clock, `location.assign`, whether it is still the current
+ * and view loading, the data load, the clock, `location.assign`, the history replace, whether it is still the current
  * navigation), so it is table-tested. Part of the routing kit.
  */
 import { unstable_serialize } from 'swr'
@@ -50,8 +50,10 @@ export interface NavigateDeps<M> {
   wait: (ms: number) => Promise<void>
   /** Our origin: a gateway redirect to it stays a client navigation. */
   origin: string
-  /** Leaves for `location` with a full page load. */
+  /** Leaves for `location` with a full page load (another origin). */
   assign: (location: string) => void
+  /** Replaces the history entry with `location` and navigates to it on the client (our own routes). */
+  replace: (location: string) => void
   /** False once a newer navigation (or the app's unmount) superseded this one. */
   current: () => boolean
 }
@@ -125,7 +127,9 @@ export async function navigate<M>(input: NavigateInput, deps: NavigateDeps<M>): 
   void settled.then((loaded) => {
     if (!deps.current()) return
     const late = resultOf(prepared.outcome(loaded, deps.origin))
-    if (late.kind !== 'view') deps.assign(late.location)
+    // A redirect within our routes replaces the entry shown meanwhile, as an early one does.
+    if (late.kind === 'redirect') deps.replace(late.location)
+    else if (late.kind === 'full-load') deps.assign(late.location)
     else if (late.view.kind === 'error') input.onLateError(late.view)
     else if (late.meta) input.onLateMeta(late.meta)
   })

@@ -6,7 +6,7 @@
  * first-load budget of DESIGN.md section 5).
  */
 export { navigate } from './navigate.ts'
-export { NOTHING_LOADED, pageOutcome, queryKeys, routeQueries } from '#shared/routing/outcome.ts'
+export { routeQueries } from '#shared/routing/outcome.ts'
 export { isPageRoute, loadRouteModule } from '#shared/routing/route-modules.ts'
 export { resolveNavigation } from '#shared/routing/rules.ts'
 export { fetchRouteLoader } from './route-loader.ts'

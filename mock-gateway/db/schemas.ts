@@ -32,11 +32,9 @@ export type CategoryRecord = z.infer<typeof CategoryRecordSchema>
 
 /** A brand without its counts. */
 export const BrandRecordSchema = z.omit(BrandSchema, { goodsCount: true })
-export type BrandRecord = z.infer<typeof BrandRecordSchema>
 
 /** A promotion category without its counts. */
 export const PromotionCategoryRecordSchema = z.omit(PromotionCategorySchema, { count: true })
-export type PromotionCategoryRecord = z.infer<typeof PromotionCategoryRecordSchema>
 
 /** An article: its card, author, sections and the ids of the goods it mentions. */
 export const ArticleRecordSchema = z.extend(ArticleCardSchema, {
@@ -89,7 +87,6 @@ export const PaymentMethodRecordSchema = z.object({
   createdAt: TimestampSchema,
   method: PaymentMethodSchema,
 })
-export type PaymentMethodRecord = z.infer<typeof PaymentMethodRecordSchema>
 
 /** A review with its author's user id (null for seeded authors). */
 export const ReviewRecordSchema = z.extend(ReviewSchema, { userId: z.nullable(z.string()) })
@@ -97,7 +94,6 @@ export type ReviewRecord = z.infer<typeof ReviewRecordSchema>
 
 /** A shopper's favorite goods, newest first. */
 export const FavoritesRecordSchema = z.object({ userId: z.string(), goodsIds: z.array(IdSchema) })
-export type FavoritesRecord = z.infer<typeof FavoritesRecordSchema>
 
 /** Accepted feedback, to refuse a second one on the same object or poll. */
 export const FeedbackRecordSchema = z.object({
@@ -108,4 +104,3 @@ export const FeedbackRecordSchema = z.object({
   pollId: z.nullable(IdSchema),
   createdAt: TimestampSchema,
 })
-export type FeedbackRecord = z.infer<typeof FeedbackRecordSchema>

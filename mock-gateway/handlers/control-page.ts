@@ -11,9 +11,6 @@ import { deliverySlots } from '../domain/delivery.ts'
 import { escapeHtml as e } from '../http/html.ts'
 import type { MockState } from '../state.ts'
 
-/** Runs a control call with a JSON body and answers its status and parsed body. */
-export type ControlCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>
-
 /** Formats an instant of the mock clock as Moscow time (the seed's cities). */
 const moscow = (at: number | string): string =>
   new Date(at).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'short', timeStyle: 'medium' })

@@ -121,8 +121,33 @@ export async function startStore(gatewayUrl, env = {}, { root = ROOT, dist = 'di
   return { child, base, port }
 }
 
-/** The store's environment with every server-side cache off (anonymous data and rendered pages). */
-export const UNCACHED_ENV = Object.freeze({ CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' })
+/**
+ * The cache modes the benches measure (decision 025), by name:
+ * - `uncached`: every cache and memo off (`CACHES=off`: no query store, no page cache, no kept
+ *   fragments): each request fetches, checks, shapes, packs and renders everything;
+ * - `store`: the query store on, the rendered-page cache off (`PAGE_CACHE_MAX_ENTRIES=0`);
+ * - `warm`: the default configuration.
+ */
+export const CACHE_MODES = Object.freeze({
+  uncached: Object.freeze({ CACHES: 'off' }),
+  store: Object.freeze({ PAGE_CACHE_MAX_ENTRIES: '0' }),
+  warm: Object.freeze({}),
+})
+
+/** The store's environment with every server-side cache and memo off. */
+export const UNCACHED_ENV = CACHE_MODES.uncached
+
+/**
+ * A mode's environment for the checkout at `root`: a build from before the query store (no
+ * `QUERY_STORE_MAX_MB` in its config) spells the same modes with its own variables.
+ */
+export function cacheModeEnv(mode, root = ROOT) {
+  const config = join(root, 'server/config.ts')
+  if (!existsSync(config) || readFileSync(config, 'utf8').includes('QUERY_STORE_MAX_MB')) return CACHE_MODES[mode]
+  const old = { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' }
+  if (mode === 'uncached') return { ...old, ANSWER_MEMO_MAX_ENTRIES: '0' }
+  return mode === 'store' ? { PAGE_CACHE_MAX_ENTRIES: '0' } : {}
+}
 
 /**
  * The pages the benches load, from the mock's seed: `/`, the first category group (24 cards on its

@@ -6,7 +6,7 @@
  * Server part (skip with BENCH_SERVER=0): the built mock gateway (fast enough not to be the bottleneck)
  * and the built store on free loopback ports. For `/`, the first category, its first product and the
  * cookie policy: wrk at concurrency 50 (BENCH_SECONDS per run, default 8, after a 2 s warm-up) against
- * the store uncached (CACHE_MAX_ENTRIES=0 PAGE_CACHE_MAX_ENTRIES=0) and warm (default config), and
+ * the store uncached (CACHES=off: every cache and memo off, bench-lib.mjs CACHE_MODES) and warm (default config), and
  * against a baseline (scripts/bench/bench-baseline.mjs: a minimal Fastify route making the same gateway calls
  * and answering the same bytes), and, for each uncached page, a paced run (`pacedLoad`: 60 % of the rate wrk reached, requests sent on
  * schedule, latency counted from when each was due): the store's own tail below saturation.

@@ -4,15 +4,17 @@
  * (the "Measuring the storefront beside the peers" recipe of ../shared/peer-bench/README.md).
  *
  * Builds this checkout if needed, starts its mock gateway, the peer bench's replay gateway in front of
- * it, the store with every cache off against the replay gateway (`ours`) and a store with the default
- * config straight at the mock (`ours-warm`), all on free loopback ports; then runs the peer bench's
+ * it, the store with every cache and memo off (`CACHES=off`) against the replay gateway (`ours`), the
+ * store with its query store on and the page cache off against the replay gateway (`ours-store`) and a
+ * store with the default config straight at the mock (`ours-warm`), all on free loopback ports; then runs the peer bench's
  * run.sh with them as `--extra` targets (and their PIDs, for RSS and CPU) on the real category page,
  * and stops everything it started.
  *
  *   npm run bench:peers -- [--before <checkout>] [--in-place] [run.sh options: --only a,b --rounds N --duration S …]
  *
  * --before <dir>  also starts the stores of another checkout's dist/ (e.g. a worktree of the old commit,
- *                 built with its own node_modules) as `before` and `before-warm`: before and after in ONE run.
+ *                 built with its own node_modules) as `before`, `before-store` and `before-warm` (in the
+ *                 same modes, spelled with that build's variables): before and after in ONE run.
  * --in-place      runs ../shared/peer-bench/run.sh itself (it then installs and builds the peers if needed
  *                 and writes its results.md there). By default a private copy in bench/peer-run/ is run
  *                 and nothing in the shared folder changes: with the shared build and node_modules linked
@@ -35,8 +37,8 @@ import {
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import {
   ROOT,
-  UNCACHED_ENV,
   benchPages,
+  cacheModeEnv,
   buildIfNeeded,
   buildScriptOf,
   freePort,
@@ -174,13 +176,20 @@ try {
   await waitFor(`${replayUrl}/__replay/stats`, { child: replay })
 
   const { category } = await benchPages(mock.url)
+  // The three cache modes (bench-lib.mjs, CACHE_MODES): every cache off and the store without the page
+  // cache against the replay gateway, the default straight at the mock.
   const targets = [
-    ['ours', await startedStore(replayUrl, UNCACHED_ENV)],
-    ['ours-warm', await startedStore(mock.url)],
+    ['ours', await startedStore(replayUrl, cacheModeEnv('uncached'))],
+    ['ours-store', await startedStore(replayUrl, cacheModeEnv('store'))],
+    ['ours-warm', await startedStore(mock.url, cacheModeEnv('warm'))],
   ]
   if (beforeRoot) {
-    targets.push(['before', await startedStore(replayUrl, UNCACHED_ENV, { root: beforeRoot })])
-    targets.push(['before-warm', await startedStore(mock.url, {}, { root: beforeRoot })])
+    targets.push(['before', await startedStore(replayUrl, cacheModeEnv('uncached', beforeRoot), { root: beforeRoot })])
+    targets.push([
+      'before-store',
+      await startedStore(replayUrl, cacheModeEnv('store', beforeRoot), { root: beforeRoot }),
+    ])
+    targets.push(['before-warm', await startedStore(mock.url, cacheModeEnv('warm', beforeRoot), { root: beforeRoot })])
   }
   const extras = []
   for (const [name, store] of targets) {

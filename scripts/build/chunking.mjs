@@ -66,7 +66,6 @@ export const KITS = {
     ...['articles', 'catalog', 'content', 'goods', 'main-page', 'polls', 'promotions', 'related', 'reviews'].map(
       (name) => `shared/queries/${name}.ts`,
     ),
-    'shared/queries/shared-shape.ts',
     'shared/queries/where-to-buy.ts',
     'client/components/ui/dialog.tsx',
     'client/components/ui/focus.ts',

@@ -1,5 +1,5 @@
 /** The browser's bundles: the app (ESM chunks, one CSS file) and the consent mark (a classic script). */
-import { build } from 'esbuild'
+import { build } from './strict-build.mjs'
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'

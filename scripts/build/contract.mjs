@@ -4,7 +4,7 @@
  * and its zod schemas, mock-gateway/contract/) to docs/gateway-openapi.json. A test fails while the
  * committed file is stale. The TypeScript sources are bundled with esbuild (packages stay external).
  */
-import { build } from 'esbuild'
+import { build } from './strict-build.mjs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'

@@ -1,5 +1,5 @@
 /** The Node bundles: the server and the mock gateway. */
-import { build } from 'esbuild'
+import { build } from './strict-build.mjs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { root } from './root.mjs'

@@ -4,7 +4,7 @@
  * lazily imported view answered by its file name and every other import left empty, runs each
  * route's loader and reads the name it answers. The registry's code decides, not its layout.
  */
-import { build } from 'esbuild'
+import { build } from './strict-build.mjs'
 import { join, relative } from 'node:path'
 import { root } from './root.mjs'
 

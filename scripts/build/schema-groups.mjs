@@ -1,5 +1,5 @@
 /**
- * The answer schemas (every `shared/models` module that builds zod schemas, zod/mini, and the API client
+ * The answer schemas (every `shared/models` module that builds zod schemas, and the API client
  * that validates with them) arrive with the first gateway call (decision 007), in three groups: the
  * catalogue's endpoints (goods, lists, search, reviews: what the first prefetch of a shop page calls,
  * a product's), the content ones (the home page's blocks, promotions, articles) and the shopper's

@@ -191,21 +191,20 @@ const ROWS = [
         targets: [q(`sum by (event) (rate(page_cache_events_total{${SEL}}[${RATE}]))`, '{{event}}')],
       },
       {
-        title: 'Anonymous data cache',
+        title: 'Query store',
         unit: 'reqps',
-        targets: [q(`sum by (event) (rate(anonymous_cache_events_total{${SEL}}[${RATE}]))`, '{{event}}')],
+        description:
+          'Query store lookups: hit, stale (served, refreshed in the background), miss (a fetch started), joined (a fetch in flight), stale-error; and entries pushed out.',
+        targets: [
+          q(`sum by (event) (rate(query_store_events_total{${SEL}}[${RATE}]))`, '{{event}}'),
+          q(`sum(rate(query_store_evictions_total{${SEL}}[${RATE}]))`, 'evicted'),
+        ],
       },
       {
-        title: 'Answer memo hit ratio',
-        unit: 'percentunit',
-        targets: [
-          q(
-            `sum(rate(answer_memo_lookups_total{${SEL}, result="hit"}[${RATE}])) / sum(rate(answer_memo_lookups_total{${SEL}}[${RATE}]))`,
-            'hit ratio',
-          ),
-        ],
-        min: 0,
-        max: 1,
+        title: 'Query store size',
+        unit: 'bytes',
+        description: 'Estimated bytes of the query store per instance; its bound is QUERY_STORE_MAX_MB.',
+        targets: [q(`query_store_bytes{${SEL}}`, '{{instance}}')],
       },
       {
         title: 'Kept fragments hit ratio',

@@ -11,7 +11,6 @@ import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { PRIVATE_CACHE, renderPage } from '../render/page-request.ts'
 import { RenderLimiter } from '../render/render-limiter.ts'
 import { RenderTurns } from '../render/render-turns.ts'
-import { DataBlocks } from '../caching/data-block.ts'
 import { Fragments } from '../caching/fragments.tsx'
 import { PageCache } from '../caching/page-cache.ts'
 import type { ClientManifest } from '../render/manifest.ts'
@@ -24,9 +23,6 @@ import { pageRouteTemplate } from './tracing.ts'
  * (render-turns.ts): a category page (2 ms) renders alone, a light page shares its iteration with a few.
  */
 const RENDER_SLICE_MS = 1
-
-/** Fallback lists whose serialized text is kept: a few per route and argument of anonymous pages. */
-const DATA_BLOCKS_KEPT = 500
 
 /** Longest request target we render; longer ones answer 414. */
 export const MAX_PAGE_URL_LENGTH = 2048
@@ -45,27 +41,24 @@ export const pagesPlugin = fp(
       onEvent: (event) => app.metrics.pageCacheEvents.inc({ event }),
     })
     const turns = new RenderTurns(RENDER_SLICE_MS, (queued) => app.metrics.renderQueue.set(queued))
-    // Serialized fallbacks of shared values, which exist only with the answer memo.
-    const dataBlocks = new DataBlocks(app.config.answerMemo.maxEntries === 0 ? 0 : DATA_BLOCKS_KEPT)
-    // Cards' HTML kept per shared data object: shared data, too, exists only with the memo.
+    // Cards' HTML kept per shared data object: shared data exists only with the query store.
     const [fragmentHits, fragmentMisses] = [
       app.metrics.fragmentLookups.labels('hit'),
       app.metrics.fragmentLookups.labels('miss'),
     ]
     const fragments = new Fragments({
-      disabled: app.config.answerMemo.maxEntries === 0,
+      disabled: !app.config.fragments,
       onLookup: (hit) => (hit ? fragmentHits : fragmentMisses).inc(),
       onError: (error) => app.log.warn({ err: error }, 'a kept fragment failed to render alone'),
     })
     const deps = {
       limiter: new RenderLimiter(app.config.renderConcurrency),
       turns,
-      dataBlocks,
       fragments,
       config: app.config,
       manifest: opts.manifest,
       metrics: app.metrics,
-      cache: app.anonymousCache,
+      queryStore: app.queryStore,
       pageCache,
       publicConfig,
       inlineIcons: opts.inlineIcons,
@@ -104,5 +97,5 @@ export const pagesPlugin = fp(
     app.get('/*', handler)
     app.setNotFoundHandler(handler)
   },
-  { name: 'pages', dependencies: ['context'] },
+  { name: 'pages', dependencies: ['context', 'query-store'] },
 )

@@ -110,7 +110,7 @@ export async function partPaths(api: ApiClient, part: SitemapPart, signal?: Abor
 /** The sitemap index and its part files. */
 export const sitemapPlugin = fp(
   async (app) => {
-    /** Answers one sitemap file: the XML is built from the gateway and kept in the anonymous cache. */
+    /** Answers one sitemap file: the XML is built from the gateway and kept in the query store. */
     const sendXml = async (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -121,7 +121,12 @@ export const sitemapPlugin = fp(
       // The origin is configuration, never the request's Host (DESIGN.md section 2): these files are CDN-cached.
       const origin = app.config.publicOrigin
       try {
-        const xml = await app.anonymousCache.get(`sitemap:${origin}:${name}`, () => build(origin))
+        // Its own wait ends with the page data budget; the build itself is the store's (one for all askers).
+        const xml = await app.queryStore.load(
+          `sitemap:${origin}:${name}`,
+          () => build(origin),
+          AbortSignal.timeout(app.config.timeouts.pageDataBudgetMs),
+        )
         if (xml === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found')
         return reply.type('application/xml; charset=utf-8').header('cache-control', SITEMAP_CACHE).send(xml)
       } catch (error) {
@@ -159,5 +164,5 @@ export const sitemapPlugin = fp(
       })
     })
   },
-  { name: 'sitemap', dependencies: ['context', 'anonymous-cache', 'gateway-client'] },
+  { name: 'sitemap', dependencies: ['context', 'query-store', 'gateway-client'] },
 )

@@ -71,7 +71,7 @@ export function documentHead(input: HeadInput): string {
   return `<!doctype html><html lang="ru"><head>${tags.filter(Boolean).join('')}</head><body>${input.inlineIcons ?? ''}<div id="root">`
 }
 
-/** Everything after the React root: the live region, the boot data (serialized: server/caching/data-block.ts) and the entry module. */
+/** Everything after the React root: the live region, the boot data (serialized: data-block.ts) and the entry module. */
 export function documentTail(bootJson: string, entry: string): string {
   return (
     `</div><div id="${ROUTE_ANNOUNCER_ID}" class="visually-hidden" aria-live="polite" aria-atomic="true"></div>` +

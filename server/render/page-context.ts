@@ -4,10 +4,9 @@ import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import type { PathMatch } from '#shared/routing/rules.ts'
 import type { SessionState } from '#shared/routing/types.ts'
-import type { AnonymousCache } from '../caching/data-cache.ts'
-import type { DataBlocks } from '../caching/data-block.ts'
 import type { Fragments } from '../caching/fragments.tsx'
 import type { PageCache } from '../caching/page-cache.ts'
+import type { QueryStore } from '../caching/query-store.ts'
 import type { Config } from '../config.ts'
 import type { Metrics } from '../metrics.ts'
 import type { RequestSession } from '../session/request-session.ts'
@@ -21,15 +20,13 @@ export interface RenderDeps {
   limiter: RenderLimiter
   /** Renders take turns with the event loop, first in, first out. */
   turns: RenderTurns
-  /** The data block's text, the fallback kept for shared values. */
-  dataBlocks: DataBlocks
   /** Cards' HTML kept per shared data object. */
   fragments: Fragments
   config: Config
   manifest: ClientManifest
   metrics: Metrics
-  /** Anonymous gateway data. */
-  cache: AnonymousCache
+  /** Anonymous query data shared by every request, with each entry's packed data-block text. */
+  queryStore: QueryStore
   /** Rendered anonymous pages. */
   pageCache: PageCache
   publicConfig: PublicConfig

@@ -6,13 +6,13 @@
 import { setMaxListeners } from 'node:events'
 import { unstable_serialize } from 'swr'
 import { AppError, ERROR_CODES, toAppError, type ErrorCode } from '#shared/api/errors.ts'
-import type { ApiClient } from '#shared/api/client.ts'
 import { isNotFoundStatus } from '#shared/api/page-status.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import type { LoadedPage, PageOutcome } from '#shared/routing/outcome.ts'
 import { preparePage, type PreparedRoute, type RuledPage } from '#shared/routing/prepare-page.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
 import { notFoundMessage } from '#shared/routing/rules.ts'
+import type { LoadQuery, Query, SharedQuery } from '#shared/routing/query.ts'
 import type { LoaderMap, PageMeta } from '#shared/routing/types.ts'
 import type { View } from '#shared/routing/view.ts'
 import { pageCacheKey } from '../caching/page-cache.ts'
@@ -111,7 +111,7 @@ async function decide(ctx: PageContext): Promise<Decided> {
   })
   if (prepared.kind === 'rules') return prepared
   if (state.authorized) await ctx.session.ensureFresh()
-  const loaded = await runLoaders(deps, ctx.api, prepared.toLoad, prepared.view.keys, ctx.signal)
+  const loaded = await runLoaders(deps, ctx, prepared.toLoad, prepared.view.keys, ctx.signal)
   return { ...prepared, loaded, outcome: prepared.outcome(loaded, ctx.origin) }
 }
 
@@ -253,10 +253,30 @@ async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
   clearTimeout(timer)
 }
 
-/** Runs the loaders; anonymous queries go through the shared cache. */
+/**
+ * The loader of shared queries: through the query store (decision 025), each key fetched once for
+ * every waiter with the store's own signal and the client without a session; `signal` only ends this
+ * page's wait. Sub-queries (the tree a category's place is read from) go through the store too.
+ */
+function storeLoader(deps: RenderDeps, ctx: Pick<PageContext, 'request'>) {
+  const { queryStore } = deps
+  // A shared fetch runs with the store's own signal, and its sub-queries wait with that signal.
+  const loadKeyed = <T>(key: string, query: SharedQuery<T>, wait: AbortSignal): Promise<T> =>
+    queryStore.load(key, (own) => query.fetch(ctx.request.sharedApi(), own, loadWith(own)), wait)
+  // Without the store nothing is looked up by key: a sub-query's key is not even made.
+  const loadWith =
+    (wait: AbortSignal): LoadQuery =>
+    (query) =>
+      loadKeyed(queryStore.enabled ? keyOf(query) : '', query, wait)
+  return loadKeyed
+}
+
+const keyOf = (query: Query<unknown>): string => unstable_serialize(query.key)
+
+/** Runs the loaders: shared queries through the query store, personal ones with the visitor's client. */
 async function runLoaders(
   deps: RenderDeps,
-  api: ApiClient,
+  ctx: Pick<PageContext, 'request' | 'api'>,
   queries: LoaderMap,
   /** The queries' SWR keys, already serialized for the view. */
   keys: Readonly<Record<string, string>>,
@@ -266,14 +286,15 @@ async function runLoaders(
   const failures: Record<string, AppError> = {}
   const fallback: Record<string, unknown> = {}
   let personal = false
+  let shared: ReturnType<typeof storeLoader> | undefined
   const settled = await Promise.all(
     Object.entries(queries).map(async ([name, query]) => {
       personal ||= query.personal
-      const key = keys[name] ?? unstable_serialize(query.key)
+      const key = keys[name] ?? keyOf(query)
       try {
         const value = query.personal
-          ? await query.fetch(api, signal)
-          : await deps.cache.get(key, () => query.fetch(api, signal))
+          ? await query.fetch(ctx.api, signal)
+          : await (shared ??= storeLoader(deps, ctx))(key, query, signal)
         return { name, key, ok: true as const, value }
       } catch (cause) {
         return { name, key, ok: false as const, error: toAppError(cause) }

@@ -14,6 +14,7 @@ import { FragmentCacheContext } from '#client/components/fragment-cache.tsx'
 import { PAGE_MODULES, hasPage } from '#client/views/registry.ts'
 import type { PageLookup } from '../caching/page-cache.ts'
 import { CoalescingStream } from './coalesce.ts'
+import { dataBlockText } from './data-block.ts'
 import { documentHead, documentTail } from './document.ts'
 import { preloadsFor } from './manifest.ts'
 import type { PageContext } from './page-context.ts'
@@ -99,7 +100,10 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
       siteName: SITE_NAME,
     })
   // The data block carries the fallback and the view's keys packed; the server's own render uses them as is.
-  const tail = documentTail(deps.dataBlocks.serialize(boot), deps.manifest.entry)
+  const tail = documentTail(
+    dataBlockText(boot, (key, value) => deps.queryStore.packedOf(key, value)),
+    deps.manifest.entry,
+  )
 
   applyHeaders(ctx, input)
   reply.type('text/html; charset=utf-8')

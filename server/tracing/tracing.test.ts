@@ -3,7 +3,13 @@
  * to a real receiver (a small server here), its gateway calls seen by a recording gateway in front of
  * the mock. Without an endpoint: trace ids in the logs and on the gateway calls, and no spans.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockGateway } from '#mock/index.ts'
@@ -16,6 +22,12 @@ import { startRedis } from '../test/redis.ts'
 import { BROWSER_UA } from '../test/http.ts'
 import { formatTraceparent, newSpanId, newTraceId, parseTraceparent, parseTracestate } from './context.ts'
 import { createTracing, noTracing } from './tracing.ts'
+
+/** A request handler that may reject: a failure answers 500 rather than leaving an unhandled rejection. */
+const asyncHandler =
+  (handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>) =>
+  (request: IncomingMessage, response: ServerResponse) =>
+    void handle(request, response).catch(() => response.writeHead(500).end())
 
 interface OtlpSpan {
   traceId: string
@@ -108,38 +120,43 @@ describe('a page request through the app', () => {
   beforeAll(async () => {
     mock = await startMockGateway({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }) })
     // The gateway as the storefront sees it: records each call's headers, then asks the mock.
-    gateway = createServer(async (request, response) => {
-      gatewayCalls.push({ url: request.url ?? '', headers: request.headers })
-      const chunks: Buffer[] = []
-      for await (const chunk of request) chunks.push(chunk as Buffer)
-      const headers: Record<string, string> = {}
-      for (const [name, value] of Object.entries(request.headers))
-        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value
-      const answer = await fetch(mock.url + request.url, {
-        method: request.method ?? 'GET',
-        headers,
-        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-        signal: AbortSignal.timeout(10_000),
-      })
-      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
-      response.end(Buffer.from(await answer.arrayBuffer()))
-    })
+    gateway = createServer(
+      asyncHandler(async (request, response) => {
+        gatewayCalls.push({ url: request.url ?? '', headers: request.headers })
+        const chunks: Buffer[] = []
+        for await (const chunk of request) chunks.push(chunk as Buffer)
+        const headers: Record<string, string> = {}
+        for (const [name, value] of Object.entries(request.headers))
+          if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))
+            headers[name] = value
+        const answer = await fetch(mock.url + request.url, {
+          method: request.method ?? 'GET',
+          headers,
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+          signal: AbortSignal.timeout(10_000),
+        })
+        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+        response.end(Buffer.from(await answer.arrayBuffer()))
+      }),
+    )
     gatewayUrl = await listen(gateway)
     // An OTLP/HTTP receiver: JSON exports on /v1/traces.
-    receiver = createServer(async (request, response) => {
-      let text = ''
-      for await (const chunk of request) text += chunk
-      if (request.method === 'POST' && request.url === '/v1/traces') {
-        const body = JSON.parse(text) as {
-          resourceSpans: { resource: Record<string, unknown>; scopeSpans: { spans: OtlpSpan[] }[] }[]
+    receiver = createServer(
+      asyncHandler(async (request, response) => {
+        let text = ''
+        for await (const chunk of request) text += chunk
+        if (request.method === 'POST' && request.url === '/v1/traces') {
+          const body = JSON.parse(text) as {
+            resourceSpans: { resource: Record<string, unknown>; scopeSpans: { spans: OtlpSpan[] }[] }[]
+          }
+          for (const resourceSpans of body.resourceSpans) {
+            resources.push(resourceSpans.resource)
+            for (const scope of resourceSpans.scopeSpans) spans.push(...scope.spans)
+          }
         }
-        for (const resourceSpans of body.resourceSpans) {
-          resources.push(resourceSpans.resource)
-          for (const scope of resourceSpans.scopeSpans) spans.push(...scope.spans)
-        }
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
-    })
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      }),
+    )
     receiverUrl = await listen(receiver)
   })
 

@@ -9,9 +9,6 @@ import { buildHeaders, HEADER, type HeaderContext } from './headers.ts'
 import type { StandardSchemaV1 } from './standard-schema.ts'
 import { isErrorStatus, shouldRetryStatus } from './retry.ts'
 
-/** Decodes answers read as bytes (BOM dropped, as `Response.text()` does). */
-const UTF8 = new TextDecoder()
-
 /** Attaches the bearer token and refreshes it (the server's session layer implements it). */
 export interface AuthHandler {
   /** The current access token, if any. */
@@ -38,8 +35,6 @@ export interface GatewayAnswer {
   readonly status: number
   text(): Promise<string>
   json(): Promise<unknown>
-  /** The body's bytes, when the fetch can give them without decoding (the server's): the answer memo compares bytes. */
-  bytes?(): Promise<Uint8Array>
   /** Discards an unread body (retries, a 401 before the refresh). */
   readonly body: { cancel(): Promise<void> } | null
 }
@@ -63,21 +58,6 @@ export interface ApiClientOptions {
    * compiled copies (same answers, a fraction of the CPU); the browser keeps the plain ones.
    */
   answerSchema?: (def: EndpointDef) => StandardSchemaV1
-  /**
-   * Checked answers kept by their bytes: an anonymous GET whose answer has the same bytes as the last
-   * one of its URL takes that answer's checked value instead of decoding, parsing and checking it again.
-   * The server keeps one per process; values from it are frozen and shared. Used
-   * only with a fetch whose answers give their `bytes()`.
-   */
-  answerMemo?: AnswerMemo
-}
-
-/** Checked answers by URL and body (see `ApiClientOptions.answerMemo`). */
-export interface AnswerMemo {
-  /** The checked value of the last answer of `url` when its body was exactly `body`; otherwise undefined. */
-  get(url: string, body: Uint8Array): unknown
-  /** Keeps `value` as the checked value of `body`, the newest answer of `url`. */
-  set(url: string, body: Uint8Array, value: unknown): void
 }
 
 export interface CallOptions<TParams, TQuery, TBody> {
@@ -184,31 +164,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           continue
         }
         if (isErrorStatus(response.status)) throw await gatewayError(anyDef, response)
-        return (await readAnswer(anyDef, url, response)) as R
+        return (await readAnswer(anyDef, response)) as R
       } finally {
         deadline.clear()
       }
     }
   }
 
-  async function readAnswer(def: EndpointDef, url: string, response: GatewayAnswer): Promise<unknown> {
+  async function readAnswer(def: EndpointDef, response: GatewayAnswer): Promise<unknown> {
     if (def.responseType === 'text') return response.text()
     let data: unknown = undefined
-    let kept: { memo: AnswerMemo; body: Uint8Array } | undefined
     if (response.status !== 204) {
-      // Only anonymous GETs: nothing signed in is kept beyond its request.
-      const memo = def.method === 'GET' && !def.auth && response.bytes ? options.answerMemo : undefined
-      let text: string
-      if (memo) {
-        // Compared as bytes: an unchanged answer is never decoded (a 13 KB goods list costs more to decode than to fetch).
-        const body = await response.bytes!()
-        const value = body.length > 0 ? memo.get(url, body) : undefined
-        if (value !== undefined) return value
-        if (body.length > 0) kept = { memo, body }
-        text = UTF8.decode(body)
-      } else {
-        text = await response.text()
-      }
+      const text = await response.text()
       try {
         data = text === '' ? undefined : JSON.parse(text)
       } catch (cause) {
@@ -226,7 +193,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         cause: result.issues,
       })
     }
-    kept?.memo.set(url, kept.body, result.value)
     return result.value
   }
 

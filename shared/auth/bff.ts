@@ -31,7 +31,6 @@ export const BffRegistrationSchema = z.object({
   agreementAccepted: z.literal(true),
   permissions: z.optional(PermissionsPatchSchema),
 })
-export type BffRegistration = z.infer<typeof BffRegistrationSchema>
 
 /** The sign-out path, for the browser's sign-out that loads this module lazily. */
 export { LOGOUT_PATH } from './paths.ts'

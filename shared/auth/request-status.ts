@@ -4,6 +4,3 @@
 export const REQUEST_STATUSES = ['initial', 'pending', 'success', 'error'] as const
 /** One request status. */
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]
-
-/** The requests whose status the account UI shows. */
-export type AccountRequest = 'profile' | 'profileUpdate' | 'register' | 'permissionsUpdate'

@@ -16,23 +16,6 @@ import * as reviews from './reviews.ts'
 import * as search from './search.ts'
 import * as stores from './stores.ts'
 
-export * from './auth.ts'
-export * from './cart.ts'
-export * from './catalog.ts'
-export * from './checkout.ts'
-export * from './content.ts'
-export * from './favorites.ts'
-export * from './goods.ts'
-export * from './main-page.ts'
-export * from './orders.ts'
-export * from './payment-methods.ts'
-export * from './polls.ts'
-export * from './profile.ts'
-export * from './promotions.ts'
-export * from './reviews.ts'
-export * from './search.ts'
-export * from './stores.ts'
-
 /** Every gateway endpoint, for catalogue-wide code: the proxy's auth decision, the mock gateway, schema tests. */
 export const ENDPOINTS: readonly AnyEndpoint[] = Object.freeze(
   [

@@ -16,7 +16,6 @@ export const OtpRequestSchema = z.object({
   'captcha-token': z.optional(z.string().check(z.maxLength(4096))),
   fingerprintToken: z.optional(z.string().check(z.maxLength(512))),
 })
-export type OtpRequest = z.infer<typeof OtpRequestSchema>
 
 /** The OTP attempt: its id and when its code stops working. */
 export const OtpAttemptSchema = z.object({
@@ -32,14 +31,12 @@ export const OtpCheckSchema = z.object({
   attemptId: z.string().check(z.minLength(1)),
   code: OtpCodeSchema,
 })
-export type OtpCheck = z.infer<typeof OtpCheckSchema>
 
 /** A verified code: the one-time login code (`{product}IDCode` on the wire) and whether the phone has an account. */
 export const OtpCheckResultSchema = z.object({
   idCode: z.string().check(z.minLength(1)),
   isRegistered: z.boolean(),
 })
-export type OtpCheckResult = z.infer<typeof OtpCheckResultSchema>
 
 /** The 400 `wrongCode` answer carries how many tries the attempt has left. */
 export const WrongCodeErrorSchema = z.object({
@@ -47,21 +44,18 @@ export const WrongCodeErrorSchema = z.object({
   message: z.optional(z.string()),
   attemptsLeft: z.int().check(z.nonnegative()),
 })
-export type WrongCodeError = z.infer<typeof WrongCodeErrorSchema>
 
 /** `POST /v1/auth/token`: trades the one-time login code for tokens. */
 export const TokenRequestSchema = z.object({
   aud: z.string().check(z.minLength(1)),
   idCode: z.string().check(z.minLength(1)),
 })
-export type TokenRequest = z.infer<typeof TokenRequestSchema>
 
 /** `POST /v1/auth/token/refresh`: trades a refresh token (single use) for a new pair. */
 export const RefreshRequestSchema = z.object({
   aud: z.string().check(z.minLength(1)),
   refreshToken: z.string().check(z.minLength(1)),
 })
-export type RefreshRequest = z.infer<typeof RefreshRequestSchema>
 
 /** An access token (a JWT) and its refresh token; `expiresIn` is the access token's life in seconds. */
 export const TokenPairSchema = z.object({
@@ -76,7 +70,6 @@ export const CrossTokenRequestSchema = z.object({
   token: z.string().check(z.minLength(1)),
   aud: z.string().check(z.minLength(1)),
 })
-export type CrossTokenRequest = z.infer<typeof CrossTokenRequestSchema>
 
 /** The exchanged token, valid for `aud` until `expires`. */
 export const CrossTokenSchema = z.object({
@@ -84,4 +77,3 @@ export const CrossTokenSchema = z.object({
   aud: z.string(),
   expires: TimestampSchema,
 })
-export type CrossToken = z.infer<typeof CrossTokenSchema>

@@ -9,7 +9,6 @@ export const BrandRefSchema = z.object({
   /** Latin transliteration, also the value of the `brand` filter. */
   slug: z.string(),
 })
-export type BrandRef = z.infer<typeof BrandRefSchema>
 
 /** A brand with its logo and how many goods it has. */
 export const BrandSchema = z.extend(BrandRefSchema, {

@@ -48,10 +48,8 @@ export const CartAddSchema = z.object({
   goodsId: IdSchema,
   quantity: z.int().check(z.positive(), z.maximum(CART_LINE_LIMIT)),
 })
-export type CartAdd = z.infer<typeof CartAddSchema>
 
 /** `PATCH /v1/cart/items/:goodsId`: sets a line's quantity. */
 export const CartQuantitySchema = z.object({
   quantity: z.int().check(z.positive(), z.maximum(CART_LINE_LIMIT)),
 })
-export type CartQuantity = z.infer<typeof CartQuantitySchema>

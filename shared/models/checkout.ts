@@ -48,7 +48,6 @@ export type CheckoutDelivery = z.infer<typeof CheckoutDeliverySchema>
 
 /** `PUT /v1/checkout/payment`: one of the shopper's saved methods. */
 export const CheckoutPaymentSchema = z.object({ paymentMethodId: z.string().check(z.minLength(1)) })
-export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>
 
 /** Longest street-and-house line of a courier address. */
 export const COURIER_STREET_MAX = 200
@@ -104,7 +103,6 @@ export const PlaceOrderSchema = z.object({
   idempotencyKey: z.string().check(z.minLength(8), z.maxLength(100)),
   courier: z.optional(CourierDetailsSchema),
 })
-export type PlaceOrder = z.infer<typeof PlaceOrderSchema>
 
 /** Codes of the 409 answers of checkout calls. */
 export const CHECKOUT_CONFLICTS = ['cartChanged', 'outOfStock', 'storeChanged', 'emptyCart', 'slotUnavailable'] as const
@@ -116,4 +114,3 @@ export const CheckoutConflictSchema = z.object({
   goodsIds: z.optional(z.array(IdSchema)),
   cartVersion: z.optional(z.int()),
 })
-export type CheckoutConflict = z.infer<typeof CheckoutConflictSchema>

@@ -51,7 +51,6 @@ export const PageQuerySchema = z.object({
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),
 })
-export type PageQuery = z.infer<typeof PageQuerySchema>
 
 /** Wraps an item schema into the answer of a paged list: `{ items, total, page, pageSize }`. */
 export const pageOf = <T extends z.core.$ZodType>(item: T) =>
@@ -85,4 +84,3 @@ export const PhoneSchema = z.string().check(z.regex(/^7\d{10}$/))
 
 /** The answer of calls that only acknowledge: `{ ok: true }`. */
 export const OkSchema = z.object({ ok: z.literal(true) })
-export type Ok = z.infer<typeof OkSchema>

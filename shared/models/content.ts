@@ -8,7 +8,6 @@ export const TextSectionSchema = z.object({
   heading: z.string(),
   paragraphs: z.array(z.string()),
 })
-export type TextSection = z.infer<typeof TextSectionSchema>
 
 /** `GET /v2/web-common-content/cookies`: the cookie policy page. */
 export const CookiePolicySchema = z.object({
@@ -22,7 +21,6 @@ export type CookiePolicy = z.infer<typeof CookiePolicySchema>
 
 /** `GET builds/latest.json?timestamp=`: the id of the newest deployed build. */
 export const BuildInfoSchema = z.object({ buildId: z.string().check(z.minLength(1)) })
-export type BuildInfo = z.infer<typeof BuildInfoSchema>
 
 /** Query of `builds/latest.json`: a cache-busting timestamp. */
 export const BuildQuerySchema = z.object({ timestamp: z.optional(queryInt(0)) })
@@ -55,8 +53,6 @@ export const ArticlesQuerySchema = z.object({
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),
 })
-export type ArticlesQuery = z.infer<typeof ArticlesQuerySchema>
 
 /** A page of articles. */
 export const ArticlesPageSchema = pageOf(ArticleCardSchema)
-export type ArticlesPage = z.infer<typeof ArticlesPageSchema>

@@ -4,7 +4,6 @@ import { IdSchema } from './common.ts'
 
 /** `POST /api/v1/goods/add` and `/api/v1/goods/delete`. */
 export const FavoriteChangeSchema = z.object({ goodsId: IdSchema })
-export type FavoriteChange = z.infer<typeof FavoriteChangeSchema>
 
 /** The shopper's favorite goods ids, most recently added first (every favorites call answers it). */
 export const FavoritesSchema = z.object({ goodsIds: z.array(IdSchema) })

@@ -140,7 +140,6 @@ export const GoodsStockQuerySchema = z.object({
     z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(PAGE_SIZE_MAX)),
   ),
 })
-export type GoodsStockQuery = z.infer<typeof GoodsStockQuerySchema>
 
 /**
  * Units of one goods on the shelves of each store asked about (a store the gateway does not know is
@@ -150,4 +149,3 @@ export const GoodsStockSchema = z.object({
   goodsId: IdSchema,
   items: z.array(z.object({ storeCode: z.string(), quantity: z.int().check(z.nonnegative()) })),
 })
-export type GoodsStock = z.infer<typeof GoodsStockSchema>

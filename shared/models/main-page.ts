@@ -68,7 +68,6 @@ export const PublicationCardSchema = z.object({
   image: ImageSchema,
   publishedAt: TimestampSchema,
 })
-export type PublicationCard = z.infer<typeof PublicationCardSchema>
 
 /** `main-page/publications`: the "popular" block. */
 export const PublicationsBlockSchema = z.object({ title: z.string(), items: z.array(PublicationCardSchema) })
@@ -79,4 +78,3 @@ export const PublicationSchema = z.extend(PublicationCardSchema, {
   sections: z.array(TextSectionSchema),
   goods: z.array(GoodsCardSchema),
 })
-export type Publication = z.infer<typeof PublicationSchema>

@@ -45,7 +45,6 @@ export const OrderPickupSchema = z.object({
   keepDays: z.int().check(z.positive()),
   keepUntil: z.nullable(TimestampSchema),
 })
-export type OrderPickup = z.infer<typeof OrderPickupSchema>
 
 /** `GET /v1/orders/:id`: the whole order with its status history (oldest first). */
 export const OrderSchema = z.extend(OrderSummarySchema, {
@@ -73,7 +72,6 @@ export const OrdersQuerySchema = z.object({
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),
 })
-export type OrdersQuery = z.infer<typeof OrdersQuerySchema>
 
 /** A page of orders. */
 export const OrdersPageSchema = pageOf(OrderSummarySchema)
@@ -84,11 +82,9 @@ export const ActiveOrdersSchema = z.object({
   items: z.array(OrderSummarySchema),
   count: z.int().check(z.nonnegative()),
 })
-export type ActiveOrders = z.infer<typeof ActiveOrdersSchema>
 
 /** `GET /v1/orders/poll?since=`: changes after version `since` (0 or absent: every order). */
 export const OrdersPollQuerySchema = z.object({ since: z.optional(queryInt(0)) })
-export type OrdersPollQuery = z.infer<typeof OrdersPollQuerySchema>
 
 /** Changed statuses and the version to ask from next time. */
 export const OrdersPollSchema = z.object({

@@ -45,7 +45,6 @@ export type PaymentMethods = z.infer<typeof PaymentMethodsSchema>
  * `?cardAdded=1` or `?cardError={reason}`.
  */
 export const CardSessionRequestSchema = z.object({ returnUrl: z.string().check(z.minLength(1), z.maxLength(2000)) })
-export type CardSessionRequest = z.infer<typeof CardSessionRequestSchema>
 
 /** The card form to open (an absolute URL on the gateway's own origin, never the storefront's). */
 export const CardSessionSchema = z.object({
@@ -53,23 +52,18 @@ export const CardSessionSchema = z.object({
   formUrl: z.string(),
   expires: TimestampSchema,
 })
-export type CardSession = z.infer<typeof CardSessionSchema>
 
 /** A bank reachable through SBP. */
 export const SbpBankSchema = z.object({ id: z.string(), name: z.string(), logo: ImageSchema })
-export type SbpBank = z.infer<typeof SbpBankSchema>
 
 /** `GET /v1/payment-methods/sbp-banks`. */
 export const SbpBanksSchema = z.object({ items: z.array(SbpBankSchema) })
-export type SbpBanks = z.infer<typeof SbpBanksSchema>
 
 /** `POST /v1/payment-methods/sbp`: links an SBP account of a bank. */
 export const SbpLinkSchema = z.object({ bankId: z.string().check(z.minLength(1)) })
-export type SbpLink = z.infer<typeof SbpLinkSchema>
 
 /** `PATCH /v1/payment-methods/:id`: renames a method. */
 export const PaymentMethodRenameSchema = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) })
-export type PaymentMethodRename = z.infer<typeof PaymentMethodRenameSchema>
 
 /** Path params of one payment method. */
 export const PaymentMethodParamsSchema = z.object({ id: z.string().check(z.minLength(1)) })

@@ -72,4 +72,3 @@ export type Feedback = z.infer<typeof FeedbackSchema>
 
 /** The accepted feedback. */
 export const FeedbackResultSchema = z.object({ id: z.string(), status: z.enum(['accepted', 'moderation']) })
-export type FeedbackResult = z.infer<typeof FeedbackResultSchema>

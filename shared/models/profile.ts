@@ -40,7 +40,6 @@ export type Registration = z.infer<typeof RegistrationSchema>
 
 /** The created account. */
 export const RegistrationResultSchema = z.object({ userId: z.string().check(z.minLength(1)) })
-export type RegistrationResult = z.infer<typeof RegistrationResultSchema>
 
 /** `GET /v1/keeperid/bunch`: the loyalty binding of a complete profile (422 `incomplete_profile_info` otherwise). */
 export const KeeperBunchSchema = z.object({
@@ -53,4 +52,3 @@ export const KeeperBunchSchema = z.object({
    */
   loyaltyPoints: z.optional(z.int().check(z.nonnegative())),
 })
-export type KeeperBunch = z.infer<typeof KeeperBunchSchema>

@@ -30,7 +30,6 @@ export type PromotionCategory = z.infer<typeof PromotionCategorySchema>
 
 /** The list of promotion categories. */
 export const PromotionCategoriesSchema = z.object({ items: z.array(PromotionCategorySchema) })
-export type PromotionCategories = z.infer<typeof PromotionCategoriesSchema>
 
 /**
  * A promotion's title as a shopper reads it. A feed that pastes a goods name after «на» or «за» leaves
@@ -84,7 +83,6 @@ export const PromotionsQuerySchema = z.object({
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),
 })
-export type PromotionsQuery = z.infer<typeof PromotionsQuerySchema>
 
 /** A page of promotions. */
 export const PromotionsPageSchema = pageOf(PromotionCardSchema)
@@ -119,7 +117,6 @@ export type Banner = z.infer<typeof BannerSchema>
 
 /** `GET /v1/promos/mp?placement=`: promo banners of the main page and search (all placements when left out). */
 export const BannersSchema = z.object({ items: z.array(BannerSchema) })
-export type Banners = z.infer<typeof BannersSchema>
 
 /** Query of `/v1/promos/mp`. */
 export const BannersQuerySchema = z.object({ placement: z.optional(BannerPlacementSchema) })

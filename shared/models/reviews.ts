@@ -50,7 +50,6 @@ export const ObjectReviewsQuerySchema = z.object({
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),
 })
-export type ObjectReviewsQuery = z.infer<typeof ObjectReviewsQuerySchema>
 
 /** A page of reviews. */
 export const ReviewsPageSchema = pageOf(ReviewSchema)
@@ -62,7 +61,6 @@ export const ReviewMediaQuerySchema = z.object({
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),
 })
-export type ReviewMediaQuery = z.infer<typeof ReviewMediaQuerySchema>
 
 /** One photo of the carousel, with the review it belongs to. */
 export const ReviewMediaSchema = z.object({
@@ -71,11 +69,9 @@ export const ReviewMediaSchema = z.object({
   rating: RatingSchema,
   authorName: z.string(),
 })
-export type ReviewMedia = z.infer<typeof ReviewMediaSchema>
 
 /** A page of review photos. */
 export const ReviewMediaPageSchema = pageOf(ReviewMediaSchema)
-export type ReviewMediaPage = z.infer<typeof ReviewMediaPageSchema>
 
 /** `GET /v1/listing/user-reviews-and-object-info?objectId=`: the signed-in shopper's own review state for goods. */
 export const UserReviewInfoQuerySchema = z.object({ objectId: IdParamSchema })
@@ -92,7 +88,6 @@ export const UserReviewInfoSchema = z.object({
   userReview: z.nullable(ReviewSchema),
   canReview: z.boolean(),
 })
-export type UserReviewInfo = z.infer<typeof UserReviewInfoSchema>
 
 /** Path params of `/v1/object/:id/scores`. */
 export const ObjectParamsSchema = z.object({ id: IdParamSchema })

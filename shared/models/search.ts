@@ -25,7 +25,6 @@ export const SuggestionsQuerySchema = z.object({
   q: z.string().check(z.maxLength(200)),
   limit: z.optional(queryInt(1).check(z.maximum(30))),
 })
-export type SuggestionsQuery = z.infer<typeof SuggestionsQuerySchema>
 
 /** `GET /v2/suggestions/popular`: what shoppers search for most. */
 export const PopularSuggestionsSchema = z.object({ items: z.array(z.object({ text: z.string() })) })

@@ -55,11 +55,9 @@ export const StoreAddressQuerySchema = z.object({
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),
 })
-export type StoreAddressQuery = z.infer<typeof StoreAddressQuerySchema>
 
 /** A page of stores. */
 export const StoresPageSchema = pageOf(StoreSchema)
-export type StoresPage = z.infer<typeof StoresPageSchema>
 
 /**
  * `GET /v1/store-search`: stores nearest to a point first (all of a city when only `cityFiasId`
@@ -75,11 +73,9 @@ export const StoreSearchQuerySchema = z.object({
   page: z.optional(queryInt(1)),
   pageSize: z.optional(queryInt(1).check(z.maximum(PAGE_SIZE_MAX))),
 })
-export type StoreSearchQuery = z.infer<typeof StoreSearchQuerySchema>
 
 /** A page of stores with distances (`distanceMeters` is 0 when no point was given). */
 export const StoresNearPageSchema = pageOf(StoreWithDistanceSchema)
-export type StoresNearPage = z.infer<typeof StoresNearPageSchema>
 
 /**
  * `GET /geo?lat=&lon=`: the city of a point; without one (or far from all cities), the city of the
@@ -89,7 +85,6 @@ export const GeoQuerySchema = z.object({
   lat: z.optional(queryNumber().check(z.minimum(-90), z.maximum(90))),
   lon: z.optional(queryNumber().check(z.minimum(-180), z.maximum(180))),
 })
-export type GeoQuery = z.infer<typeof GeoQuerySchema>
 
 /** The guessed city and the nearest store in it. */
 export const GeoAnswerSchema = z.object({
@@ -98,7 +93,6 @@ export const GeoAnswerSchema = z.object({
   source: z.enum(['point', 'address', 'default']),
   nearestStore: z.nullable(StoreWithDistanceSchema),
 })
-export type GeoAnswer = z.infer<typeof GeoAnswerSchema>
 
 /** `GET /v1/cities/getbyfiasid?fiasId=`. */
 export const CityQuerySchema = z.object({ fiasId: z.string().check(z.minLength(1)) })

@@ -17,7 +17,6 @@ export type SubscriptionState = z.infer<typeof SubscriptionStateSchema>
 
 /** `GET /v2/subscription/status`. */
 export const SubscriptionStatusSchema = z.object({ currentStatus: SubscriptionStateSchema })
-export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
 
 const SUBSCRIBED: ReadonlySet<SubscriptionState> = new Set(['subscribed', 'trialPeriod', 'scheduledForCancellation'])
 

@@ -4,8 +4,9 @@ import type { GoodsSort } from '../models/goods.ts'
 import { CATALOG_PAGE_SIZE } from '../constants.ts'
 import type { ApiClient } from '../api/client.ts'
 import type { CategoryTree } from '../models/catalog.ts'
-import { defineQuery } from '../routing/query.ts'
-import { sharedShape, sharedShapeBy } from './shared-shape.ts'
+import { AppError } from '../api/errors.ts'
+import { defineQuery, type LoadQuery } from '../routing/query.ts'
+import type { SearchParams } from '../routing/types.ts'
 import {
   promoCategoriesOf,
   tilesOpening,
@@ -16,20 +17,6 @@ import {
   toPromoTileShape,
   type GoodsPlaceShape,
 } from './views.ts'
-
-// Views of answers the server shares are made once.
-const goodsListShape = sharedShape(toGoodsListShape)
-const categoryPlaceShape = sharedShapeBy(toCategoryPlace)
-const goodsPlaceShape = sharedShapeBy(toGoodsPlace)
-// A category page's tiles from shared tiles and a shared tree are made once, so its data block is
-// kept (server/caching/data-block.ts) instead of packed on every uncached request.
-const promoCategoriesShape = sharedShapeBy(promoCategoriesOf)
-const tilesOpeningShape = sharedShapeBy(tilesOpening)
-const filtersShape = sharedShape(toFiltersShape)
-const promoTilesShape = sharedShape((answer: { items: Parameters<typeof toPromoTileShape>[0][] }) =>
-  answer.items.map(toPromoTileShape),
-)
-import type { SearchParams } from '../routing/types.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
 // (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
@@ -155,7 +142,7 @@ export function goodsListArgs(
 
 /** One page of goods (24 cards) for the catalogue and search, as card views. */
 export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [GoodsListArgs], signal) =>
-  goodsListShape(
+  toGoodsListShape(
     await api.call((await goodsGateway()).searchGoods, {
       query: {
         ...args,
@@ -168,17 +155,14 @@ export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [G
   ),
 )
 
-/** The category tree with goods counts (all stores). */
-export const categoryTreeQuery = defineQuery('categories.store', async (api, _args: [], signal) =>
-  api.call((await catalogGateway()).getStoreCategories, { query: {}, signal }),
-)
-
-/** How long one client reuses the tree it loaded for category places (the browser's client lives long). */
+/** How long one client reuses the tree it loaded (the browser's client lives long; the server's, one request). */
 const TREE_REUSE_MS = 60_000
 const loadedTrees = new WeakMap<ApiClient, { at: number; tree: Promise<CategoryTree> }>()
-
-/** The tree for `categoryPlaceQuery`: one load per client and minute, so moving between categories does not reload it. */
-function sharedTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
+/**
+ * The client's tree: one load per client and minute, so moving between categories does not reload it
+ * (on the server a client lives for one request, and the query store shares the tree between requests).
+ */
+function clientTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
   const known = loadedTrees.get(api)
   if (known && Date.now() - known.at < TREE_REUSE_MS) return known.tree
   const tree = catalogGateway().then((gateway) => api.call(gateway.getStoreCategories, { query: {}, signal }))
@@ -189,20 +173,25 @@ function sharedTree(api: ApiClient, signal: AbortSignal | undefined): Promise<Ca
   return tree
 }
 
+/** The category tree with goods counts (all stores). */
+export const categoryTreeQuery = defineQuery('categories.store', async (api, _args: [], signal) =>
+  clientTree(api, signal),
+)
+
 /** Where one category sits in the tree (the category page needs no more of it); null for an unknown id. */
 export const categoryPlaceQuery = defineQuery(
   'categories.place',
-  async (api, [id]: [number], signal) => categoryPlaceShape(await sharedTree(api, signal), id) ?? null,
+  async (_api, [id]: [number], _signal, load) => toCategoryPlace(await load(categoryTreeQuery()), id) ?? null,
 )
 
 /**
  * The tree's part that places goods of `categoryId` (null for a category the tree lacks, or a tree
  * that failed to load: the product page then shows the catalogue's root as its parent).
- * `tree` is a load already started by the caller (`goodsTree`), so the goods call need not wait for it.
+ * `tree` is a load already started by the caller, so the goods call need not wait for it.
  */
 export async function goodsPlace(tree: Promise<CategoryTree>, categoryId: number): Promise<GoodsPlaceShape | null> {
   try {
-    return goodsPlaceShape(await tree, categoryId) ?? null
+    return toGoodsPlace(await tree, categoryId) ?? null
   } catch {
     return null
   }
@@ -212,15 +201,15 @@ export async function goodsPlace(tree: Promise<CategoryTree>, categoryId: number
 const failedTrees = new WeakMap<ApiClient, number>()
 
 /**
- * Starts (or reuses) the client's tree load for `goodsPlace`. A tree that failed is not asked for
- * again within `TREE_REUSE_MS`: during an outage each product (and each prefetch of one) would
- * otherwise add a doomed call beside its goods.
+ * Starts the tree load for `goodsPlace`. A tree that failed for this client is not asked for again
+ * within `TREE_REUSE_MS`: during an outage each product (and each prefetch of one) would otherwise add
+ * a doomed call beside its goods.
  */
-export function goodsTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
+export function goodsTree(api: ApiClient, load: LoadQuery, signal: AbortSignal | undefined): Promise<CategoryTree> {
   const failedAt = failedTrees.get(api)
   if (failedAt !== undefined && Date.now() - failedAt < TREE_REUSE_MS)
-    return Promise.reject(new Error('The category tree failed a moment ago'))
-  const tree = sharedTree(api, signal)
+    return Promise.reject(new AppError('unavailable', 'The category tree failed a moment ago'))
+  const tree = load(categoryTreeQuery())
   tree.catch(() => {
     if (!signal?.aborted) failedTrees.set(api, Date.now())
   })
@@ -229,7 +218,7 @@ export function goodsTree(api: ApiClient, signal: AbortSignal | undefined): Prom
 
 /** What the filter panel offers for a category (or the whole catalogue). */
 export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categoryId]: [number | undefined], signal) =>
-  filtersShape(
+  toFiltersShape(
     await api.call((await goodsGateway()).getGoodsFilters, {
       query: categoryId === undefined ? {} : { categoryId },
       signal,
@@ -239,20 +228,22 @@ export const goodsFiltersQuery = defineQuery('goods.filters', async (api, [categ
 
 /** Discounted selections shown at the top of the catalogue (the header slider). */
 export const promoTilesQuery = defineQuery('catalog.promosAndDiscounts', async (api, _args: [], signal) =>
-  promoTilesShape(await api.call((await catalogGateway()).getPromosAndDiscounts, { signal })),
+  (await api.call((await catalogGateway()).getPromosAndDiscounts, { signal })).items.map(toPromoTileShape),
 )
 
 /**
  * The header tiles of one category page: only the promotions of this category, its group or its
- * subcategories (none when there are none). The tree is the one the category's place loads.
+ * subcategories (none when there are none). An id the tree lacks (a URL anyone can invent) loads no
+ * tiles: it answers not found, and nothing is kept for it.
  */
-export const categoryPromoTilesQuery = defineQuery('catalog.categoryPromos', async (api, [id]: [number], signal) => {
-  const [tiles, tree] = await Promise.all([
-    catalogGateway().then((gateway) => api.call(gateway.getPromosAndDiscounts, { signal })),
-    sharedTree(api, signal),
-  ])
-  return tilesOpeningShape(promoTilesShape(tiles), promoCategoriesShape(tree, id))
-})
+export const categoryPromoTilesQuery = defineQuery(
+  'catalog.categoryPromos',
+  async (_api, [id]: [number], _signal, load) => {
+    const categories = promoCategoriesOf(await load(categoryTreeQuery()), id)
+    if (!categories) throw new AppError('not_found', `category ${id} is not in the tree`)
+    return tilesOpening(await load(promoTilesQuery()), categories)
+  },
+)
 
 /** Brands with the categories they sell in. */
 export const brandedCategoriesQuery = defineQuery('catalog.brandedCategories', async (api, _args: [], signal) =>

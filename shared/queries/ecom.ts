@@ -3,7 +3,7 @@
  * All of them are personal (DESIGN.md section 6): never cached across users, and a page that loads
  * one is sent `private, no-store`.
  */
-import { defineQuery } from '../routing/query.ts'
+import { definePersonalQuery } from '../routing/query.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
 // (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
@@ -16,51 +16,36 @@ const paymentMethods = () => import('../gateway/payment-methods.ts')
 export const ORDERS_PAGE_SIZE = 10
 
 /** The shopper's cart (also read by the toolbar's cart count and the add-to-cart buttons). */
-export const cartQuery = defineQuery(
-  'ecom.cart',
-  async (api, _args: [], signal) => api.call((await cart()).getCart, { signal }),
-  { personal: true },
+export const cartQuery = definePersonalQuery('ecom.cart', async (api, _args: [], signal) =>
+  api.call((await cart()).getCart, { signal }),
 )
 
 /** The checkout draft: delivery, store, payment method, totals and problems. */
-export const checkoutQuery = defineQuery(
-  'ecom.checkout',
-  async (api, _args: [], signal) => api.call((await checkout()).getCheckout, { signal }),
-  { personal: true },
+export const checkoutQuery = definePersonalQuery('ecom.checkout', async (api, _args: [], signal) =>
+  api.call((await checkout()).getCheckout, { signal }),
 )
 
 /** One order with its status history. */
-export const orderQuery = defineQuery(
-  'ecom.order',
-  async (api, [id]: [string], signal) => api.call((await orders()).getOrder, { params: { id }, signal }),
-  { personal: true },
+export const orderQuery = definePersonalQuery('ecom.order', async (api, [id]: [string], signal) =>
+  api.call((await orders()).getOrder, { params: { id }, signal }),
 )
 
 /** One page of all orders, newest first. */
-export const ordersQuery = defineQuery(
-  'ecom.orders',
-  async (api, [page]: [number], signal) =>
-    api.call((await orders()).listOrders, { query: { page, pageSize: ORDERS_PAGE_SIZE }, signal }),
-  { personal: true },
+export const ordersQuery = definePersonalQuery('ecom.orders', async (api, [page]: [number], signal) =>
+  api.call((await orders()).listOrders, { query: { page, pageSize: ORDERS_PAGE_SIZE }, signal }),
 )
 
 /** Orders still in progress. */
-export const activeOrdersQuery = defineQuery(
-  'ecom.orders.active',
-  async (api, _args: [], signal) => api.call((await orders()).listActiveOrders, { signal }),
-  { personal: true },
+export const activeOrdersQuery = definePersonalQuery('ecom.orders.active', async (api, _args: [], signal) =>
+  api.call((await orders()).listActiveOrders, { signal }),
 )
 
 /** Saved payment methods (cards and SBP accounts), the default first. */
-export const paymentMethodsQuery = defineQuery(
-  'ecom.paymentMethods',
-  async (api, _args: [], signal) => api.call((await paymentMethods()).listPaymentMethods, { signal }),
-  { personal: true },
+export const paymentMethodsQuery = definePersonalQuery('ecom.paymentMethods', async (api, _args: [], signal) =>
+  api.call((await paymentMethods()).listPaymentMethods, { signal }),
 )
 
 /** Banks an SBP account can be linked with. */
-export const sbpBanksQuery = defineQuery(
-  'ecom.sbpBanks',
-  async (api, _args: [], signal) => api.call((await paymentMethods()).listSbpBanks, { signal }),
-  { personal: true },
+export const sbpBanksQuery = definePersonalQuery('ecom.sbpBanks', async (api, _args: [], signal) =>
+  api.call((await paymentMethods()).listSbpBanks, { signal }),
 )

@@ -1,10 +1,6 @@
 /** Queries of the home page blocks (spec section 1); the home page marks each one optional. */
 import { defineQuery } from '../routing/query.ts'
-import { sharedShape } from './shared-shape.ts'
 import { toGoodsBlockShape } from './views.ts'
-
-/** A goods block's view, made once per answer the server shares. */
-const goodsBlockShape = sharedShape(toGoodsBlockShape)
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
 // (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
@@ -24,7 +20,7 @@ export const mainBrandsQuery = defineQuery('mainPage.brands', async (api, _args:
 )
 /** Gift sets. */
 export const giftPackagesQuery = defineQuery('mainPage.giftPackages', async (api, _args: [], signal) =>
-  goodsBlockShape(await api.call((await gateway()).getGiftPackages, { signal })),
+  toGoodsBlockShape(await api.call((await gateway()).getGiftPackages, { signal })),
 )
 /** Category tiles (the catalogue block). */
 export const mainCategoriesQuery = defineQuery('mainPage.categories', async (api, _args: [], signal) =>
@@ -32,15 +28,15 @@ export const mainCategoriesQuery = defineQuery('mainPage.categories', async (api
 )
 /** Specials. */
 export const specialOffersQuery = defineQuery('mainPage.specialOffers', async (api, _args: [], signal) =>
-  goodsBlockShape(await api.call((await gateway()).getSpecialOffers, { signal })),
+  toGoodsBlockShape(await api.call((await gateway()).getSpecialOffers, { signal })),
 )
 /** Exclusive offers. */
 export const exclusiveQuery = defineQuery('mainPage.exclusiveWithUs', async (api, _args: [], signal) =>
-  goodsBlockShape(await api.call((await gateway()).getExclusiveWithUs, { signal })),
+  toGoodsBlockShape(await api.call((await gateway()).getExclusiveWithUs, { signal })),
 )
 /** New products. */
 export const newArrivalQuery = defineQuery('mainPage.newArrival', async (api, _args: [], signal) =>
-  goodsBlockShape(await api.call((await gateway()).getNewArrival, { signal })),
+  toGoodsBlockShape(await api.call((await gateway()).getNewArrival, { signal })),
 )
 /** Useful articles. */
 export const mainArticlesQuery = defineQuery('mainPage.articles', async (api, _args: [], signal) =>

@@ -2,31 +2,25 @@
 import type { ApiClient } from '../api/client.ts'
 import type { PermissionsPatch } from '../models/consents.ts'
 import type { ProfilePatch } from '../models/profile.ts'
-import { defineQuery } from '../routing/query.ts'
+import { definePersonalQuery } from '../routing/query.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
 // (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
 const gateway = () => import('../gateway/profile.ts')
 
 /** The profile (`GET /v1/profile`). */
-export const profileQuery = defineQuery(
-  'profile.get',
-  async (api, _args: [], signal) => api.call((await gateway()).getProfile, { signal }),
-  { personal: true },
+export const profileQuery = definePersonalQuery('profile.get', async (api, _args: [], signal) =>
+  api.call((await gateway()).getProfile, { signal }),
 )
 
 /** The marketing consents. */
-export const permissionsQuery = defineQuery(
-  'permissions.get',
-  async (api, _args: [], signal) => api.call((await gateway()).getPermissions, { signal }),
-  { personal: true },
+export const permissionsQuery = definePersonalQuery('permissions.get', async (api, _args: [], signal) =>
+  api.call((await gateway()).getPermissions, { signal }),
 )
 
 /** The subscription status. */
-export const subscriptionQuery = defineQuery(
-  'subscription.status',
-  async (api, _args: [], signal) => api.call((await gateway()).getSubscriptionStatus, { signal }),
-  { personal: true },
+export const subscriptionQuery = definePersonalQuery('subscription.status', async (api, _args: [], signal) =>
+  api.call((await gateway()).getSubscriptionStatus, { signal }),
 )
 
 /** Changes only the given profile fields; the server re-checks completeness and updates its cookie. */

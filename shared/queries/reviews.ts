@@ -1,6 +1,6 @@
 /** Queries of reviews and scores; the shopper's own review state is personal. */
 import type { REVIEW_SORTS } from '../models/reviews.ts'
-import { defineQuery } from '../routing/query.ts'
+import { definePersonalQuery, defineQuery } from '../routing/query.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
 // (docs/decisions/007-endpoint-schemas-load-with-the-first-call.md).
@@ -42,9 +42,6 @@ export const reviewMediaQuery = defineQuery('reviews.media', async (api, [object
 )
 
 /** The signed-in shopper's own review of goods (personal: fetched in the browser after hydration). */
-export const userReviewInfoQuery = defineQuery(
-  'reviews.userInfo',
-  async (api, [objectId]: [number], signal) =>
-    api.call((await gateway()).getUserReviewInfo, { query: { objectId }, signal }),
-  { personal: true },
+export const userReviewInfoQuery = definePersonalQuery('reviews.userInfo', async (api, [objectId]: [number], signal) =>
+  api.call((await gateway()).getUserReviewInfo, { query: { objectId }, signal }),
 )

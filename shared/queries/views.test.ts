@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { CategoryTree } from '../models/catalog.ts'
 import type { GoodsCard } from '../models/goods.ts'
-import { categoryPromoTiles, toCardShape, toCategoryPlace, toGoodsListShape, type PromoTileShape } from './views.ts'
+import {
+  promoCategoriesOf,
+  tilesOpening,
+  toCardShape,
+  toCategoryPlace,
+  toGoodsListShape,
+  type PromoTileShape,
+} from './views.ts'
 
 const card: GoodsCard = {
   id: 7,
@@ -98,10 +105,12 @@ describe('view shapes', () => {
       tile(4, '/promo-catalog'),
       tile(5, '/catalog/123-drugoe'),
     ]
-    expect(categoryPromoTiles(tiles, tree, 11).map((t) => t.id)).toEqual([1])
-    expect(categoryPromoTiles(tiles, tree, 12).map((t) => t.id)).toEqual([1, 3])
-    expect(categoryPromoTiles(tiles, tree, 1).map((t) => t.id)).toEqual([1, 3])
-    expect(categoryPromoTiles(tiles, tree, 2)).toEqual([tiles[1]])
-    expect(categoryPromoTiles(tiles, tree, 999)).toEqual([])
+    const categoryPromoTiles = (id: number) => tilesOpening(tiles, promoCategoriesOf(tree, id)!)
+    expect(categoryPromoTiles(11).map((t) => t.id)).toEqual([1])
+    expect(categoryPromoTiles(12).map((t) => t.id)).toEqual([1, 3])
+    expect(categoryPromoTiles(1).map((t) => t.id)).toEqual([1, 3])
+    // An id the tree lacks is unknown, not a category without tiles (even one a tile names): its page loads none.
+    expect(promoCategoriesOf(tree, 2)).toBeUndefined()
+    expect(promoCategoriesOf(tree, 999)).toBeUndefined()
   })
 })

@@ -158,23 +158,22 @@ const categoryOfPath = (url: string): number | undefined => {
 }
 
 /**
- * The promo tiles of one category: those that open it, its group or one of its subcategories. A
- * category page shows only its own promotions (or none), never the catalogue-wide list.
+ * The categories whose promotions a category page shows: itself, its group and its subcategories;
+ * undefined for an id the tree does not know (a URL anyone can invent), whose page loads no tiles.
  */
-export const categoryPromoTiles = (
-  tiles: readonly PromoTileShape[],
-  tree: CategoryTree,
-  id: number,
-): PromoTileShape[] => tilesOpening(tiles, promoCategoriesOf(tree, id))
-
-/** The categories whose promotions a category page shows: itself, its group and its subcategories. */
-export function promoCategoriesOf(tree: CategoryTree, id: number): ReadonlySet<number> {
+export function promoCategoriesOf(tree: CategoryTree, id: number): ReadonlySet<number> | undefined {
   const related = new Set([id])
+  let known = false
   for (const node of tree.items) {
-    if (node.id === id) for (const child of node.children) related.add(child.id)
-    else if (node.children.some((child) => child.id === id)) related.add(node.id)
+    if (node.id === id) {
+      known = true
+      for (const child of node.children) related.add(child.id)
+    } else if (node.children.some((child) => child.id === id)) {
+      known = true
+      related.add(node.id)
+    }
   }
-  return related
+  return known ? related : undefined
 }
 
 /** The tiles that open one of these categories. */

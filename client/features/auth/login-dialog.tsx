@@ -44,7 +44,7 @@ export function LoginDialog({ reason, onDone }: LoginDialogProps) {
       setLocation(href('registration'))
       return
     }
-    refreshSession()
+    void refreshSession()
     if (outcome.profileFailed)
       toast.show({ theme: 'error', title: 'Что-то пошло не так', description: 'Не удалось загрузить профиль' })
     onDone(true)

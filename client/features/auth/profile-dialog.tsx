@@ -127,7 +127,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       await mutate(unstable_serialize(profileQuery().key), saved, { revalidate: false })
       setValues(formValuesOf(saved))
       // The server re-checked completeness; the cookie may have changed.
-      refreshSession()
+      void refreshSession()
       setStatus('success')
       toast.show({ theme: 'success', title: 'Данные сохранены' })
     } catch (error) {

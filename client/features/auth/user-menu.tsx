@@ -89,7 +89,7 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
       // Off a signed-in-only page first: once the session is re-read there, its guard would ask the
       // shopper who just chose to leave to sign in again.
       if (SIGNED_IN_ONLY.test(location)) setLocation('/', { replace: true })
-      refreshSession()
+      void refreshSession()
       toast.show({ theme: 'info', title: 'Вы вышли из аккаунта' })
     } catch {
       toast.show({ theme: 'error', title: 'Что-то пошло не так', description: 'Не удалось выйти. Попробуйте ещё раз' })
@@ -111,7 +111,7 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
     if (outcome.kind === 'open-plain') return window.location.assign(profileHref)
     setOpen(false)
     toast.show({ theme: 'error', title: outcome.message })
-    refreshSession()
+    void refreshSession()
     if (outcome.kind === 'complete-profile') setLocation(href('profile-incomplete'))
     else if (SIGNED_IN_ONLY.test(location)) setLocation('/', { replace: true })
   }
@@ -142,7 +142,12 @@ export function UserMenu({ profileHref, className }: UserMenuProps) {
           </li>
         )}
         <li>
-          <a className="user-menu__item" href={profileHref} onClick={onProfile} aria-busy={opening || undefined}>
+          <a
+            className="user-menu__item"
+            href={profileHref}
+            onClick={(event) => void onProfile(event)}
+            aria-busy={opening || undefined}
+          >
             Профиль на основном сайте
             <span className="user-menu__hint">откроется {siteHost(profileHref)}</span>
           </a>

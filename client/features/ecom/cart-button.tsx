@@ -64,7 +64,7 @@ export function CartButton({
     track('product_addToCart_click', { product_id: String(goodsId), ...trackParams })
     if (!session.authorized) {
       if (!(await openLogin({ reason: 'Войдите, чтобы добавить товар в корзину' }))) return
-      refreshSession()
+      void refreshSession()
     } else if (cart === undefined) {
       // Tapped before the cart arrived: goods already in it are shown there, not added once more.
       const current = await reloadCart().catch(() => undefined)

@@ -1,14 +1,13 @@
 /** The courier's windows for a city (`/v1/checkout/delivery-slots`) and how a window is named. */
 import { listDeliverySlots } from '#shared/gateway/checkout.ts'
 import type { DeliverySlot, DeliverySlots } from '#shared/models/checkout.ts'
-import { defineQuery } from '#shared/routing/query.ts'
+import { definePersonalQuery } from '#shared/routing/query.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 
 /** The coming windows for a city; personal (the shopper's session asks). */
-export const deliverySlotsQuery = defineQuery(
+export const deliverySlotsQuery = definePersonalQuery(
   'ecom.deliverySlots',
   async (api, [cityFiasId]: [string], signal) => api.call(listDeliverySlots, { query: { cityFiasId }, signal }),
-  { personal: true },
 )
 
 /** Windows grouped by day, in the gateway's order. */

@@ -48,7 +48,7 @@ export function EcomGate({ title, needsStore = false, children }: EcomGateProps)
   const loginAsked = useRef(false)
 
   const signIn = useCallback(async () => {
-    if (await openLogin({ reason: 'Войдите, чтобы открыть корзину, заказы и способы оплаты' })) refreshSession()
+    if (await openLogin({ reason: 'Войдите, чтобы открыть корзину, заказы и способы оплаты' })) void refreshSession()
   }, [openLogin, refreshSession])
 
   useEffect(() => {

@@ -47,7 +47,8 @@ export function useOrderPoll(order: Order | undefined, apply: (next: Order) => v
     const controller = new AbortController()
     let since = latest.current.version
     let running = false
-    const timer = setInterval(async () => {
+    // Never rejects: a failed poll is logged and the next one tries again.
+    const poll = async () => {
       if (running || document.hidden) return
       running = true
       try {
@@ -66,7 +67,8 @@ export function useOrderPoll(order: Order | undefined, apply: (next: Order) => v
       } finally {
         running = false
       }
-    }, ORDER_POLL_MS)
+    }
+    const timer = setInterval(() => void poll(), ORDER_POLL_MS)
     return () => {
       clearInterval(timer)
       controller.abort()

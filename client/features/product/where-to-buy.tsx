@@ -21,13 +21,7 @@ import { storeStateNow } from '#client/features/stores/opening-state.ts'
 import { consentedPosition } from '#client/features/stores/geolocation.ts'
 import { storeEventParams } from '#client/features/stores/store-analytics.ts'
 import { StoreMap } from '#client/features/stores/store-map.tsx'
-import {
-  announceStoreChange,
-  browserStorage,
-  readChoice,
-  saveStore,
-  streetAddress,
-} from '#client/features/stores/store-storage.ts'
+import { browserStorage, chooseStore, readChoice, streetAddress } from '#client/features/stores/store-storage.ts'
 import { STORE_CHANGE_EVENT } from '#client/features/stores/stored-city.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { STOCK_LEVEL_TEXT, whereToBuyRows, type WhereToBuyRow } from './where-to-buy-rows.ts'
@@ -88,14 +82,7 @@ export function WhereToBuy({ goodsId }: { goodsId: number }) {
   }, [rows, goodsId, track])
 
   const choose = (store: Store) => {
-    saveStore(browserStorage(), {
-      code: store.code,
-      name: store.name,
-      type: store.type,
-      city: { fiasId: store.city.fiasId, name: store.city.name },
-      address: store.address,
-    })
-    announceStoreChange()
+    chooseStore(store)
     track('store_pick_from_pdp', mergeParams(storeEventParams(store), { product_id: String(goodsId) }))
     toast.show({
       theme: 'success',

@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '#shared/api/client.ts'
 import { STORAGE } from '#shared/cookies.ts'
-import { announceStoreChange, browserStorage, saveStore } from './store-storage.ts'
+import { browserStorage, chooseStore } from './store-storage.ts'
 
 /**
  * Keeps the name of a store saved before the device kept names (`store_name` of product events, spec
@@ -25,14 +25,7 @@ export async function rememberStoreName(api: ApiClient, code: string, signal?: A
 export async function adoptStore(api: ApiClient, code: string, signal?: AbortSignal): Promise<boolean> {
   try {
     const store = await api.call((await import('#shared/gateway/stores.ts')).getStore, { query: { code }, signal })
-    saveStore(browserStorage(), {
-      code: store.code,
-      name: store.name,
-      type: store.type,
-      city: { fiasId: store.city.fiasId, name: store.city.name },
-      address: store.address,
-    })
-    announceStoreChange()
+    chooseStore(store)
     return true
   } catch {
     return false

@@ -21,7 +21,14 @@ import { consentedPosition, locate, locateMessage } from './geolocation.ts'
 import { storeEventParams } from './store-analytics.ts'
 import { StoreCard } from './store-card.tsx'
 import { StoreMap } from './store-map.tsx'
-import { announceStoreChange, browserStorage, readChoice, saveCity, saveStore, streetAddress } from './store-storage.ts'
+import {
+  announceStoreChange,
+  browserStorage,
+  chooseStore,
+  readChoice,
+  saveCity,
+  streetAddress,
+} from './store-storage.ts'
 import { useCities, useStoreSearch, type StoreResult } from './use-store-search.ts'
 
 export interface StorePickerProps {
@@ -116,14 +123,7 @@ export function StorePicker({ onDone }: StorePickerProps) {
   }
 
   const choose = (store: Store) => {
-    saveStore(browserStorage(), {
-      code: store.code,
-      name: store.name,
-      type: store.type,
-      city: { fiasId: store.city.fiasId, name: store.city.name },
-      address: store.address,
-    })
-    announceStoreChange()
+    chooseStore(store)
     track('store_select_click', storeEventParams(store))
     // The address once (the store's name repeats its street): `Казань, ул. Баумана, д. 12`.
     const where = `${store.city.name}, ${streetAddress(store.address, store.city.name)}`

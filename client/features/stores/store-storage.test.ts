@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { STORAGE } from '#shared/cookies.ts'
-import { cityNameOf } from './stored-city.ts'
-import { markPrompted, parseStoredCity, readChoice, saveCity, saveStore, streetAddress } from './store-storage.ts'
+import { STORE_CHANGE_EVENT, cityNameOf } from './stored-city.ts'
+import {
+  chooseStore,
+  markPrompted,
+  parseStoredCity,
+  readChoice,
+  saveCity,
+  saveStore,
+  streetAddress,
+} from './store-storage.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))
@@ -147,5 +155,30 @@ describe('store storage', () => {
     ).not.toThrow()
     expect(readChoice(blocked).prompted).toBe(false)
     expect(readChoice(undefined).prompted).toBe(false)
+  })
+})
+
+describe('chooseStore', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('saves a gateway store on the device and tells the toolbar', () => {
+    const storage = memoryStorage()
+    const events: string[] = []
+    vi.stubGlobal('window', { localStorage: storage, dispatchEvent: (event: Event) => events.push(event.type) })
+    chooseStore({
+      code: 'AU-KZN-002',
+      name: 'Аврора, ул. Баумана',
+      type: 'shop',
+      city: KAZAN,
+      address: 'г. Казань, ул. Баумана, д. 12',
+    })
+    expect(readChoice(storage)).toMatchObject({
+      city: KAZAN,
+      storeCode: 'AU-KZN-002',
+      deliveryType: 'pickup',
+      prompted: true,
+    })
+    expect(storage.data.get(STORAGE.shopAddress)).toBe('ул. Баумана, д. 12')
+    expect(events).toEqual([STORE_CHANGE_EVENT])
   })
 })

@@ -124,6 +124,21 @@ export function saveStore(storage: KeyValueStorage | undefined, store: ChosenSto
   markPrompted(storage)
 }
 
+/**
+ * The shopper chose `store` (the picker, the product's "where to buy", a store adopted from the cart):
+ * saves it on this device and tells the toolbar.
+ */
+export function chooseStore(store: ChosenStore): void {
+  saveStore(browserStorage(), {
+    code: store.code,
+    name: store.name,
+    type: store.type,
+    city: { fiasId: store.city.fiasId, name: store.city.name },
+    address: store.address,
+  })
+  announceStoreChange()
+}
+
 /** Saves a city without a store (the previous store, from another city, is forgotten). */
 export function saveCity(storage: KeyValueStorage | undefined, city: StoredCity): void {
   const previous = parseStoredCity(read(storage, STORAGE.shopCity))

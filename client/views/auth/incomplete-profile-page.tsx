@@ -63,7 +63,7 @@ export function Page({ queries }: ViewProps<'profile-incomplete', typeof incompl
         const saved = await saveProfile(api, patch)
         await mutate(unstable_serialize(profileQuery().key), saved, { revalidate: false })
       }
-      refreshSession()
+      void refreshSession()
       // The server re-checked completeness with the change and updated the cookie.
       if (readBrowserCookie(COOKIE.incompleteProfile) === '1') {
         setStatus('error')

@@ -93,7 +93,7 @@ export function Page(_props: ViewProps<'registration'>) {
         body: { ...registrationFields(values), agreementAccepted: true, permissions: permissionsOf(consents) },
       })
       setStatus('success')
-      refreshSession()
+      void refreshSession()
       await new Promise((resolve) => setTimeout(resolve, session.profileLoadDelayMs))
       try {
         await mutate(unstable_serialize(profileQuery().key), await api.call(getProfile), { revalidate: false })

@@ -41,7 +41,7 @@ export function Page({ queries }: ViewProps<'favorites', typeof favoritesPage>) 
   const { session, config, openLogin, refreshSession } = useApp()
   const asked = useRef(false)
   const signIn = useCallback(async () => {
-    if (await openLogin({ reason: 'Войдите, чтобы увидеть избранное' })) refreshSession()
+    if (await openLogin({ reason: 'Войдите, чтобы увидеть избранное' })) void refreshSession()
   }, [openLogin, refreshSession])
   useEffect(() => {
     if (session.authorized || asked.current) return

@@ -65,17 +65,17 @@ describe('browse pages', () => {
     }
   })
 
-  it("with every cache off, takes the second request's unchanged answers from the answer memo and renders the same page", async () => {
-    const fresh = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
-    const lookups = async (result: string) =>
-      (await fresh.metrics.answerMemoLookups.get()).values.find((value) => value.labels.result === result)?.value ?? 0
+  it("with the page cache off, takes a second request's data from the query store and renders the same page", async () => {
+    const fresh = await startTestApp({ env: { PAGE_CACHE_MAX_ENTRIES: '0' } })
+    const events = async (event: string) =>
+      (await fresh.metrics.queryStoreEvents.get()).values.find((value) => value.labels.event === event)?.value ?? 0
     try {
       const path = `/catalog/${category.id}-${category.slug}`
       const first = await (await fresh.fetch(path)).text()
-      const hitsBefore = await lookups('hit')
+      const hitsBefore = await events('hit')
       const second = await (await fresh.fetch(path)).text()
-      expect(await lookups('hit')).toBeGreaterThanOrEqual(hitsBefore + 3)
-      expect(await lookups('miss')).toBeGreaterThanOrEqual(3)
+      expect(await events('hit')).toBeGreaterThanOrEqual(hitsBefore + 3)
+      expect(await events('miss')).toBeGreaterThanOrEqual(3)
       expect(second).toBe(first)
     } finally {
       await fresh.close()
@@ -92,9 +92,9 @@ describe('browse pages', () => {
     'renders %s the same with product cards kept as fragments, on their first and their later renders',
     async (_name, path) => {
       const plain = await startTestApp({
-        env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0', ANSWER_MEMO_MAX_ENTRIES: '0' },
+        env: { CACHES: 'off' },
       })
-      const kept = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
+      const kept = await startTestApp({ env: { PAGE_CACHE_MAX_ENTRIES: '0' } })
       const lookups = async (result: string) =>
         (await kept.metrics.fragmentLookups.get()).values.find((value) => value.labels.result === result)?.value ?? 0
       // An error page names its request, which differs from request to request.
@@ -117,7 +117,7 @@ describe('browse pages', () => {
   )
 
   it('keeps the filter groups of an unfiltered list only, so a chosen filter shows checked', async () => {
-    const kept = await startTestApp({ env: { CACHE_MAX_ENTRIES: '0', PAGE_CACHE_MAX_ENTRIES: '0' } })
+    const kept = await startTestApp({ env: { PAGE_CACHE_MAX_ENTRIES: '0' } })
     const path = `/catalog/${category.id}-${category.slug}`
     const inStockChecked = (html: string) => {
       const input = /<input type="checkbox" form="list-form" name="inStock"( checked="")? value="1"\/>/.exec(html)
