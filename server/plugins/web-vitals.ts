@@ -13,6 +13,7 @@
  */
 import fp from 'fastify-plugin'
 import { errorBody } from '#shared/api/errors.ts'
+import { clientAddressKey } from '../session/client-address.ts'
 import { createMemoryLimiter } from '../session/otp-limiter.ts'
 
 /** Path of the endpoint (the browser's reporter posts here; same origin, so the CSP's `connect-src 'self'` allows it). */
@@ -117,7 +118,8 @@ export const webVitalsPlugin = fp(
     app.post(VITALS_PATH, { bodyLimit: VITALS_BODY_LIMIT }, async (request, reply) => {
       request.routeName = 'vitals'
       reply.header('cache-control', 'no-store')
-      if (!(await limiter.take(request.ip))) {
+      // Per IPv4 address or IPv6 /64, like every limit of ours (decision 026).
+      if (!(await limiter.take(clientAddressKey(request.ip))).ok) {
         webVitalsBatches.inc({ outcome: 'rate_limited', device: 'unknown' })
         return reply.code(429).header('retry-after', '60').send(errorBody('rate_limited'))
       }

@@ -301,7 +301,11 @@ describe('a page request through the app', () => {
   it('a Redis command of the request is a span under it (the OTP limit of a code request)', async () => {
     const redis = await startRedis()
     try {
-      const { app } = await startApp({ OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl, REDIS_URL: redis.url })
+      const { app } = await startApp({
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
+        REDIS_URL: redis.url,
+        SESSION_SECRET: 'tracing-test-session-secret-of-32-chars',
+      })
       // Start-up does not wait for Redis; a request before it connects fails closed (a loaded machine).
       for (let i = 0; i < 100 && app.redis?.status !== 'ready'; i++) await new Promise((done) => setTimeout(done, 50))
       const traceId = newTraceId()

@@ -60,10 +60,17 @@ describe('the device id header', () => {
     },
   )
 
-  it('sends the device id once the browser has computed it', async () => {
+  it("sends the device id on the browser's own calls once it has computed it", async () => {
+    const { s, up } = await start()
+    await s.request('/webgate/v2/web-common-content/cookies', { headers: { cookie: 'device_id=ABCDEF0123456789' } })
+    expect(up.requests).toHaveLength(1)
+    expect(up.requests[0]!.headers['x-device-id']).toBe('ABCDEF0123456789')
+  })
+
+  it("never sends one visitor's device id on a page's shared calls, which belong to no visitor (decision 025)", async () => {
     const { s, up } = await start()
     await s.request('/cookie-policy', { headers: { cookie: 'device_id=ABCDEF0123456789' } })
     expect(up.requests.length).toBeGreaterThan(0)
-    for (const seen of up.requests) expect(seen.headers['x-device-id'], seen.url).toBe('ABCDEF0123456789')
+    for (const seen of up.requests) expect(seen.headers['x-device-id'], seen.url).toBe('omit-empty')
   })
 })
