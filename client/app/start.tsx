@@ -90,11 +90,12 @@ async function start(releaseClicks: () => void): Promise<void> {
       void reportIconSpriteFailure(config.product)
       setTimeout(
         () =>
-          whenIdle(() =>
-            import('#client/features/offline/register-worker.ts').then(
-              (offline) => offline.startOfflineSupport(api, boot.session.ecomEnabled),
-              () => undefined,
-            ),
+          whenIdle(
+            () =>
+              void import('#client/features/offline/register-worker.ts').then(
+                (offline) => offline.startOfflineSupport(api, boot.session.ecomEnabled),
+                () => undefined,
+              ),
           ),
         2_000,
       )
