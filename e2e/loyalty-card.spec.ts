@@ -46,6 +46,10 @@ for (const width of WIDTHS) {
     const dialog = page.getByRole('dialog', { name: 'Карта лояльности' })
     await expect(dialog.getByRole('img', { name: 'Штрихкод карты 7788 0000 0010 0001' })).toBeVisible()
     await expect(dialog.getByText('7788 0000 0010 0001')).toBeVisible()
+    // One plain request (UX4-22), not «… Яркость экрана лучше прибавить.»
+    await expect(dialog.locator('.loyalty-card__hint')).toHaveText(
+      'Покажите штрихкод на кассе и прибавьте яркость экрана.',
+    )
     // Full screen, white, once the sheet has finished opening.
     await dialog.evaluate((node) => Promise.all(node.getAnimations({ subtree: true }).map((a) => a.finished)))
     const box = (await dialog.boundingBox())!

@@ -49,6 +49,12 @@ function lineCount(page: Page, selector: string, index = 0): Promise<number> {
     })
 }
 
+/** The clock times a text says more than once («Ежедневно 10:00–22:00 · Открыто до 22:00» gives 22:00). */
+function repeatedTimes(text: string): string[] {
+  const times: string[] = text.match(/\d\d:\d\d/g) ?? []
+  return times.filter((time, index) => times.indexOf(time) !== index)
+}
+
 /** Whether a field's text (its selected option, or its placeholder) fits its content box. */
 function textFits(page: Page, selector: string): Promise<{ text: string; width: number; room: number }> {
   return page.locator(selector).evaluate((field) => {
@@ -188,6 +194,12 @@ test.describe('a phone (360 px)', () => {
       }),
     )
     expect(Math.max(...pins)).toBeLessThanOrEqual(8)
+    // With no store chosen and no point, it says what the list is near and offers to choose a store.
+    await expect(section.locator('.where-to-buy__origin')).toContainText(
+      /^Магазины в городе [А-ЯЁ][а-яё-]+\. Выберите свой магазин — покажем, как далеко до остальных\./,
+    )
+    await section.getByRole('button', { name: 'Выбрать магазин', exact: true }).click()
+    await expect(new StorePickerPage(page).dialog).toBeVisible()
   })
 
   test('UX3-19: goods suggestions keep their brand and show their volume', async ({ page }) => {
@@ -204,6 +216,26 @@ test.describe('a phone (360 px)', () => {
         texts.filter((text) => text.scrollHeight > text.clientHeight + 1).map((text) => text.textContent),
       )
     expect(clamped).toEqual([])
+  })
+
+  test('UX3-18: search results offer their categories as chips that narrow the list', async ({ page }) => {
+    await page.goto('/search?q=крем')
+    const found = async () => Number((await page.getByText(/^Найдено \d+ товар/).innerText()).match(/\d+/)![0])
+    const all = await found()
+    const chips = page.getByRole('navigation', { name: 'Категории найденных товаров' }).getByRole('link')
+    expect(await chips.count()).toBeGreaterThan(2)
+    await expect(chips.first()).toHaveText('Все')
+    await expect(chips.first()).toHaveAttribute('aria-current', 'page')
+    const name = await chips.nth(1).innerText()
+    await chips.nth(1).click()
+    await expect(page).toHaveURL(/[?&]category=\d+/)
+    await expect(chips.filter({ hasText: name })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('«крем»')
+    await expect.poll(found).toBeLessThan(all)
+    // The chips still come from the whole search, so another category is one tap away.
+    expect(await chips.count()).toBeGreaterThan(2)
+    await chips.first().click()
+    await expect.poll(found).toBe(all)
   })
 
   test('UX4-21: the store picker says it switched the city, and counts in words', async ({ page }) => {
@@ -280,6 +312,10 @@ test.describe('a phone (360 px)', () => {
     expect(await name.innerText()).not.toMatch(/,\s*$/)
 
     await placePickupOrder(page, stack.baseURL)
+    // The store's hours once, with its state now beside them: no time said twice.
+    const hours = page.locator('.order__pickup li').filter({ hasText: /\d\d:\d\d–/ })
+    await expect(hours).toBeVisible()
+    expect(repeatedTimes(await hours.innerText())).toEqual([])
     const volume = page.locator('.order-line__volume').first()
     await expect(volume).toHaveText(/\d+ мл/)
     expect(await lineCount(page, '.order-line__volume')).toBe(1)
@@ -326,6 +362,9 @@ test.describe('a phone (360 px)', () => {
     const pass = page.getByRole('region', { name: 'Заказ готов к выдаче' })
     await expect(pass).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Магазин самовывоза' })).toHaveCount(0)
+    const hours = pass.locator('dt', { hasText: 'Часы работы' }).locator('xpath=following-sibling::dd')
+    await expect(hours).toContainText(/\d\d:\d\d–/)
+    expect(repeatedTimes(await hours.innerText())).toEqual([])
     const route = pass.getByRole('link', { name: /Маршрут в Яндекс Картах/ })
     await expect(route).toBeVisible()
     expect((await route.boundingBox())!.height).toBeLessThanOrEqual(52)

@@ -15,6 +15,7 @@ import {
   toGoodsListShape,
   toGoodsPlace,
   toPromoTileShape,
+  type CategoryLinkShape,
   type GoodsPlaceShape,
 } from './views.ts'
 
@@ -98,6 +99,9 @@ export function listStateToSearch(state: ListState, extra: Record<string, string
   return text ? `?${text}` : ''
 }
 
+/** The category a search is narrowed to (`?category=12`, UX3-18), if any. */
+export const searchCategoryOf = (search: SearchParams): number | undefined => positiveInt(first(search.category))
+
 /** Whether any filter (not sort or page) is set. */
 export const hasFilters = (state: ListState): boolean =>
   state.brand.length > 0 ||
@@ -152,7 +156,28 @@ export const goodsListQuery = defineQuery('goods.search', async (api, [args]: [G
       },
       signal,
     }),
+    args.q !== undefined && args.categoryId === undefined,
   ),
+)
+
+/** Category chips a text search offers at most (UX3-18). */
+export const SEARCH_CHIPS_MAX = 6
+
+/**
+ * The category chips of a text search: the categories of the goods of `args`' page (the whole
+ * catalogue's search, not narrowed to a category), most goods first, named from the category tree.
+ */
+export const searchCategoriesQuery = defineQuery(
+  'search.categories',
+  async (_api, [args]: [GoodsListArgs], _signal, load): Promise<CategoryLinkShape[]> => {
+    const [page, tree] = await Promise.all([load(goodsListQuery(args)), load(categoryTreeQuery())])
+    return (page.categoryIds ?? [])
+      .flatMap((id) => {
+        const category = toCategoryPlace(tree, id)?.category
+        return category ? [{ id: category.id, name: category.name, slug: category.slug }] : []
+      })
+      .slice(0, SEARCH_CHIPS_MAX)
+  },
 )
 
 /** How long one client reuses the tree it loaded (the browser's client lives long; the server's, one request). */

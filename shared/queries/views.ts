@@ -36,6 +36,18 @@ export interface GoodsListShape {
   total: number
   page: number
   pageSize: number
+  /**
+   * The categories of this page's goods, most goods first: a text search's chips (UX3-18). Present
+   * only for a text search over the whole catalogue.
+   */
+  categoryIds?: number[]
+}
+
+/** The categories of a page's goods, the one with most goods first (ties: first met first). */
+export function pageCategoryIds(items: readonly { categoryId: number }[]): number[] {
+  const counts = new Map<number, number>()
+  for (const item of items) counts.set(item.categoryId, (counts.get(item.categoryId) ?? 0) + 1)
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([id]) => id)
 }
 
 /** The card view of a gateway goods card. */
@@ -60,11 +72,12 @@ export function toCardShape(card: GoodsCard): GoodsCardShape {
 }
 
 /** The list view of a gateway goods page. */
-export const toGoodsListShape = (page: GoodsPage): GoodsListShape => ({
+export const toGoodsListShape = (page: GoodsPage, withCategories = false): GoodsListShape => ({
   items: page.items.map(toCardShape),
   total: page.total,
   page: page.page,
   pageSize: page.pageSize,
+  ...(withCategories ? { categoryIds: pageCategoryIds(page.items) } : {}),
 })
 
 /** A titled carousel of goods (home page rails) with card views. */

@@ -4,7 +4,14 @@ import { switchLayout } from '../keyboard-layout.ts'
 import { definePage } from '../routing/define-page.ts'
 import type { SearchParams } from '../routing/types.ts'
 import { optional } from '../routing/query.ts'
-import { goodsListArgs, goodsListQuery, hasFilters, listStateFromSearch } from '../queries/catalog.ts'
+import {
+  goodsListArgs,
+  goodsListQuery,
+  hasFilters,
+  listStateFromSearch,
+  searchCategoriesQuery,
+  searchCategoryOf,
+} from '../queries/catalog.ts'
 import {
   adSlotsQuery,
   exclusiveQuery,
@@ -93,6 +100,7 @@ export const searchPage = definePage<
   {
     goods?: ReturnType<typeof goodsListQuery>
     switched?: ReturnType<typeof goodsListQuery>
+    categories?: ReturnType<typeof searchCategoriesQuery>
     popular?: ReturnType<typeof popularSuggestionsQuery>
   }
 >('search', {
@@ -102,8 +110,17 @@ export const searchPage = definePage<
     if (!searchHasCriteria(ctx.search)) return { popular: optional(popularSuggestionsQuery()) }
     // The text in the other keyboard layout is searched beside it, shown when the text finds nothing.
     const switched = q ? switchLayout(q) : undefined
+    // Narrowed to a category, the chips still come from the whole search's first page (UX3-18).
+    const categoryId = searchCategoryOf(ctx.search)
     return {
-      goods: goodsListQuery(goodsListArgs(state, { q })),
+      goods: goodsListQuery(goodsListArgs(state, { q, categoryId })),
+      ...(q
+        ? {
+            categories: optional(
+              searchCategoriesQuery(goodsListArgs(categoryId === undefined ? state : { ...state, page: 1 }, { q })),
+            ),
+          }
+        : {}),
       ...(switched ? { switched: optional(goodsListQuery(goodsListArgs(state, { q: switched }))) } : {}),
     }
   },

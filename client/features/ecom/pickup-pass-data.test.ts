@@ -65,7 +65,7 @@ describe('the pickup pass', () => {
       name: 'Аврора, ул. Тверская',
       address: 'г. Москва, ул. Тверская, д. 12',
       schedule: 'Пн–Сб 10:00–22:00, Вс выходной',
-      today: 'Открыто до 22:00',
+      today: 'Открыто сейчас',
       phone: { text: '+7 (800) 555-12-34', href: 'tel:+78005551234' },
       routeUrl: 'https://yandex.ru/maps/?rtext=~55.76412%2C37.605831&rtt=auto',
       keeping: 'Хранится до 29 ноября 2026, 15:00',
@@ -75,12 +75,16 @@ describe('the pickup pass', () => {
   })
 
   it('says the store is closed on its day off and when it opens', () => {
-    expect(pickupPass(ready, store, SUNDAY)?.today).toBe('Закрыто · откроется завтра в 10:00')
+    expect(pickupPass(ready, store, SUNDAY)?.today).toBe('Закрыто · откроется завтра')
   })
 
   it('says at 23:11 that the store is closed and opens tomorrow (UX4-05)', () => {
     const late = new Date('2026-11-25T23:11:00+03:00')
-    expect(pickupPass(ready, store, late)?.today).toBe('Закрыто · откроется завтра в 10:00')
+    expect(pickupPass(ready, store, late)?.today).toBe('Закрыто · откроется завтра')
+  })
+
+  it('keeps the state’s time when the schedule does not give it (UX4-12)', () => {
+    expect(pickupPass(ready, { ...store, schedule: 'По будням' }, WEDNESDAY)?.today).toBe('Открыто до 22:00')
   })
 
   it('leaves out what the store data does not have: no store answer, another store, no phone or hours', () => {
@@ -140,7 +144,7 @@ describe('the pickup details of an order', () => {
 
   it('gives the store part with the store’s state now', () => {
     expect(pickupStoreInfo({ ...ready, status: 'paid' }, store, WEDNESDAY)).toMatchObject({
-      today: 'Открыто до 22:00',
+      today: 'Открыто сейчас',
       keeping: 'Хранится 3 дня с момента готовности',
     })
   })

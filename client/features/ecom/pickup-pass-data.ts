@@ -9,7 +9,7 @@ import type { Store } from '#shared/models/stores.ts'
 import { ACTIVE_STATUSES } from '#shared/models/values.ts'
 import { countLabel } from '#client/lib/format.ts'
 import { formatDate } from '#client/lib/format-date.ts'
-import { storeStateNow } from '#client/features/stores/opening-state.ts'
+import { stateBesideSchedule, storeStateNow } from '#client/features/stores/opening-state.ts'
 
 /** The store part: what the order knows of its store, and what the store's own data adds. */
 export interface PickupStoreInfo {
@@ -17,7 +17,10 @@ export interface PickupStoreInfo {
   address: string
   /** The week in short (`Ежедневно 09:00–22:00`), when the store data has it. */
   schedule: string | undefined
-  /** The store's state now (`Открыто до 22:00`, `Закрыто · откроется завтра в 10:00`), when the store data has hours. */
+  /**
+   * The store's state now (`Открыто до 22:00`, `Закрыто · откроется завтра в 10:00`), when the store data
+   * has hours; beside a schedule, without the times it already gives (`Открыто сейчас`).
+   */
   today: string | undefined
   phone: { text: string; href: string } | undefined
   /** A route to the store in Яндекс Карты, from where the shopper is (by the store's coordinates). */
@@ -76,11 +79,13 @@ export function pickupStoreInfo(
   if (!order.store) return undefined
   const own = store && store.code === order.store.code ? store : undefined
   const phoneHref = own?.phone ? telHref(own.phone) : undefined
+  const schedule = own?.schedule.trim() || undefined
+  const state = own ? storeStateNow(own, today) : undefined
   return {
     name: order.store.name,
     address: order.store.address,
-    schedule: own?.schedule.trim() || undefined,
-    today: own ? storeStateNow(own, today) : undefined,
+    schedule,
+    today: state && schedule ? stateBesideSchedule(schedule, state) : state,
     phone: own && phoneHref ? { text: own.phone.trim(), href: phoneHref } : undefined,
     routeUrl: own ? yandexRouteUrl(own.lat, own.lon) : undefined,
     keeping: keepingText(order),

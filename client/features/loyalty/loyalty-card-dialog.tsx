@@ -88,7 +88,7 @@ export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
               На карте <strong>{countLabel(card.points, ['балл', 'балла', 'баллов'])}</strong>
             </p>
           )}
-          <p className="loyalty-card__hint">Покажите штрихкод на кассе. Яркость экрана лучше прибавить.</p>
+          <p className="loyalty-card__hint">Покажите штрихкод на кассе и прибавьте яркость экрана.</p>
           {card.keptAt && <p className="loyalty-card__kept">{keptAtText(card.keptAt, new Date())}</p>}
         </figure>
       )}

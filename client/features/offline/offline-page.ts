@@ -49,7 +49,7 @@ function cardSection(number: string, keptAt: string, now: Date): HTMLElement {
       'loyalty-card__code',
       barcode,
       el('figcaption', 'loyalty-card__number', groupedNumber(number)),
-      el('p', 'loyalty-card__hint', 'Покажите штрихкод на кассе. Яркость экрана лучше прибавить.'),
+      el('p', 'loyalty-card__hint', 'Покажите штрихкод на кассе и прибавьте яркость экрана.'),
     ),
     staleLine(keptAt, now),
   )

@@ -3,7 +3,7 @@ import type { ApiClient } from '#shared/api/client.ts'
 import { AppError } from '#shared/api/errors.ts'
 import type { StoreWithDistance } from '#shared/models/stores.ts'
 import { whereToBuyQuery, type WhereToBuyData } from '#shared/queries/where-to-buy.ts'
-import { FEW_UNITS_MAX, stockLevel, whereToBuyRows, WHERE_TO_BUY_LIMIT } from './where-to-buy-rows.ts'
+import { FEW_UNITS_MAX, originText, stockLevel, whereToBuyRows, WHERE_TO_BUY_LIMIT } from './where-to-buy-rows.ts'
 
 const city = { fiasId: 'kzn', name: 'Казань', region: 'Татарстан', lat: 55.79, lon: 49.12 }
 const store = (code: string, lat: number, distanceMeters = 0): StoreWithDistance => ({
@@ -124,5 +124,19 @@ describe('whereToBuyQuery', () => {
     calls.length = 0
     await whereToBuyQuery({ goodsId: 7, cityFiasId: 'kzn' }).fetch(api)
     expect(calls.map(([name]) => name)).toEqual(['stores.search', 'goods.search', 'goods.search'])
+  })
+})
+
+describe('what «Где купить сегодня» is near (UX4-11)', () => {
+  const stores = [store('A', 55.79), store('B', 55.8)]
+  it('names the point, the chosen store, or the city and asks for a store', () => {
+    expect(originText({ stores, units: {}, measured: true }, undefined)).toMatch(/^Ближайшие к вам/)
+    expect(originText({ stores, units: {}, measured: false }, 'B')).toBe(
+      'Расстояние — от вашего магазина: ул. B, д. 1.',
+    )
+    expect(originText({ stores, units: {}, measured: false }, undefined)).toBe(
+      'Магазины в городе Казань. Выберите свой магазин — покажем, как далеко до остальных.',
+    )
+    expect(originText({ stores, units: {}, measured: false }, 'elsewhere')).toBe('Магазины в городе Казань.')
   })
 })

@@ -6,6 +6,7 @@
 import type { StoreWithDistance } from '#shared/models/stores.ts'
 import type { WhereToBuyData } from '#shared/queries/where-to-buy.ts'
 import { sortByDistance, type LatLon } from '#client/features/stores/geo.ts'
+import { streetAddress } from '#client/features/stores/store-storage.ts'
 
 /** Stores in the list at most. */
 export const WHERE_TO_BUY_LIMIT = 5
@@ -48,4 +49,18 @@ export function whereToBuyRows(data: WhereToBuyData, chosenCode?: string): Where
   const having = rows.filter((row) => row.level !== 'none')
   const without = rows.filter((row) => row.level === 'none')
   return [...having, ...without].slice(0, WHERE_TO_BUY_LIMIT)
+}
+
+/**
+ * What the list is near (UX4-11): the shopper's point, the chosen store, or, with neither, the city the
+ * gateway placed the shopper in, with no distances until a store is chosen.
+ */
+export function originText(data: WhereToBuyData, chosenCode: string | undefined): string {
+  if (data.measured) return 'Ближайшие к вам, расстояние — от того места, где вы сейчас.'
+  const chosen = data.stores.find((store) => store.code === chosenCode)
+  if (chosen) return `Расстояние — от вашего магазина: ${streetAddress(chosen.address, chosen.city.name)}.`
+  const city = data.stores[0]!.city.name
+  return chosenCode
+    ? `Магазины в городе ${city}.`
+    : `Магазины в городе ${city}. Выберите свой магазин — покажем, как далеко до остальных.`
 }

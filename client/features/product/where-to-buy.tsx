@@ -24,7 +24,7 @@ import { StoreMap } from '#client/features/stores/store-map.tsx'
 import { browserStorage, chooseStore, readChoice, streetAddress } from '#client/features/stores/store-storage.ts'
 import { STORE_CHANGE_EVENT } from '#client/features/stores/stored-city.ts'
 import { useApp } from '#client/context/app-context.tsx'
-import { STOCK_LEVEL_TEXT, whereToBuyRows, type WhereToBuyRow } from './where-to-buy-rows.ts'
+import { originText, STOCK_LEVEL_TEXT, whereToBuyRows, type WhereToBuyRow } from './where-to-buy-rows.ts'
 
 /** What the list is asked for: the goods and where the device says the shopper is. */
 interface Origin {
@@ -45,7 +45,7 @@ async function readOrigin(goodsId: number): Promise<Origin> {
 /** The block for one goods. */
 export function WhereToBuy({ goodsId }: { goodsId: number }) {
   const { track } = useAnalytics()
-  const { config } = useApp()
+  const { config, openStorePicker } = useApp()
   const toast = useToast()
   const titleId = useId()
   const [origin, setOrigin] = useState<Origin>()
@@ -125,6 +125,17 @@ export function WhereToBuy({ goodsId }: { goodsId: number }) {
         <p className="text-muted">Рядом нет наших магазинов.</p>
       ) : (
         <>
+          <p className="where-to-buy__origin text-muted">
+            {originText(data!, origin?.chosenCode)}
+            {!data!.measured && !origin?.chosenCode && (
+              <>
+                {' '}
+                <Button variant="ghost" size="sm" className="where-to-buy__pick" onClick={() => void openStorePicker()}>
+                  Выбрать магазин
+                </Button>
+              </>
+            )}
+          </p>
           {mapOpen && (
             <StoreMap
               stores={rows.map((row) => row.store)}

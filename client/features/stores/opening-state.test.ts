@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OpeningHours } from '#shared/models/stores.ts'
-import { openingState, regionUtcOffset, storeStateNow } from './opening-state.ts'
+import { openingState, regionUtcOffset, stateBesideSchedule, storeStateNow } from './opening-state.ts'
 
 const week = (opens: string, closes: string, closedOn: number[] = []): OpeningHours[] =>
   [1, 2, 3, 4, 5, 6, 7].map((day) =>
@@ -34,6 +34,23 @@ describe('openingState', () => {
     const yekaterinburg = { openingHours: week('10:00', '22:00'), city: { region: 'Свердловская область' } }
     expect(storeStateNow(yekaterinburg, msk('2026-11-28T19:30'))).toBe('Открыто до 22:00')
     expect(storeStateNow(yekaterinburg, msk('2026-11-28T20:30'))).toBe('Закрыто · откроется завтра в 10:00')
+  })
+})
+
+describe('stateBesideSchedule', () => {
+  it.each([
+    ['Ежедневно 10:00–22:00', 'Открыто до 22:00', 'Открыто сейчас'],
+    ['Ежедневно 10:00–22:00', 'Закрыто · откроется в 10:00', 'Закрыто сейчас'],
+    ['Ежедневно 10:00–22:00', 'Закрыто · откроется завтра в 10:00', 'Закрыто · откроется завтра'],
+    [
+      'Пн–Сб 10:00–20:00, Вс выходной',
+      'Закрыто · откроется в понедельник в 10:00',
+      'Закрыто · откроется в понедельник',
+    ],
+    ['Ежедневно 10:00–22:00', 'Открыто до 02:00', 'Открыто до 02:00'],
+    ['Ежедневно 00:00–24:00', 'Открыто круглосуточно', 'Открыто круглосуточно'],
+  ])('beside «%s» says «%s» as «%s»', (schedule, state, said) => {
+    expect(stateBesideSchedule(schedule, state)).toBe(said)
   })
 })
 

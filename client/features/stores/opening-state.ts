@@ -76,3 +76,16 @@ export const storeStateNow = (
   store: { openingHours: readonly OpeningHours[]; city: { region: string } },
   now: Date,
 ): string | undefined => openingState(store.openingHours, now, regionUtcOffset(store.city.region))
+
+/**
+ * The state said beside the week's schedule, without the times the schedule already gives (UX4-12):
+ * «Ежедневно 10:00–22:00 · Открыто сейчас», not «… · Открыто до 22:00»; «Закрыто · откроется завтра»,
+ * not «… завтра в 10:00». A time the schedule does not show (another day's hours) is kept.
+ */
+export function stateBesideSchedule(schedule: string, state: string): string {
+  const open = /^Открыто до (\d\d:\d\d)$/.exec(state)
+  if (open && schedule.includes(open[1]!)) return 'Открыто сейчас'
+  const closed = /^Закрыто · откроется (?:(.+) )?в (\d\d:\d\d)$/.exec(state)
+  if (closed && schedule.includes(closed[2]!)) return closed[1] ? `Закрыто · откроется ${closed[1]}` : 'Закрыто сейчас'
+  return state
+}

@@ -2,11 +2,12 @@
  * Search results (route search): goods by text (and brand), sorted and paged, with the query kept in
  * the history; a text typed in the wrong keyboard layout that finds nothing shows the goods of the
  * switched text. Without results: what the shopper may have meant, the popular searches and goods
- * (search-help.tsx, loaded then). The empty search shows the popular searches from the server's data.
+ * (search-help.tsx, loaded then). Chips of the found goods' categories narrow it (UX3-18). The empty search shows the popular searches from the server's data.
  */
 import { useEffect } from 'react'
 import { searchHasCriteria, searchTextOf, shownSearchText, type searchPage } from '#shared/routes/site.ts'
-import { listStateFromSearch } from '#shared/queries/catalog.ts'
+import { listStateFromSearch, searchCategoryOf } from '#shared/queries/catalog.ts'
+import type { CategoryLinkShape } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { NearScreen } from '#client/components/near-screen.tsx'
 import { EmptyState } from '#client/components/ui/empty-state.tsx'
@@ -27,6 +28,8 @@ export function Page({ search, queries }: ViewProps<'search', typeof searchPage>
   const { data: popular } = useQuery(empty && queries.popular ? queries.popular : null)
   const { data: found } = useQuery(queries.goods ?? null)
   const { data: switched } = useQuery(queries.switched ?? null)
+  const { data: categories } = useQuery(queries.categories ?? null)
+  const categoryId = searchCategoryOf(search)
   // «rhtv» finds nothing: the page shows «крем», the same keys in the Russian layout (UX4-06).
   const q = shownSearchText(typed, found, switched)
 
@@ -84,11 +87,12 @@ export function Page({ search, queries }: ViewProps<'search', typeof searchPage>
           </p>
         )}
       </header>
+      {q === typed && categories && <CategoryChips q={q} categories={categories} current={categoryId} />}
       <GoodsList
-        scope={{ q }}
+        scope={{ q, categoryId }}
         search={search}
         basePath={href('search')}
-        keep={{ q }}
+        keep={{ q, category: categoryId === undefined ? undefined : String(categoryId) }}
         whenEmpty={
           q ? (
             // Its place is kept from the first paint, so the help does not push the footer when it arrives.
@@ -99,5 +103,42 @@ export function Page({ search, queries }: ViewProps<'search', typeof searchPage>
         }
       />
     </div>
+  )
+}
+
+/**
+ * The categories of the found goods as chips (UX3-18): «Все» and up to six categories, most goods
+ * first; a chip narrows the search to its category (`?category=`), sort and filters start afresh.
+ * Shown when the goods span more than one category, or the search is narrowed.
+ */
+function CategoryChips({
+  q,
+  categories,
+  current,
+}: {
+  q: string
+  categories: readonly CategoryLinkShape[]
+  current: number | undefined
+}) {
+  if (categories.length < 2 && current === undefined) return null
+  const chip = (key: string, text: string, category: number | undefined) => (
+    <li key={key}>
+      <PrefetchLink
+        href={href('search', {}, category === undefined ? { q } : { q, category: String(category) })}
+        className="chip"
+        aria-current={category === current ? 'page' : undefined}
+        prefetch={false}
+      >
+        {text}
+      </PrefetchLink>
+    </li>
+  )
+  return (
+    <nav className="search-page__categories" aria-label="Категории найденных товаров">
+      <ul className="chips">
+        {chip('all', 'Все', undefined)}
+        {categories.map((category) => chip(String(category.id), category.name, category.id))}
+      </ul>
+    </nav>
   )
 }
