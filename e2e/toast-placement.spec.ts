@@ -48,6 +48,8 @@ test.describe('toasts and dialogs on a phone', () => {
 
   test('a toast moves away from a dialog that opens under it: "Получить код" stays free', async ({ page }) => {
     await showShareToast(page)
+    // The phone header's first row (account, store) scrolls away with the page; its second row stays.
+    await page.evaluate(() => window.scrollTo(0, 0))
     await page.getByRole('button', { name: 'Войти' }).click({ force: true })
     const login = new LoginDialog(page)
     await advanceUntilVisible(page, login.dialog)
@@ -58,6 +60,7 @@ test.describe('toasts and dialogs on a phone', () => {
 
   test('a dialog of full height makes room under the toast; its buttons stay free', async ({ page }) => {
     await showShareToast(page)
+    await page.evaluate(() => window.scrollTo(0, 0))
     const picker = new StorePickerPage(page)
     await picker.toolbarButton.click({ force: true })
     await advanceUntilVisible(page, picker.cards.first())

@@ -69,8 +69,12 @@ export const sessionPlugin = fp(
         const cacheControl = String(reply.getHeader('cache-control') ?? '')
         if (!/public|s-maxage/.test(cacheControl))
           setCookie(request, reply, COOKIE.sessionId, newId, cookieOptions(request, true))
-        else if (request.routeName?.startsWith('proxy:')) {
-          // A proxied call's answer the gateway marked public (catalogue data): without the cookie every
+        else if (
+          request.routeName?.startsWith('proxy:') &&
+          String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+        ) {
+          // A proxied call's JSON answer the gateway marked public (catalogue data; never a picture, which a
+          // page without script loads too): without the cookie every
           // anonymous call would carry a new id. This one answer becomes private and hands the id out;
           // the visitor's later calls carry it and stay as cacheable as the gateway said (decision 026).
           reply.header('cache-control', 'private, no-store')

@@ -123,9 +123,10 @@ function SearchBox({ initial, className }: { initial: string; className?: string
         enterKeyHint="search"
         maxLength={200}
       />
-      {/* The placeholder's short form on a phone, where the full one would be cut (forms.css). */}
+      {/* The placeholder's short form on a phone, where the full one would be cut (forms.css); where even
+          that is cut (the cart's button beside it), «Поиск» alone. */}
       <span className="toolbar-search__hint" aria-hidden="true">
-        Поиск товаров
+        Поиск<span className="toolbar-search__hint-rest"> товаров</span>
       </span>
       <button type="submit" className="toolbar-search__submit" aria-label="Найти">
         <Icon name="search" size={20} />

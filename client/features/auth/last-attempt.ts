@@ -19,8 +19,31 @@ export function readLastAttempt(): LastOtpAttempt | undefined {
   }
 }
 
-/** Stores the attempt (best effort). */
+/** Session-storage key: the shopper left the code step with «Изменить номер» (the sheet reopens on the number). */
+const PHONE_EDITING_KEY = 'app.login.editingPhone'
+
+/** Whether the shopper left the code step to correct the number, in this tab. */
+export function isPhoneEditing(): boolean {
+  try {
+    return sessionStorage.getItem(PHONE_EDITING_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+/** Notes (or forgets) that the shopper left the code step to correct the number. */
+export function markPhoneEditing(on: boolean): void {
+  try {
+    if (on) sessionStorage.setItem(PHONE_EDITING_KEY, '1')
+    else sessionStorage.removeItem(PHONE_EDITING_KEY)
+  } catch {
+    // Private mode: the sheet then reopens on the code step.
+  }
+}
+
+/** Stores the attempt (best effort); a new attempt ends the correction of the number. */
 export function writeLastAttempt(attempt: LastOtpAttempt): void {
+  markPhoneEditing(false)
   try {
     localStorage.setItem(STORAGE.lastOtpAttempt, JSON.stringify(attempt))
   } catch {

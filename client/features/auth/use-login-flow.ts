@@ -25,7 +25,13 @@ import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { ensureDeviceId } from './device-id.ts'
 import { requestFingerprintToken } from './fingerprint.ts'
-import { clearLastAttempt, readLastAttempt, writeLastAttempt } from './last-attempt.ts'
+import {
+  clearLastAttempt,
+  isPhoneEditing,
+  markPhoneEditing,
+  readLastAttempt,
+  writeLastAttempt,
+} from './last-attempt.ts'
 
 /** How the flow ended. */
 export type LoginOutcome =
@@ -60,7 +66,9 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
   const { api, config } = useApp()
   const { track } = useAnalytics()
   // Reopened while a code still works: straight back to its code step, nothing sent (UX3-20).
-  const [state, dispatch] = useReducer(loginReducer, undefined, () => resumeLogin(readLastAttempt(), Date.now()))
+  const [state, dispatch] = useReducer(loginReducer, undefined, () =>
+    resumeLogin(isPhoneEditing() ? undefined : readLastAttempt(), Date.now()),
+  )
   const controller = useRef<AbortController | null>(null)
   const onFinishRef = useRef(onFinish)
   onFinishRef.current = onFinish
@@ -110,8 +118,10 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
       const decision = decidePhoneSubmit(input, readLastAttempt(), Date.now())
       if (decision.kind === 'invalid') dispatch({ type: 'phone-invalid', message: decision.error.message })
       // Spec section 4: the same phone before its code expired goes straight to the code step.
-      else if (decision.kind === 'reuse') dispatch({ type: 'otp-received', attempt: decision.attempt })
-      else void requestCode(decision.phone, captchaToken)
+      else if (decision.kind === 'reuse') {
+        markPhoneEditing(false)
+        dispatch({ type: 'otp-received', attempt: decision.attempt })
+      } else void requestCode(decision.phone, captchaToken)
     },
     [requestCode],
   )
@@ -174,7 +184,12 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
     [api, config, state, track],
   )
 
-  const changePhone = useCallback(() => dispatch({ type: 'change-phone' }), [])
+  // The shopper left the code step on purpose: a reopened sheet shows the number for correction, not
+  // that code again (UX3-20 resumes the code step only when the shopper did not leave it).
+  const changePhone = useCallback(() => {
+    markPhoneEditing(true)
+    dispatch({ type: 'change-phone' })
+  }, [])
 
   return { state, submitPhone, resend, submitCode: (code) => void submitCode(code), changePhone }
 }

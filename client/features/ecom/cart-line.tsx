@@ -31,10 +31,9 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
         ) : null}
       </Link>
       <div className="cart-line__info">
-        <Link href={link} className="cart-line__link">
+        {/* On screen the volume's own line separates it from the name; read out, a comma does. */}
+        <Link href={link} className="cart-line__link" aria-label={volume ? `${name}, ${volume}` : undefined}>
           <span className="cart-line__name break-anywhere">{name}</span>
-          {/* The comma is only read out: on screen the volume's own line separates it from the name. */}
-          {volume && <span className="visually-hidden">, </span>}
           {volume && <span className="cart-line__volume">{volume}</span>}
         </Link>
         <Price price={line.price} oldPrice={line.oldPrice} size="sm" />
