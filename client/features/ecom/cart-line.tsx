@@ -31,9 +31,13 @@ export function CartLineView({ line, pending, error, onQuantity, onRemove }: Car
         ) : null}
       </Link>
       <div className="cart-line__info">
-        {/* On screen the volume's own line separates it from the name; read out, a comma does. */}
-        <Link href={link} className="cart-line__link" aria-label={volume ? `${name}, ${volume}` : undefined}>
-          <span className="cart-line__name break-anywhere">{name}</span>
+        <Link href={link} className="cart-line__link">
+          {/* On screen the volume's own line separates it from the name; read out, a comma does. An inline
+              comma of no size, inside the name's box: out of the flow, it would read «Жемчужина , 15 мл». */}
+          <span className="cart-line__name break-anywhere">
+            {name}
+            {volume && <span className="cart-line__comma">,</span>}
+          </span>
           {volume && <span className="cart-line__volume">{volume}</span>}
         </Link>
         <Price price={line.price} oldPrice={line.oldPrice} size="sm" />
