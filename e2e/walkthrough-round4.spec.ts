@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test'
 import { test as base, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
 import { placePickupOrder } from './fixtures/checkout-page.ts'
 import { ANNA_PHONE, ensureInCart, keepStore, signIn } from './fixtures/ecom-shopper.ts'
+import { makeOrdersReady, placePickupOrder as placeGatewayPickupOrder } from './fixtures/pickup-order.ts'
 import { CourierForm } from './fixtures/courier-form.ts'
 import { StorePickerPage } from './fixtures/store-picker.ts'
 
@@ -343,29 +344,8 @@ test.describe('a phone (360 px)', () => {
 
   test('UX4-12: a ready pickup order names its store once, and the route is one line', async ({ page, stack }) => {
     await signIn(page, stack.baseURL, ANNA_PHONE)
-    const token = (await page.context().cookies(stack.baseURL)).find((c) => c.name === 'access_token')!.value
-    const gateway = async (method: string, path: string, body?: unknown) => {
-      const answer = await fetch(`${stack.mockURL}/webgate${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      })
-      expect(answer.ok, `${method} ${path}`).toBe(true)
-      return answer.json()
-    }
-    await gateway('DELETE', '/v1/cart')
-    const cart = (await gateway('POST', '/v1/cart/items', { goodsId: 10001, quantity: 1 })) as { version: number }
-    await gateway('PUT', '/v1/checkout/delivery', { deliveryType: 'pickup', storeCode: 'AU-MSK-001' })
-    const order = (await gateway('POST', '/v1/checkout/orders', {
-      cartVersion: cart.version,
-      idempotencyKey: `round4-${Date.now()}`,
-    })) as { id: string }
-    const moved = await fetch(`${stack.mockURL}/__mock/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceMs: 30_000 }),
-    })
-    expect(moved.ok).toBe(true)
+    const { order } = await placeGatewayPickupOrder(page, stack)
+    await makeOrdersReady(stack)
     await page.goto(`/ecom/orders/${order.id}`)
     const pass = page.getByRole('region', { name: 'Заказ готов к выдаче' })
     await expect(pass).toBeVisible()
