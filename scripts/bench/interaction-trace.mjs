@@ -15,7 +15,16 @@
  * the next tap would wait for. The page's own Event Timing (the longest `event` entry's duration, wall
  * time, as INP counts it) is reported beside it.
  */
-import { LISTED_TASK_MS, chunkNamer, cpuSamples, nameTask, sourceMaps, startTracing, stopTracing } from './main-thread-trace.mjs'
+import {
+  LISTED_TASK_MS,
+  chunkNamer,
+  cpuSamples,
+  nameTask,
+  newPhoneContext,
+  sourceMaps,
+  startTracing,
+  stopTracing,
+} from './main-thread-trace.mjs'
 
 /** The budget of every interaction: no task from the input on over this many ms of CPU (50 ms at 4x). */
 export const INTERACTION_BUDGET_MS = 12.5
@@ -140,21 +149,8 @@ export const INTERACTIONS = [
 
 /** Records one interaction in a fresh context; resolves its analysis, or `{ skipped }` with the reason. */
 async function traceOne(browser, interaction, { url, visitor, storeRoot, mapOf, chunkName }) {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
-  })
+  const context = await newPhoneContext(browser, visitor)
   try {
-    if (visitor) {
-      await context.addCookies(visitor.cookies)
-      await context.addInitScript((items) => {
-        if (localStorage.getItem('shop.code')) return
-        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value)
-      }, visitor.storage)
-    }
     await context.addInitScript(EVENT_TIMING_SCRIPT)
     const page = await context.newPage()
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })

@@ -47,8 +47,11 @@ async function routePeerImages(context, origin) {
   })
 }
 
-/** Records one cold load of `url`; resolves the trace's events. */
-async function traceLoad(browser, url, ready, imagesFrom) {
+/**
+ * A fresh phone context as the traces use it (360 × 780, 2×, touch, Russian), with a signed-in
+ * `visitor`'s cookies and local storage when one is given.
+ */
+export async function newPhoneContext(browser, visitor) {
   const context = await browser.newContext({
     viewport: { width: 360, height: 780 },
     deviceScaleFactor: 2,
@@ -56,6 +59,19 @@ async function traceLoad(browser, url, ready, imagesFrom) {
     hasTouch: true,
     locale: 'ru-RU',
   })
+  if (visitor) {
+    await context.addCookies(visitor.cookies)
+    await context.addInitScript((items) => {
+      if (localStorage.getItem('shop.code')) return
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value)
+    }, visitor.storage)
+  }
+  return context
+}
+
+/** Records one cold load of `url`; resolves the trace's events. */
+async function traceLoad(browser, url, ready, imagesFrom) {
+  const context = await newPhoneContext(browser)
   try {
     await context.addInitScript(HYDRATION_MARK_SCRIPT)
     if (imagesFrom) await routePeerImages(context, imagesFrom)

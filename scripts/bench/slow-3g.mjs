@@ -10,6 +10,8 @@
  * the wall time depends on the emulation, not on this machine's CPU.
  */
 
+import { newPhoneContext } from './main-thread-trace.mjs'
+
 /** DevTools' Slow 3G preset, as Chromium's DevTools front end defines it. */
 export const SLOW_3G = { offline: false, latency: 2_000, downloadThroughput: 50_000, uploadThroughput: 50_000 }
 
@@ -31,21 +33,8 @@ const SHOWN = `(() => {
 export async function measureSlowProductOpen(browser, categoryUrl, { runs = 1, visitor, log = () => {} } = {}) {
   const samples = []
   for (let run = 0; run < runs; run++) {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ru-RU',
-    })
+    const context = await newPhoneContext(browser, visitor)
     try {
-      if (visitor) {
-        await context.addCookies(visitor.cookies)
-        await context.addInitScript((items) => {
-          if (localStorage.getItem('shop.code')) return
-          for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value)
-        }, visitor.storage)
-      }
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
       await cdp.send('Network.enable')
