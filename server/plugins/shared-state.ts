@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin'
 import type { Redis } from 'ioredis'
+import { awaitRedisReady } from '../redis/client.ts'
 import { createSharedState } from '../redis/shared-state.ts'
 import type { RateLimiter } from '../session/otp-limiter.ts'
 import type { RefreshCoordinator } from '../session/refresher.ts'
@@ -56,7 +57,11 @@ function traceRedis(redis: Redis, tracing: Tracing): void {
   }) as Redis['sendCommand']
 }
 
-/** Decorates the app with the shared services; start-up never waits for Redis. */
+/**
+ * Decorates the app with the shared services. Start-up waits for Redis at most one connect timeout,
+ * so a replica with a live Redis serves its first requests with it; a replica whose Redis is down
+ * starts all the same and degrades.
+ */
 export const sharedStatePlugin = fp(
   async (app) => {
     const shared = createSharedState(app.config, app.metrics, app.log)
@@ -67,6 +72,13 @@ export const sharedStatePlugin = fp(
     app.decorate('otpPhoneCooldown', shared.otpPhoneCooldown)
     app.decorate('revokedTokens', shared.revokedTokens)
     app.decorate('refreshCoordinator', shared.refreshCoordinator)
+    const redis = shared.redis
+    const settings = app.config.redis
+    if (redis && settings)
+      app.addHook('onReady', async () => {
+        if (!(await awaitRedisReady(redis, settings.timeoutMs)))
+          app.log.warn('redis not ready at start-up: starting degraded')
+      })
     app.addHook('onClose', async () => {
       await shared.close()
     })

@@ -19,7 +19,7 @@ export interface RedisSettings {
 /** Reconnection back-off: 100 ms, growing to at most 2 s, for as long as the process lives. */
 const reconnectDelay = (attempt: number): number => Math.min(100 * attempt, 2_000)
 
-/** Creates the client; it starts connecting at once but never blocks start-up. */
+/** Creates the client; it starts connecting at once (see `awaitRedisReady` for start-up). */
 export function createRedisClient(settings: RedisSettings, log: FastifyBaseLogger): Redis {
   const client = new Redis(settings.url, {
     connectTimeout: settings.timeoutMs * 2,
@@ -51,6 +51,29 @@ export function createRedisClient(settings: RedisSettings, log: FastifyBaseLogge
     warned = true
   })
   return client
+}
+
+/**
+ * Waits until the client is ready, for at most its connect timeout (twice `timeoutMs`), and never
+ * fails: start-up calls it so that a replica whose Redis is up does not refuse its first code sends
+ * (no offline queue: a command before `ready` fails at once), while a replica whose Redis is down
+ * still starts, one connect timeout later, and degrades as section 6 of DESIGN.md says.
+ */
+export async function awaitRedisReady(client: Redis, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return true
+  let onReady: (() => void) | undefined
+  let timer: NodeJS.Timeout | undefined
+  const ready = new Promise<boolean>((resolve) => {
+    onReady = () => resolve(true)
+    client.once('ready', onReady)
+    timer = setTimeout(() => resolve(false), timeoutMs * 2)
+  })
+  try {
+    return await ready
+  } finally {
+    clearTimeout(timer)
+    client.off('ready', onReady!)
+  }
 }
 
 /** Closes the connection without waiting on a Redis that may be gone. */

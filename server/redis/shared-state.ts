@@ -38,7 +38,7 @@ export interface SharedState {
   close(): Promise<void>
 }
 
-/** Builds the shared services; never waits for Redis (a replica starts with Redis down). */
+/** Builds the shared services; never waits for Redis (the plugin bounds start-up's wait). */
 export function createSharedState(config: Config, metrics: Metrics, log: FastifyBaseLogger): SharedState {
   const limit = { limit: config.otpIpLimit, windowMs: OTP_LIMIT_WINDOW_MS }
   const phoneLimit = { limit: config.otpPhoneLimit, windowMs: OTP_LIMIT_WINDOW_MS }
