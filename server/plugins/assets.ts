@@ -59,11 +59,12 @@ export const assetsPlugin = fp(
         if (map) res.header('sourcemap', map)
       },
     })
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       // With `wildcard: false` every file has its own route; the page catch-all has no route url.
       const url = request.routeOptions.url
       if (url && (url.startsWith('/assets/') || ['/favicon.svg', '/sw.js', '/offline.html'].includes(url)))
         request.routeName = 'static'
+      done()
     })
     app.get('/builds/latest.json', async (request, reply) => {
       request.routeName = 'build'

@@ -206,7 +206,9 @@ export const errorReportPlugin = fp(
       request.reportedError = error
     })
 
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook: it runs on every answer, and the report leaves without the answer waiting for it.
+    app.addHook('onResponse', (request, reply, done) => {
+      done()
       const error = request.reportedError
       const status = reply.statusCode
       // Spec section 8: errors other than 404; expected 4xx answers (a wrong code) are not errors of ours.

@@ -47,9 +47,9 @@ export const healthPlugin = fp(
     // A response with `Connection: close` makes Node close the socket once the answer is written; the
     // client knows not to reuse it, so nothing is reset. Requests in flight when the drain begins get it
     // too when their headers have not left yet (onSend runs just before they do).
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('connection', 'close')
-      return payload
+      done(null, payload)
     })
     // A keep-alive connection whose answer had already started when the drain began would stay open after
     // it and hold `close()` until the hard deadline; once the listener closes, let it go after its answer.

@@ -13,11 +13,13 @@ declare module 'fastify' {
 export const metricsPlugin = fp(
   async (app, opts: { metrics: Metrics }) => {
     app.decorateRequest('routeName', 'unmatched')
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook: it runs on every answer and has nothing to wait for.
+    app.addHook('onResponse', (request, reply, done) => {
       opts.metrics.httpDuration.observe(
         { route: request.routeName, method: request.method, status: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       )
+      done()
     })
   },
   { name: 'metrics-recorder' },

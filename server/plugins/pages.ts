@@ -8,7 +8,7 @@ import type { PublicConfig } from '#shared/public-config.ts'
 import { errorBody } from '#shared/api/errors.ts'
 import { isProfilePath, matchPath } from '#shared/routing/rules.ts'
 import { parseRequestTarget } from '#shared/routing/request-target.ts'
-import { PRIVATE_CACHE, renderPage } from '../render/page-request.ts'
+import { renderPage } from '../render/page-request.ts'
 import { RenderLimiter } from '../render/render-limiter.ts'
 import { RenderTurns } from '../render/render-turns.ts'
 import { Fragments } from '../caching/fragments.tsx'
@@ -85,14 +85,6 @@ export const pagesPlugin = fp(
       )
       return reply
     }
-    // A response that sets a cookie is never publicly cacheable. @fastify/cookie writes Set-Cookie in its
-    // own onSend hook, registered before this one, so the header is final here.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (reply.hasHeader('set-cookie') && String(reply.getHeader('cache-control') ?? '').includes('public')) {
-        reply.header('cache-control', PRIVATE_CACHE)
-      }
-      return payload
-    })
     // A real catch-all route for pages: @fastify/compress hooks into routes only, never the not-found handler.
     app.get('/*', handler)
     app.setNotFoundHandler(handler)

@@ -122,17 +122,19 @@ export const securityPlugin = fp(
       ads: publicConfig.adfoxOwnerId ? originOf(publicConfig.adfoxScriptUrl) : undefined,
       connect: [fingerprintOrigin(publicConfig)],
     })
-    app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method) || isSameOrigin(request)) return
+    // Callback hooks, not async ones: they run on every answer and have nothing to wait for, and a
+    // synchronous onSend lets the answer leave within `reply.send()` (no promise per hook and request).
+    app.addHook('onRequest', (request, reply, done) => {
       // Browsers send violation reports on their own, with or without an Origin; a report changes no state.
-      if (request.routeOptions.url === CSP_REPORT_PATH) return
+      if (SAFE_METHODS.has(request.method) || isSameOrigin(request) || request.routeOptions.url === CSP_REPORT_PATH)
+        return done()
       request.log.warn(
         { origin: request.headers.origin, site: request.headers['sec-fetch-site'] },
         'cross-site request refused',
       )
-      return reply.code(403).header('cache-control', 'no-store').send(errorBody('forbidden'))
+      void reply.code(403).header('cache-control', 'no-store').send(errorBody('forbidden'))
     })
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-content-type-options', 'nosniff')
       if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
       const type = String(reply.getHeader('content-type') ?? '')
@@ -147,7 +149,7 @@ export const securityPlugin = fp(
       if (reply.hasHeader('set-cookie') && /public|s-maxage/.test(String(reply.getHeader('cache-control') ?? ''))) {
         reply.header('cache-control', 'private, no-store')
       }
-      return payload
+      done(null, payload)
     })
   },
   { name: 'security', dependencies: ['context'] },

@@ -33,17 +33,25 @@ declare module 'fastify' {
 /** A route pattern (`:name` segments, Fastify's or the page table's) as a template: `{name}`. */
 export const toRouteTemplate = (pattern: string): string => pattern.replace(/:(\w+)\??/g, '{$1}')
 
+/** Each page route's patterns, longest first, with their parameters' names and their templates. */
+const patternsOf = new WeakMap<RouteMatch['route'], ReadonlyArray<{ names: string[]; template: string }>>()
+
 /**
  * The template of a matched page: the route's pattern whose every parameter the match has (the
  * patterns run from the longest, `/catalog/:category-:slug`, to the shortest, `/catalog/:category`).
+ * The patterns are read once per route, not per request.
  */
 export function pageRouteTemplate(match: RouteMatch): string {
-  const patterns = match.route.patterns
-  const fits = (pattern: string) =>
-    [...pattern.matchAll(/:(\w+)/g)].every(
-      ([, name]) => match.params[name!] !== undefined && match.params[name!] !== '',
-    )
-  return toRouteTemplate(patterns.find(fits) ?? patterns[patterns.length - 1]!)
+  let patterns = patternsOf.get(match.route)
+  if (!patterns) {
+    patterns = match.route.patterns.map((pattern) => ({
+      names: [...pattern.matchAll(/:(\w+)/g)].map(([, name]) => name!),
+      template: toRouteTemplate(pattern),
+    }))
+    patternsOf.set(match.route, patterns)
+  }
+  const fits = (names: string[]) => names.every((name) => match.params[name] !== undefined && match.params[name] !== '')
+  return (patterns.find(({ names }) => fits(names)) ?? patterns[patterns.length - 1]!).template
 }
 
 /** Probes of the kubelet and the balancers: traced for their log lines, never exported as spans. */
