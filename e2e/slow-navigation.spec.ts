@@ -30,26 +30,33 @@ test('a tapped product shows a progress bar at once, asks each call once, and ho
   baseURL,
 }) => {
   test.setTimeout(120_000)
+  // Every gateway call of the page, from its first load on.
+  const calls: string[] = []
+  let lastCall = Date.now()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (!url.pathname.startsWith('/webgate/v')) return
+    calls.push(url.pathname + url.search)
+    lastCall = Date.now()
+  })
   await acceptCookies(page, baseURL!)
   await page.goto('/catalog/2')
   await waitForHydration(page)
-  // The links in view have prefetched their pages (1 s after mount) before the network turns slow.
+  // The links in view prefetch their pages before the network turns slow: they start 1 s after mount
+  // and take their steps in idle time, so one may begin after the network has been quiet for
+  // Playwright's 500 ms. Wait until it has been quiet for 2 s.
   await page.waitForLoadState('networkidle')
+  await expect.poll(() => Date.now() - lastCall, { timeout: 30_000 }).toBeGreaterThan(2_000)
   await slowNetwork(page)
   const card = page.locator('.product-card a[href^="/product/"]').nth(2)
   const href = (await card.getAttribute('href'))!
   const id = /\/product\/(\d+)/.exec(href)![1]
-  const calls: string[] = []
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (url.pathname.startsWith('/webgate/v')) calls.push(url.pathname + url.search)
-  })
+  const before = calls.length
   await card.tap()
   await expect.poll(() => progressShown(page), { timeout: 2_000 }).toBe(true)
   await expect(page.locator(`.product-page[data-goods-id="${id}"]`)).toBeVisible({ timeout: 60_000 })
   await expect.poll(() => progressShown(page)).toBe(false)
-  const during = [...calls]
-  // One request per resource of the product page.
+  // One request per resource of the product page, by its prefetch or by the navigation.
   for (const resource of [
     `/webgate/v2/goods/${id}`,
     `/webgate/v1/object/${id}/scores`,
@@ -57,10 +64,11 @@ test('a tapped product shows a progress bar at once, asks each call once, and ho
     `reviews-carousel-media?objectId=${id}`,
   ]) {
     expect(
-      during.filter((call) => call.includes(resource)),
+      calls.filter((call) => call.includes(resource)),
       resource,
     ).toHaveLength(1)
   }
   // Nothing for other pages while the navigation waited: no other category's goods or filters.
+  const during = calls.slice(before)
   expect(during.filter((call) => /\/goods\/search|\/goods\/filters/.test(call))).toEqual([])
 })

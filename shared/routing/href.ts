@@ -38,8 +38,10 @@ export function href<N extends RouteName>(
   for (const pattern of patternsOf(name)) {
     const path = fillPattern(pattern, params ?? {})
     if (path === undefined) continue
+    // Most links have no query (every card of a list): no URLSearchParams for them.
+    if (!query) return path
     const search = new URLSearchParams()
-    for (const [key, value] of Object.entries(query ?? {}))
+    for (const [key, value] of Object.entries(query))
       if (value !== undefined && value !== '') search.set(key, String(value))
     const text = search.toString()
     return text ? `${path}?${text}` : path

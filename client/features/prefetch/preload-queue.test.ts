@@ -167,4 +167,30 @@ describe('prefetch in idle time', () => {
     await tasks()
     expect(intent.calls()).toBeGreaterThan(0)
   })
+
+  it('holds a link’s prefetch that was waiting for idle time when a navigation began, until it is followed', async () => {
+    const idle: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
+    vi.stubGlobal('cancelIdleCallback', () => undefined)
+    const root = { dataset: {} as Record<string, string> }
+    vi.stubGlobal('document', { documentElement: root })
+    const ctx = context(() => Promise.resolve({}))
+    prefetchRoute('/product/1-goods', ctx)
+    await tasks()
+    expect(idle.length).toBeGreaterThan(0)
+    // The shopper taps another link: the navigation marks the document while it waits.
+    root.dataset.navigating = ''
+    for (let round = 0; round < 10; round++) {
+      for (const run of idle.splice(0)) run()
+      await tasks()
+    }
+    expect(ctx.calls()).toBe(0)
+    // The navigation is followed: the held prefetches go out.
+    delete root.dataset.navigating
+    for (let round = 0; round < 20 && ctx.calls() < 5; round++) {
+      for (const run of idle.splice(0)) run()
+      await tasks(80)
+    }
+    expect(ctx.calls()).toBe(5)
+  })
 })

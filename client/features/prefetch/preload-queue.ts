@@ -126,7 +126,12 @@ function pump(): void {
     void turn(job.intent)
       .then(loadSchemaKit)
       .then(() => turn(job.intent))
-      .then(job.run)
+      .then(() => {
+        // A navigation that began while this job waited for its turn (or for the schemas, which on a
+        // slow network take seconds) holds it too: it goes back to the head of the queue.
+        if (!job.intent && navigating()) waiting.unshift(job)
+        else return job.run()
+      })
       .finally(() => {
         pending--
         pump()
