@@ -4,7 +4,16 @@
  * page and moves the URL to it, scrolling to the new cards) and pagination with real links. Sort and
  * filters are one GET form, so they work without JavaScript too. Used by the catalogue and the search page.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react'
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
 import { Link } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { CATALOG_PAGE_SIZE, KEEPS_FOCUS_ATTRIBUTE } from '#shared/constants.ts'
@@ -326,20 +335,28 @@ function formSearch(data: FormData): SearchParams {
   return search
 }
 
-/** One loaded page of cards (list items of the shared grid). */
-function GoodsChunk({
-  page,
-  args,
-  favorites,
-  eager,
-  list,
-}: {
+interface GoodsChunkProps {
   page: number
   args: ReturnType<typeof goodsListArgs>
   favorites: FavoritesApi
   eager: boolean
   list: string
-}) {
+}
+
+/** Whether two renders of a page of cards show the same: its arguments compared by value. */
+const sameChunk = (a: GoodsChunkProps, b: GoodsChunkProps): boolean =>
+  a.page === b.page &&
+  a.favorites === b.favorites &&
+  a.eager === b.eager &&
+  a.list === b.list &&
+  JSON.stringify(a.args) === JSON.stringify(b.args)
+
+/**
+ * One loaded page of cards (list items of the shared grid). Memoized, with its query arguments compared
+ * by value: «Показать ещё» renders the list again with a new page, and the pages already on screen
+ * must not render their cards again in that task (decision 032).
+ */
+const GoodsChunk = memo(function GoodsChunk({ page, args, favorites, eager, list }: GoodsChunkProps) {
   const { data, error } = useQuery(goodsListQuery(args))
   // A page of cards that comes after hydration renders its first screen at once and the rest in the
   // next frames (use-stepped-count.ts); the scroll target, the page's first card, is in the first step.
@@ -383,4 +400,4 @@ function GoodsChunk({
       ))}
     </>
   )
-}
+}, sameChunk)
