@@ -7,7 +7,7 @@
  * the footer's render would; the icons are the server's `<use>` of the sprite, as everywhere.
  */
 import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react'
-import { useLocation } from 'wouter'
+import { navigate } from 'wouter/use-browser-location'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
@@ -33,7 +33,7 @@ const keptHtml = (): string | undefined => (serverHtml ??= document.querySelecto
 export function FooterPart() {
   const { config } = useApp()
   const { track } = useAnalytics()
-  const [, navigate] = useLocation()
+  // Not wouter's `useLocation`: the footer would render again on every navigation (decision 032).
   const ref = useRef<HTMLElement>(null)
 
   useEffect(() => {

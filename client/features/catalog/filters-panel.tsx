@@ -4,7 +4,7 @@
  * so without JavaScript «Применить» submits them. On a phone the panel opens from a button as a
  * full-screen sheet whose «Показать N товаров» closes it over the list it has already filtered.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { memo, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { KEEPS_FOCUS_ATTRIBUTE } from '#shared/constants.ts'
 import { STORAGE } from '#shared/cookies.ts'
 import { Link } from 'wouter'
@@ -147,11 +147,6 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
     (state.discounted ? 1 : 0) +
     (state.store ? 1 : 0) +
     (state.priceMin !== undefined || state.priceMax !== undefined ? 1 : 0)
-  const brands = [...filters.brands].sort(
-    (a, b) => Number(state.brand.includes(b.slug)) - Number(state.brand.includes(a.slug)) || b.count - a.count,
-  )
-  const visibleBrands = allBrands ? brands : brands.slice(0, BRANDS_SHOWN)
-
   return (
     <aside className={open ? 'filters is-open' : 'filters'} aria-label="Фильтры" {...{ [KEEPS_FOCUS_ATTRIBUTE]: '' }}>
       <button
@@ -187,117 +182,15 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
         </div>
         {/* The groups' HTML depends on the filters answer and the form alone while nothing is chosen: the
             server keeps it (a category page's largest part after its cards). */}
-        <CachedChildren
-          as="div"
-          className="filters__groups"
-          owner={filters}
-          variant={form}
-          personal={hasFilters(state) || device !== '' || allBrands}
-        >
-          {() => (
-            <>
-              <fieldset className="filters__group">
-                <legend className="filters__legend">Наличие и скидки</legend>
-                <FilterOption
-                  form={form}
-                  name="inStock"
-                  label={`В наличии (${filters.inStockCount})`}
-                  checked={state.inStock}
-                  onChange={() => onChange({ ...state, inStock: !state.inStock })}
-                />
-                <FilterOption
-                  form={form}
-                  name="discounted"
-                  label={`Со скидкой (${filters.discountedCount})`}
-                  checked={state.discounted}
-                  onChange={() => onChange({ ...state, discounted: !state.discounted })}
-                />
-                {(device || state.store) && (
-                  <FilterOption
-                    form={form}
-                    name="store"
-                    value={state.store ?? device}
-                    label="Есть в моём магазине"
-                    checked={state.store !== undefined}
-                    onChange={() => onChange({ ...state, store: state.store ? undefined : device, page: 1 })}
-                  />
-                )}
-              </fieldset>
-              {filters.labels.length > 0 && (
-                <fieldset className="filters__group">
-                  <legend className="filters__legend">Метки</legend>
-                  <div className="chips">
-                    {filters.labels.map(({ label, count }) => (
-                      <label key={label} className="chip filters__chip">
-                        <input
-                          type="checkbox"
-                          name="label"
-                          value={label}
-                          form={form}
-                          checked={state.label.includes(label)}
-                          onChange={() => onChange({ ...state, label: toggled(state.label, label) })}
-                        />
-                        {`${LABEL_NAMES[label]} `}
-                        <span className="filters__count">{count}</span>
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-              <fieldset className="filters__group">
-                {/* The legend names the rouble: the bounds alone fit the column's narrow fields. */}
-                <legend className="filters__legend">Цена, ₽</legend>
-                <div className="filters__price" key={`${state.priceMin}-${state.priceMax}`}>
-                  <PriceField
-                    form={form}
-                    name="priceMin"
-                    label="Цена от"
-                    placeholder={`от ${formatNumber(Math.floor(filters.price.min))}`}
-                    value={state.priceMin}
-                  />
-                  <PriceField
-                    form={form}
-                    name="priceMax"
-                    label="Цена до"
-                    placeholder={`до ${formatNumber(Math.ceil(filters.price.max))}`}
-                    value={state.priceMax}
-                  />
-                  <Button type="submit" form={form} size="sm" variant="secondary">
-                    Применить
-                  </Button>
-                </div>
-              </fieldset>
-              {filters.brands.length > 0 && (
-                <fieldset className="filters__group">
-                  <legend className="filters__legend">Бренды</legend>
-                  <div className="filters__brands">
-                    {visibleBrands.map((brand) => (
-                      <FilterOption
-                        key={brand.slug}
-                        form={form}
-                        name="brand"
-                        value={brand.slug}
-                        label={`${brand.name} (${brand.count})`}
-                        checked={state.brand.includes(brand.slug)}
-                        onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })}
-                      />
-                    ))}
-                  </div>
-                  {brands.length > BRANDS_SHOWN && (
-                    <button
-                      type="button"
-                      className="filters__more"
-                      aria-expanded={allBrands}
-                      onClick={() => setAllBrands(!allBrands)}
-                    >
-                      {allBrands ? 'Свернуть' : `Все бренды (${brands.length})`}
-                    </button>
-                  )}
-                </fieldset>
-              )}
-            </>
-          )}
-        </CachedChildren>
+        <FilterGroups
+          filters={filters}
+          state={state}
+          onChange={onChange}
+          form={form}
+          device={device}
+          allBrands={allBrands}
+          setAllBrands={setAllBrands}
+        />
         <div className="filters__foot">
           {hasFilters(state) && (
             <Link href={resetHref} className="filters__reset">
@@ -312,3 +205,144 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
     </aside>
   )
 }
+
+/**
+ * The panel's groups of fields. Memoized: opening or closing the sheet changes the panel's state only,
+ * and the groups (two dozen fields) must not render again in the tap's task (decision 032).
+ */
+const FilterGroups = memo(function FilterGroups({
+  filters,
+  state,
+  onChange,
+  form,
+  device,
+  allBrands,
+  setAllBrands,
+}: {
+  filters: GoodsFiltersShape
+  state: ListState
+  onChange: (next: ListState) => void
+  form: string
+  /** The chosen store's code on this device ('' without one). */
+  device: string
+  allBrands: boolean
+  setAllBrands: (all: boolean) => void
+}) {
+  const brands = [...filters.brands].sort(
+    (a, b) => Number(state.brand.includes(b.slug)) - Number(state.brand.includes(a.slug)) || b.count - a.count,
+  )
+  const visibleBrands = allBrands ? brands : brands.slice(0, BRANDS_SHOWN)
+  return (
+    <CachedChildren
+      as="div"
+      className="filters__groups"
+      owner={filters}
+      variant={form}
+      personal={hasFilters(state) || device !== '' || allBrands}
+    >
+      {() => (
+        <>
+          <fieldset className="filters__group">
+            <legend className="filters__legend">Наличие и скидки</legend>
+            <FilterOption
+              form={form}
+              name="inStock"
+              label={`В наличии (${filters.inStockCount})`}
+              checked={state.inStock}
+              onChange={() => onChange({ ...state, inStock: !state.inStock })}
+            />
+            <FilterOption
+              form={form}
+              name="discounted"
+              label={`Со скидкой (${filters.discountedCount})`}
+              checked={state.discounted}
+              onChange={() => onChange({ ...state, discounted: !state.discounted })}
+            />
+            {(device || state.store) && (
+              <FilterOption
+                form={form}
+                name="store"
+                value={state.store ?? device}
+                label="Есть в моём магазине"
+                checked={state.store !== undefined}
+                onChange={() => onChange({ ...state, store: state.store ? undefined : device, page: 1 })}
+              />
+            )}
+          </fieldset>
+          {filters.labels.length > 0 && (
+            <fieldset className="filters__group">
+              <legend className="filters__legend">Метки</legend>
+              <div className="chips">
+                {filters.labels.map(({ label, count }) => (
+                  <label key={label} className="chip filters__chip">
+                    <input
+                      type="checkbox"
+                      name="label"
+                      value={label}
+                      form={form}
+                      checked={state.label.includes(label)}
+                      onChange={() => onChange({ ...state, label: toggled(state.label, label) })}
+                    />
+                    {`${LABEL_NAMES[label]} `}
+                    <span className="filters__count">{count}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <fieldset className="filters__group">
+            {/* The legend names the rouble: the bounds alone fit the column's narrow fields. */}
+            <legend className="filters__legend">Цена, ₽</legend>
+            <div className="filters__price" key={`${state.priceMin}-${state.priceMax}`}>
+              <PriceField
+                form={form}
+                name="priceMin"
+                label="Цена от"
+                placeholder={`от ${formatNumber(Math.floor(filters.price.min))}`}
+                value={state.priceMin}
+              />
+              <PriceField
+                form={form}
+                name="priceMax"
+                label="Цена до"
+                placeholder={`до ${formatNumber(Math.ceil(filters.price.max))}`}
+                value={state.priceMax}
+              />
+              <Button type="submit" form={form} size="sm" variant="secondary">
+                Применить
+              </Button>
+            </div>
+          </fieldset>
+          {filters.brands.length > 0 && (
+            <fieldset className="filters__group">
+              <legend className="filters__legend">Бренды</legend>
+              <div className="filters__brands">
+                {visibleBrands.map((brand) => (
+                  <FilterOption
+                    key={brand.slug}
+                    form={form}
+                    name="brand"
+                    value={brand.slug}
+                    label={`${brand.name} (${brand.count})`}
+                    checked={state.brand.includes(brand.slug)}
+                    onChange={() => onChange({ ...state, brand: toggled(state.brand, brand.slug) })}
+                  />
+                ))}
+              </div>
+              {brands.length > BRANDS_SHOWN && (
+                <button
+                  type="button"
+                  className="filters__more"
+                  aria-expanded={allBrands}
+                  onClick={() => setAllBrands(!allBrands)}
+                >
+                  {allBrands ? 'Свернуть' : `Все бренды (${brands.length})`}
+                </button>
+              )}
+            </fieldset>
+          )}
+        </>
+      )}
+    </CachedChildren>
+  )
+})

@@ -4,8 +4,18 @@
  * page and moves the URL to it, scrolling to the new cards) and pagination with real links. Sort and
  * filters are one GET form, so they work without JavaScript too. Used by the catalogue and the search page.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react'
-import { Link, useLocation } from 'wouter'
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
+import { Link } from 'wouter'
+import { navigate } from 'wouter/use-browser-location'
 import { CATALOG_PAGE_SIZE, KEEPS_FOCUS_ATTRIBUTE } from '#shared/constants.ts'
 import type { GoodsSort } from '#shared/models/goods.ts'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
@@ -22,6 +32,7 @@ import type { SearchParams } from '#shared/routing/types.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { EmptyState } from '#client/components/ui/empty-state.tsx'
 import { Skeleton } from '#client/components/ui/skeleton.tsx'
+import { useSteppedCount } from '#client/components/use-stepped-count.ts'
 import { countLabel } from '#client/lib/format.ts'
 import { useQuery } from '#client/data/use-query.ts'
 import { useFavorites, type FavoritesApi } from '#client/features/product/use-favorites.ts'
@@ -122,7 +133,9 @@ function holdCardInView(goodsId: number): () => void {
 
 /** The list with its toolbar, filters and paging. */
 export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, whenEmpty }: GoodsListProps) {
-  const [, navigate] = useLocation()
+  // The browser location's own `navigate`, not wouter's `useLocation`: that subscribes the list to the
+  // location, and a tap on a card's link would render the list and its 24 cards again in its own task
+  // (decision 032). The list's state comes from the page's `search`.
   const { track } = useAnalytics()
   const favorites = useFavorites()
   const state = listStateFromSearch(search)
@@ -322,21 +335,32 @@ function formSearch(data: FormData): SearchParams {
   return search
 }
 
-/** One loaded page of cards (list items of the shared grid). */
-function GoodsChunk({
-  page,
-  args,
-  favorites,
-  eager,
-  list,
-}: {
+interface GoodsChunkProps {
   page: number
   args: ReturnType<typeof goodsListArgs>
   favorites: FavoritesApi
   eager: boolean
   list: string
-}) {
+}
+
+/** Whether two renders of a page of cards show the same: its arguments compared by value. */
+const sameChunk = (a: GoodsChunkProps, b: GoodsChunkProps): boolean =>
+  a.page === b.page &&
+  a.favorites === b.favorites &&
+  a.eager === b.eager &&
+  a.list === b.list &&
+  JSON.stringify(a.args) === JSON.stringify(b.args)
+
+/**
+ * One loaded page of cards (list items of the shared grid). Memoized, with its query arguments compared
+ * by value: «Показать ещё» renders the list again with a new page, and the pages already on screen
+ * must not render their cards again in that task (decision 032).
+ */
+const GoodsChunk = memo(function GoodsChunk({ page, args, favorites, eager, list }: GoodsChunkProps) {
   const { data, error } = useQuery(goodsListQuery(args))
+  // A page of cards that comes after hydration renders its first screen at once and the rest in the
+  // next frames (use-stepped-count.ts); the scroll target, the page's first card, is in the first step.
+  const count = useSteppedCount(data?.items.length ?? 0, JSON.stringify(args))
   if (error && !data) {
     return (
       <li id={pageAnchor(page)} className="goods-list__error" role="alert">
@@ -362,7 +386,7 @@ function GoodsChunk({
   }
   return (
     <>
-      {data.items.map((goods, index) => (
+      {data.items.slice(0, count).map((goods, index) => (
         // The card says its goods (`data-goods-id`); the item does not repeat it (the page's HTML has a budget).
         <li key={goods.id} id={index === 0 ? pageAnchor(page) : undefined}>
           <ProductCard
@@ -376,4 +400,4 @@ function GoodsChunk({
       ))}
     </>
   )
-}
+}, sameChunk)

@@ -3,7 +3,7 @@
  * read in the browser after hydration (never in the cached anonymous HTML). An anonymous shopper is
  * asked to sign in first.
  */
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { favoritesQuery } from '#shared/queries/favorites.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
@@ -52,5 +52,6 @@ export function useFavorites(): FavoritesApi {
     [session.authorized, openLogin, ids, api, track, toast],
   )
 
-  return { enabled, has: (goodsId) => ids?.includes(goodsId) ?? false, toggle }
+  // One object while nothing changes: a memoized page of cards (goods-list.tsx) takes it as a prop.
+  return useMemo(() => ({ enabled, has: (goodsId) => ids?.includes(goodsId) ?? false, toggle }), [enabled, ids, toggle])
 }

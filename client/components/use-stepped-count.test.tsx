@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { renderToString } from 'react-dom/server'
+import { FIRST_STEP_ITEMS, NEXT_STEP_ITEMS, nextStepCount, useSteppedCount } from './use-stepped-count.ts'
+
+function List({ items }: { items: number[] }) {
+  const count = useSteppedCount(items.length, 'list')
+  return (
+    <ul>
+      {items.slice(0, count).map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  )
+}
+
+describe('useSteppedCount', () => {
+  it('renders every item on the server, so the HTML and the hydrating render stay whole', () => {
+    const items = Array.from({ length: 24 }, (_, i) => i)
+    const html = renderToString(<List items={items} />)
+    expect(html.match(/<li>/g)).toHaveLength(24)
+  })
+
+  it('adds a step of items at a time and stops at the total', () => {
+    expect(FIRST_STEP_ITEMS).toBeLessThan(24)
+    expect(nextStepCount(FIRST_STEP_ITEMS, 24)).toBe(FIRST_STEP_ITEMS + NEXT_STEP_ITEMS)
+    expect(nextStepCount(20, 24)).toBe(24)
+    expect(nextStepCount(24, 24)).toBe(24)
+    expect(nextStepCount(0, 3, 8)).toBe(3)
+  })
+})

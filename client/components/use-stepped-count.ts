@@ -1,0 +1,51 @@
+/**
+ * `useSteppedCount(total, key)`: how many of a long list's items to render now. A list that comes
+ * after hydration (a client navigation, «Показать ещё», a new filter) renders its first screen in the
+ * first commit and the rest a few items per frame, so no single task styles and lays out two dozen
+ * cards at once (decision 032). On the server and while hydrating every item renders: the HTML and
+ * the hydrating render stay the same.
+ */
+import { startTransition, useEffect, useState } from 'react'
+import { afterNextFrame } from '#client/lib/after-next-frame.ts'
+
+/** Items of the first commit: more than the first screen of cards at 360 px (four), two rows at 1440 px. */
+export const FIRST_STEP_ITEMS = 6
+/**
+ * Items each following frame adds: a frame of a long page costs about 8 ms of CPU of its own here
+ * (style, paint of the whole page, layers), and each card about 1 ms more (the interaction trace).
+ */
+export const NEXT_STEP_ITEMS = 4
+
+/** The count after one more step, never past `total`. */
+export function nextStepCount(count: number, total: number, step = NEXT_STEP_ITEMS): number {
+  return Math.min(total, count + step)
+}
+
+/** Whether a list mounting now is part of the page being hydrated (or rendered on the server). */
+function hydrating(): boolean {
+  return import.meta.env.SSR || document.documentElement.dataset.hydrated !== 'true'
+}
+
+/**
+ * The number of items to render: all of them on the server and while hydrating, otherwise
+ * `FIRST_STEP_ITEMS` first and `NEXT_STEP_ITEMS` more after each frame. A new `key` (other items:
+ * a new filter or sort) starts again from the first step.
+ */
+export function useSteppedCount(total: number, key: string): number {
+  const [state, setState] = useState(() => ({ key, count: hydrating() ? Infinity : FIRST_STEP_ITEMS }))
+  let { count } = state
+  if (state.key !== key) {
+    count = FIRST_STEP_ITEMS
+    setState({ key, count })
+  }
+  useEffect(() => {
+    if (count >= total) return
+    // A transition: a tap meanwhile is handled before the next step renders.
+    return afterNextFrame(() =>
+      startTransition(() =>
+        setState((current) => (current.key === key ? { key, count: nextStepCount(current.count, total) } : current)),
+      ),
+    )
+  }, [count, total, key])
+  return count
+}
