@@ -15,6 +15,11 @@
  * --before <dir>  also starts the stores of another checkout's dist/ (e.g. a worktree of the old commit,
  *                 built with its own node_modules) as `before`, `before-store` and `before-warm` (in the
  *                 same modes, spelled with that build's variables): before and after in ONE run.
+ * After the closed-loop rounds, each warm store (`ours-warm`, `before-warm`) gets a paced load: a fixed
+ * rate of half the req/s it reached, for PACED_SECONDS, sent on schedule whether or not earlier answers
+ * came (bench-lib.mjs `pacedLoad`), so the load generator does not own the cores and a stall shows as
+ * latency. Its p50, p99 and p99/p50 are appended to the results as "Warm tail (paced)".
+ *
  * --in-place      runs ../shared/peer-bench/run.sh itself (it then installs and builds the peers if needed
  *                 and writes its results.md there). By default a private copy in bench/peer-run/ is run
  *                 and nothing in the shared folder changes: with the shared build and node_modules linked
@@ -24,6 +29,7 @@
  */
 import { spawn } from 'node:child_process'
 import {
+  appendFileSync,
   chmodSync,
   copyFileSync,
   cpSync,
@@ -31,8 +37,10 @@ import {
   lstatSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import {
@@ -42,6 +50,7 @@ import {
   buildIfNeeded,
   buildScriptOf,
   freePort,
+  pacedLoad,
   startMock,
   startNode,
   startStore,
@@ -149,6 +158,45 @@ function makeWritable(dir) {
   }
 }
 
+/** How long each warm store's paced load runs. */
+const PACED_SECONDS = 10
+/** The paced rate, as a share of the req/s the store reached in the closed-loop rounds. */
+const PACED_SHARE = 0.5
+
+/**
+ * The warm tail: each warm store loaded at a fixed rate of half its measured maximum, one after the
+ * other (nothing else runs meanwhile). Answers the markdown section, or undefined without warm stores.
+ */
+async function warmTail(results, targets, path) {
+  const rows = []
+  for (const [name, store] of targets) {
+    if (!name.endsWith('-warm')) continue
+    const measured = results.summary?.find((entry) => entry.name === name)?.rps
+    if (!measured) continue
+    const rate = Math.round(measured * PACED_SHARE)
+    const paced = await pacedLoad(store.base + path, { rate, seconds: PACED_SECONDS })
+    console.log(`${name} paced at ${rate}/s: p50 ${paced.p50_ms} ms, p99 ${paced.p99_ms} ms, ${paced.errors} errors`)
+    rows.push({ name, measured: Math.round(measured), ...paced })
+  }
+  if (rows.length === 0) return undefined
+  writeFileSync(join(ROOT, 'bench/peer-warm-tail.json'), JSON.stringify(rows, null, 2) + '\n')
+  return [
+    '',
+    '## Warm tail (paced)',
+    '',
+    `Each warm store at a fixed rate of ${PACED_SHARE * 100} % of the req/s it reached above, for ${PACED_SECONDS} s,`,
+    'sent on schedule (latency counted from when each request was due; scripts/bench/bench-lib.mjs `pacedLoad`).',
+    '',
+    '| variant | closed-loop req/s | paced rate/s | answered | errors | p50 ms | p99 ms | p99/p50 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.measured} | ${row.rate} | ${row.requests} | ${row.errors} | ${row.p50_ms} | ${row.p99_ms} | ${row.p99_over_p50} |`,
+    ),
+    '',
+  ].join('\n')
+}
+
 const started = []
 const startedStore = async (...startArgs) => {
   const store = await startStore(...startArgs)
@@ -207,8 +255,13 @@ try {
   const run = spawn('bash', [join(runDir, 'run.sh'), ...runArgs], { stdio: 'inherit' })
   exitCode = await new Promise((done) => run.once('exit', (code) => done(code ?? 1)))
 
-  if (!inPlace && existsSync(join(runDir, 'results.md'))) {
-    copyFileSync(join(runDir, 'results.md'), join(ROOT, 'bench/peer-results.md'))
+  const resultsMd = join(runDir, 'results.md')
+  if (exitCode === 0 && existsSync(join(runDir, 'results.json'))) {
+    const tail = await warmTail(JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8')), targets, category)
+    if (tail) appendFileSync(resultsMd, tail)
+  }
+  if (!inPlace && existsSync(resultsMd)) {
+    copyFileSync(resultsMd, join(ROOT, 'bench/peer-results.md'))
     copyFileSync(join(runDir, 'results.json'), join(ROOT, 'bench/peer-results.json'))
     console.log(`results: ${join(ROOT, 'bench/peer-results.md')} (logs in ${join(runDir, 'logs')})`)
   }
