@@ -59,9 +59,16 @@ export function showView(
  * Resolves one client navigation and shows its outcome (a view, a redirect or a full page load).
  * Rejects when the routing kit or the route's code cannot load (app.tsx then shows the outage view).
  */
+/**
+ * The title a navigation's late data gave (onLateMeta), for the page it was made for: the view may
+ * come on screen after it, and must not put back the title built without that data.
+ */
+let lateTitle: { url: string; title: string } | undefined
+
 export async function followNavigation(context: NavigationContext): Promise<void> {
   const { pathname, search, config, current } = context
   const url = pathname + search
+  lateTitle = undefined
   // The new page may scroll back or to an anchor once shown (afterNavigation): its code comes meanwhile.
   void import('./scroll-restore.ts').catch(() => undefined)
   const kit = await loadChunk(loadRoutingKit, url)
@@ -79,6 +86,8 @@ export async function followNavigation(context: NavigationContext): Promise<void
       // The title shown at once was built without data ('Категория 62 — …'); the page keeps its
       // scroll and focus, only the title follows the data.
       onLateMeta: (meta) => {
+        if (!current()) return
+        lateTitle = { url, title: meta.title }
         document.title = meta.title
       },
       known: (key) => context.cache.get(key)?.data ?? context.fallback[key],
@@ -115,7 +124,8 @@ export async function followNavigation(context: NavigationContext): Promise<void
  * announcement and the focus on the main heading. Returns the cleanup of a scroll still being held.
  */
 export function afterNavigation(title: string | undefined, remembered: number | undefined): (() => void) | undefined {
-  if (title) document.title = title
+  const late = lateTitle?.url === window.location.pathname + window.location.search ? lateTitle.title : undefined
+  if (late ?? title) document.title = (late ?? title)!
   const hash = decodeURIComponent(window.location.hash.slice(1))
   let stopRestore: (() => void) | undefined
   let anchored = false
