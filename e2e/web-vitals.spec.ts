@@ -66,10 +66,17 @@ test('a product page reports its vitals, which reach /metrics with the route kin
   )
   await page.getByRole('heading', { level: 1 }).click()
   // The shopper switches apps: the page is hidden (headless Chromium never hides a page by itself).
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
-  })
+  // The chunk's resource entry comes before its module has run and started the observers, so the page
+  // is hidden again until the batch leaves (the reporter sends nothing while it has nothing).
+  let sent = false
+  void answered.then(() => (sent = true))
+  for (let attempt = 0; attempt < 20 && !sent; attempt++) {
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+    })
+    await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 500))])
+  }
   expect((await answered).status()).toBe(204)
   const bodies = await page.evaluate(() =>
     Promise.all((window as unknown as { __beacons: Promise<string>[] }).__beacons),

@@ -139,14 +139,49 @@ export function afterNavigation(title: string | undefined, remembered: number | 
   } else {
     window.scrollTo(0, 0)
   }
-  const heading = document.querySelector<HTMLElement>('main h1')
   // A ticked filter or a new sort keeps the focus where the shopper is (UX4-04).
   const kept = document.activeElement?.closest(`[${KEEPS_FOCUS_ATTRIBUTE}]`)
-  if (heading && !anchored && !kept) {
+  const stopFocus = anchored || kept ? undefined : focusMainHeading()
+  const announcer = document.getElementById(ROUTE_ANNOUNCER_ID)
+  if (announcer) announcer.textContent = document.title
+  return () => {
+    stopRestore?.()
+    stopFocus?.()
+  }
+}
+
+/** How long a view shown before its data waits for its heading to take the focus. */
+const HEADING_WAIT_MS = 10_000
+
+/**
+ * Moves the focus to the main heading. A view shown before its data (after the navigation's wait) has
+ * no heading yet: the focus then goes to the heading when it appears, unless the shopper has put the
+ * focus somewhere meanwhile. Returns the cleanup of that wait.
+ */
+function focusMainHeading(): (() => void) | undefined {
+  const focus = (heading: HTMLElement) => {
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
     heading.focus({ preventScroll: true })
   }
-  const announcer = document.getElementById(ROUTE_ANNOUNCER_ID)
-  if (announcer) announcer.textContent = document.title
-  return stopRestore
+  const heading = document.querySelector<HTMLElement>('main h1')
+  if (heading) {
+    focus(heading)
+    return undefined
+  }
+  const main = document.querySelector('main')
+  if (!main) return undefined
+  const observer = new MutationObserver(() => {
+    const appeared = main.querySelector<HTMLElement>('h1')
+    if (!appeared) return
+    stop()
+    const active = document.activeElement
+    if (!active || active === document.body) focus(appeared)
+  })
+  const timer = setTimeout(() => stop(), HEADING_WAIT_MS)
+  const stop = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+  }
+  observer.observe(main, { childList: true, subtree: true })
+  return stop
 }
