@@ -2,6 +2,8 @@
  * Scroll restoration (spec rule 6): back and forward return a page to where the shopper left it, a
  * new navigation starts at the top, and a reload keeps the position.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { acceptCookies, DESKTOP } from './fixtures/layout.ts'
 import { ProductPage } from './fixtures/product-page.ts'
@@ -67,4 +69,44 @@ test.describe('the home page on a phone', () => {
     await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(opened)
     await expect(link).toBeInViewport()
   })
+
+  test('a tap made before the scroll memory’s code has come still comes back to its position', async ({
+    page,
+    baseURL,
+  }) => {
+    await acceptCookies(page, baseURL!)
+    // The scroll memory's chunk, loaded at the first scroll, comes late (a slow network): the shopper
+    // taps the link before it has come.
+    const memoryChunk = chunkOf('client/navigation/scroll-memory.ts')
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`**${memoryChunk}`, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/')
+    await waitForHydration(page)
+    const link = page.locator('.article-card__link').first()
+    await link.scrollIntoViewIfNeeded()
+    const opened = await page.evaluate(() => Math.round(scrollY))
+    expect(opened).toBeGreaterThan(2_000)
+    await link.click()
+    await expect(page).toHaveURL(/\/articles\//)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const loaded = page.waitForResponse(`**${memoryChunk}`)
+    release()
+    await loaded
+    await page.goBack()
+    await expect(page).toHaveURL(/\/$/)
+    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(opened)
+  })
 })
+
+/** The URL path of the chunk an entry point (a dynamically imported module) was built into. */
+function chunkOf(entryPoint: string): string {
+  const metafile = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist', 'client', 'metafile.json'), 'utf8'),
+  ) as { outputs: Record<string, { entryPoint?: string }> }
+  const file = Object.keys(metafile.outputs).find((output) => metafile.outputs[output]!.entryPoint === entryPoint)!
+  return file.slice(file.lastIndexOf('/assets/'))
+}

@@ -7,9 +7,8 @@
  * an anchor while the page settles is scroll-restore.ts, loaded when a page first needs it.
  */
 import { STORAGE } from '#shared/cookies.ts'
+import { ensureEntryKey, entryKey, takeEarlyPosition } from './scroll-entry.ts'
 
-/** Field of `history.state` that holds the entry's key. */
-const SCROLL_KEY_FIELD = '__scrollKey'
 /** Entries remembered per tab (the oldest are forgotten first). */
 const SCROLL_MEMORY_LIMIT = 50
 
@@ -49,23 +48,6 @@ let shownKey: string | undefined
 let popPending = false
 let installed = false
 
-const entryKey = (): string | undefined => {
-  const state: unknown = history.state
-  return state && typeof state === 'object' && SCROLL_KEY_FIELD in state
-    ? String((state as Record<string, unknown>)[SCROLL_KEY_FIELD])
-    : undefined
-}
-
-/** The current entry's key, given one when it has none yet (a new entry made by a push). */
-function ensureEntryKey(): string {
-  const existing = entryKey()
-  if (existing) return existing
-  const key = Math.random().toString(36).slice(2, 10)
-  const state: unknown = history.state
-  history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [SCROLL_KEY_FIELD]: key }, '')
-  return key
-}
-
 function persist(): void {
   try {
     sessionStorage.setItem(STORAGE.scrollPositions, JSON.stringify([...positions]))
@@ -84,6 +66,9 @@ export function installScrollMemory(): void {
     // Not supported: the browser restores on its own.
   }
   for (const [key, y] of parsePositions(safeRead())) rememberPosition(positions, key, y)
+  // The server-rendered page may have been scrolled (and left) before this chunk came.
+  const early = takeEarlyPosition()
+  if (early) rememberPosition(positions, early.key, early.y)
   let frame = 0
   window.addEventListener(
     'scroll',

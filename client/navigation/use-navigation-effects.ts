@@ -7,6 +7,7 @@ import { useEffect } from 'react'
 import { loadedClientNavigation } from './navigation.ts'
 import { whenIdle } from '#client/lib/when-idle.ts'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
+import { followEarlyPosition } from './scroll-entry.ts'
 
 /**
  * Runs the effects for navigation number `seq`: 0 is the server-rendered page (only a remembered
@@ -48,14 +49,20 @@ export function useNavigationEffects(seq: number, title: string | undefined): vo
       if (!started) run()
       started = true
     }
+    // The first scroll loads the memory; until it has come, the position is followed here, so a tap
+    // made meanwhile still leaves a position to come back to.
+    const scrolled = () => {
+      followEarlyPosition()
+      start()
+    }
     const timer = started
       ? undefined
       : setTimeout(() => (cancel = whenIdle(start, 300)), returning ? 0 : PRELOAD_DELAY_MS)
-    if (!started) window.addEventListener('scroll', start, { once: true, passive: true })
+    if (!started) window.addEventListener('scroll', scrolled, { once: true, passive: true })
     return () => {
       ended = true
       clearTimeout(timer)
-      window.removeEventListener('scroll', start)
+      window.removeEventListener('scroll', scrolled)
       cancel?.()
       stop?.()
     }
