@@ -6,7 +6,7 @@
  */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { BROWSER_API_TIMEOUT_MS } from '#shared/constants.ts'
+import { BROWSER_API_TIMEOUT_MS, PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { COOKIE } from '#shared/cookies.ts'
 import { App } from './app.tsx'
 import { BOOT_ELEMENT_ID, type BootData } from './boot.ts'
@@ -17,14 +17,12 @@ import { installErrorReporting } from './error-reporting.ts'
 import { holdEarlyClicks } from './early-clicks.ts'
 import { nextTask } from '#client/lib/next-task.ts'
 import { whenIdle } from '#client/lib/when-idle.ts'
-import { reportIconSpriteFailure } from '#client/components/icon.tsx'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
 import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
 import { loadCartLink } from '../features/ecom/cart-link-part.tsx'
-import { startWebVitals } from '../analytics/start-web-vitals.ts'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 async function start(releaseClicks: () => void): Promise<void> {
@@ -81,28 +79,30 @@ async function start(releaseClicks: () => void): Promise<void> {
   })
   // React listens now: the held click hydrates the page at once (a discrete event) and reaches its handler.
   releaseClicks()
-  // The icons' sprite was asked for by the server's HTML; a failure to load it is logged (spec section 7),
-  // checked once the page has loaded (the sprite with it), so the check does not fetch it a second time.
-  // Offline support (the service worker, docs/decisions/029) starts 2 s after that, in idle time again:
-  // its own module and the worker's first install stay out of the first load's requests and tasks.
+  // After the page has loaded, once the prefetch delay has passed, in idle time (after-load.ts): the
+  // check of the icons' sprite (asked for by the server's HTML, so checked once it has loaded), the
+  // field Web Vitals of a sampled share of page views (decision 032) and offline support (decision
+  // 029). Their code stays out of the first load's requests and tasks.
   const afterLoad = () =>
-    whenIdle(() => {
-      void reportIconSpriteFailure(config.product)
-      setTimeout(
-        () =>
-          whenIdle(() => {
-            void import('#client/features/offline/register-worker.ts').then(
-              (offline) => offline.startOfflineSupport(api, boot.session.ecomEnabled),
-              () => undefined,
-            )
-          }),
-        2_000,
-      )
-    }, 5_000)
+    setTimeout(
+      () =>
+        whenIdle(() => {
+          void import('./after-load.ts').then(
+            (module) =>
+              module.afterLoad({
+                api,
+                product: config.product,
+                ecomEnabled: boot.session.ecomEnabled,
+                vitalsSampleRate: config.vitalsSampleRate,
+                route: boot.view.kind === 'page' ? boot.view.route : 'error',
+              }),
+            () => undefined,
+          )
+        }, 5_000),
+      PRELOAD_DELAY_MS,
+    )
   if (document.readyState === 'complete') afterLoad()
   else window.addEventListener('load', afterLoad, { once: true })
-  // Field Web Vitals of a sampled share of page views, loaded after `load` (decision 032).
-  startWebVitals(config.vitalsSampleRate, boot.view.kind === 'page' ? boot.view.route : 'error')
 }
 
 // Evaluated once per page, in the browser only (the server renders App without this module). The page

@@ -68,22 +68,3 @@ export function Icon({ name, size = 24, label, className, inLabelledControl = fa
     </svg>
   )
 }
-
-/** How long the check of the sprite waits for the store. */
-const SPRITE_CHECK_TIMEOUT_MS = 10_000
-
-/**
- * Spec section 7: a failed icon load is logged. `<use>` fails silently (the icons show nothing), so
- * the page asks for the sprite once more, from the HTTP cache when it is there, and logs a failure.
- */
-export function reportIconSpriteFailure(project: string): Promise<void> {
-  const url = iconSpriteUrl(project)
-  return fetch(url, { cache: 'force-cache', signal: AbortSignal.timeout(SPRITE_CHECK_TIMEOUT_MS) })
-    .then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`)
-      return response.body?.cancel()
-    })
-    .catch((error: unknown) => {
-      console.warn(`[icon] failed to load ${url}:`, error instanceof Error ? error.message : error)
-    })
-}

@@ -11,51 +11,52 @@
 const SCROLL_KEY_FIELD = '__scrollKey'
 
 /** The current entry's key, if it has one. */
-export function entryKey(): string | undefined {
-  const state: unknown = history.state
-  return state && typeof state === 'object' && SCROLL_KEY_FIELD in state
-    ? String((state as Record<string, unknown>)[SCROLL_KEY_FIELD])
-    : undefined
+function entryKey(): string | undefined {
+  const key = (history.state as { [SCROLL_KEY_FIELD]?: unknown } | null)?.[SCROLL_KEY_FIELD]
+  return typeof key === 'string' ? key : undefined
 }
 
 /** The current entry's key, given one when it has none yet (a new entry made by a push). */
-export function ensureEntryKey(): string {
-  const existing = entryKey()
-  if (existing) return existing
-  const key = Math.random().toString(36).slice(2, 10)
-  const state: unknown = history.state
-  history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [SCROLL_KEY_FIELD]: key }, '')
+function ensureEntryKey(): string {
+  let key = entryKey()
+  if (!key) {
+    key = Math.random().toString(36).slice(2, 10)
+    const state: unknown = history.state
+    history.replaceState({ ...(state && typeof state === 'object' ? state : {}), [SCROLL_KEY_FIELD]: key }, '')
+  }
   return key
 }
 
-let early: { key: string; y: number } | undefined
-let stopEarly: (() => void) | undefined
-let memoryInstalled = false
+/**
+ * The entry and position followed before the memory came, and the key of the entry a Back or Forward
+ * went to meanwhile; null once the memory has taken over.
+ */
+type EarlyPosition = [key: string, y: number, poppedTo?: string]
+let early: EarlyPosition | undefined | null
 
 /**
  * From the first scroll of the server-rendered page until the memory installs: keeps the entry's
- * position while the address is still that entry's (a push or a pop freezes it).
+ * position while the address is still that entry's (a push or a pop freezes it), and where a Back or
+ * Forward went.
  */
 export function followEarlyPosition(): void {
-  if (memoryInstalled || early) return
-  const key = ensureEntryKey()
-  const position = { key, y: window.scrollY }
-  early = position
+  if (early !== undefined) return
+  const position: EarlyPosition = (early = [ensureEntryKey(), window.scrollY])
   const follow = () => {
-    if (entryKey() === key) position.y = window.scrollY
-    else stop()
+    if (early && entryKey() === position[0]) position[1] = window.scrollY
+    else window.removeEventListener('scroll', follow)
   }
-  const stop = () => window.removeEventListener('scroll', follow)
-  stopEarly = stop
   window.addEventListener('scroll', follow, { passive: true })
+  window.addEventListener('popstate', () => (position[2] = entryKey()))
 }
 
-/** For the memory as it installs: the position followed so far, if any; following stops. */
-export function takeEarlyPosition(): { key: string; y: number } | undefined {
-  memoryInstalled = true
-  stopEarly?.()
-  stopEarly = undefined
+/** For the memory as it installs: the position followed so far, if any; following ends. */
+function takeEarlyPosition(): EarlyPosition | undefined {
   const taken = early
-  early = undefined
-  return taken
+  early = null
+  return taken ?? undefined
 }
+
+/** What the scroll memory is handed when it installs. */
+export const historyKeys = { entryKey, ensureEntryKey, takeEarlyPosition }
+export type HistoryKeys = typeof historyKeys

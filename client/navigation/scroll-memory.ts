@@ -7,7 +7,7 @@
  * an anchor while the page settles is scroll-restore.ts, loaded when a page first needs it.
  */
 import { STORAGE } from '#shared/cookies.ts'
-import { ensureEntryKey, entryKey, takeEarlyPosition } from './scroll-entry.ts'
+import type { HistoryKeys } from './scroll-entry.ts'
 
 /** Entries remembered per tab (the oldest are forgotten first). */
 const SCROLL_MEMORY_LIMIT = 50
@@ -45,8 +45,18 @@ export function parsePositions(text: string | null): ScrollPositions {
 
 const positions: ScrollPositions = new Map()
 let shownKey: string | undefined
-let popPending = false
+/**
+ * The key of the entry the last Back or Forward went to (undefined: none since, or it had no key). A
+ * view shown for that entry returns to its position; a view of an earlier navigation whose effects
+ * come late (after the pop) is not mistaken for it.
+ */
+let popTarget: string | undefined
+/** A Back or Forward has happened since the last view came on screen: that view is being replaced. */
+let poppedSinceShown = false
 let installed = false
+/** The entry bundle's history keys (scroll-entry.ts), handed over at install: not imported, so that
+ * this chunk shares no module with the entry bundle (a shared module would be a chunk of its own). */
+let keys: HistoryKeys
 
 function persist(): void {
   try {
@@ -57,9 +67,10 @@ function persist(): void {
 }
 
 /** Starts recording (once per page): manual restoration, pop detection, positions on scroll. */
-export function installScrollMemory(): void {
+export function installScrollMemory(historyKeys: HistoryKeys): void {
   if (installed) return
   installed = true
+  keys = historyKeys
   try {
     history.scrollRestoration = 'manual'
   } catch {
@@ -67,8 +78,11 @@ export function installScrollMemory(): void {
   }
   for (const [key, y] of parsePositions(safeRead())) rememberPosition(positions, key, y)
   // The server-rendered page may have been scrolled (and left) before this chunk came.
-  const early = takeEarlyPosition()
-  if (early) rememberPosition(positions, early.key, early.y)
+  const early = keys.takeEarlyPosition()
+  if (early) {
+    rememberPosition(positions, early[0], early[1])
+    popTarget = early[2]
+  }
   let frame = 0
   window.addEventListener(
     'scroll',
@@ -79,7 +93,7 @@ export function installScrollMemory(): void {
         // Only while the address is still the shown page's entry: once a push or a pop has moved it on,
         // the page on screen is about to be replaced, and the scroll the browser does when the shorter
         // next page comes in (clamping to its height) must not overwrite where the shopper left this one.
-        if (shownKey && entryKey() === shownKey) rememberPosition(positions, shownKey, window.scrollY)
+        if (shownKey && keys.entryKey() === shownKey) rememberPosition(positions, shownKey, window.scrollY)
       })
     },
     { passive: true },
@@ -91,16 +105,17 @@ export function installScrollMemory(): void {
   }
   window.addEventListener('popstate', () => {
     leave()
-    popPending = true
+    popTarget = keys.entryKey()
+    poppedSinceShown = true
   })
   // wouter announces its pushes with this window event.
   window.addEventListener('pushState', () => {
     leave()
-    popPending = false
+    popTarget = undefined
   })
   // A reload or a full load leaves the page too: its last position is taken before it is stored.
   window.addEventListener('pagehide', () => {
-    if (shownKey && entryKey() === shownKey) rememberPosition(positions, shownKey, window.scrollY)
+    if (shownKey && keys.entryKey() === shownKey) rememberPosition(positions, shownKey, window.scrollY)
     persist()
   })
 }
@@ -114,17 +129,30 @@ function safeRead(): string | null {
 }
 
 /**
- * Called once the page of a navigation is on screen: marks its entry as the one being scrolled and
- * answers where to scroll — the remembered position after back/forward (or a reload), else nothing.
+ * Called as a new view comes on screen (in its commit), before its effects mark its entry: the page
+ * shown before is gone, so nothing more is recorded for its entry (a Back in between would otherwise
+ * file the new page's position under it).
  */
-export function enterShownEntry(initial: boolean): number | undefined {
-  const wasPop = popPending
-  popPending = false
-  const key = ensureEntryKey()
+export function leaveShownEntry(): void {
+  shownKey = undefined
+  poppedSinceShown = false
+}
+
+/**
+ * Called once the page of a navigation is on screen: marks its entry as the one being scrolled and
+ * answers where to scroll — the remembered position after back/forward (or a reload), else nothing;
+ * `null` for the view of a navigation a Back or Forward has overtaken (its effects came after the pop,
+ * and the popped-to entry's view is on its way): it marks nothing and scrolls nowhere.
+ */
+export function enterShownEntry(initial: boolean): number | undefined | null {
+  if (!initial && poppedSinceShown) return null
+  const key = keys.ensureEntryKey()
   shownKey = key
   const navigationType = initial
     ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type
     : undefined
+  const wasPop = popTarget === key
+  if (wasPop) popTarget = undefined
   const returning = initial ? navigationType === 'back_forward' || navigationType === 'reload' : wasPop
   return returning ? positions.get(key) : undefined
 }

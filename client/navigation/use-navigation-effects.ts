@@ -3,11 +3,14 @@
  * the remembered position), and after a client navigation set the title, announce it to screen
  * readers and move focus to the main heading (DESIGN.md section 3; client-navigation.ts).
  */
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import { loadedClientNavigation } from './navigation.ts'
 import { whenIdle } from '#client/lib/when-idle.ts'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
-import { followEarlyPosition } from './scroll-entry.ts'
+import { followEarlyPosition, historyKeys } from './scroll-entry.ts'
+
+/** The scroll memory, once loaded (the layout effect needs it at once). */
+let loadedMemory: typeof import('./scroll-memory.ts') | undefined
 
 /**
  * Runs the effects for navigation number `seq`: 0 is the server-rendered page (only a remembered
@@ -16,6 +19,11 @@ import { followEarlyPosition } from './scroll-entry.ts'
  * of session storage and its `history.replaceState`, none of which hydration needs.
  */
 export function useNavigationEffects(seq: number, title: string | undefined): void {
+  // The view of a client navigation is on screen from this commit: the entry shown before stops
+  // being recorded now, not only when the effects below have run.
+  useLayoutEffect(() => {
+    if (seq > 0) loadedMemory?.leaveShownEntry()
+  }, [seq])
   useEffect(() => {
     let ended = false
     let stop: (() => void) | undefined
@@ -23,15 +31,17 @@ export function useNavigationEffects(seq: number, title: string | undefined): vo
       void import('./scroll-memory.ts')
         .then(
           (memory) => {
+            loadedMemory = memory
             if (ended) return undefined
-            memory.installScrollMemory()
+            memory.installScrollMemory(historyKeys)
             return { memory, remembered: memory.enterShownEntry(seq === 0) }
           },
           () => undefined,
         )
         .then((loaded) => {
-          if (ended) return
           const remembered = loaded?.remembered
+          // Ended, or overtaken by a Back or Forward (the popped-to view's effects will run).
+          if (ended || remembered === null) return
           if (seq > 0) stop = loadedClientNavigation()?.afterNavigation(title, remembered)
           else if (loaded && remembered !== undefined)
             stop = loaded.memory.restoring((restore) => restore.scrollToWhenPossible(remembered))

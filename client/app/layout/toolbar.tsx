@@ -3,7 +3,9 @@
  * e-commerce is on) and auth. One markup for every width; CSS lays it out in one row on desktop and
  * two compact rows on a phone (labels then become screen-reader text, names stay).
  */
+import { useEffect, useState, type ComponentType } from 'react'
 import { Link } from 'wouter'
+import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { href } from '#shared/routing/href.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
@@ -12,7 +14,7 @@ import { cx } from '#client/components/ui/class-names.ts'
 import { ToolbarLogo } from './toolbar-logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredPlace } from '#client/features/stores/stored-city.ts'
-import { StorePromptPart } from '#client/features/stores/store-prompt-part.tsx'
+import { whenIdle } from '#client/lib/when-idle.ts'
 import { CartLinkPart } from '#client/features/ecom/cart-link-part.tsx'
 import { loadUserMenu, UserMenuPart } from '#client/features/auth/lazy-user-menu.tsx'
 
@@ -53,6 +55,29 @@ function StoreButton() {
       <Icon name="chevron-down" size={16} className="toolbar__store-chevron" />
     </button>
   )
+}
+
+/**
+ * The first-visit store prompt's part (store-prompt-part.tsx), which renders nothing on the server
+ * and decides from local storage whether to ask: its code comes after the first load, in idle time
+ * once the prefetch delay has passed, so no visitor's first load carries it.
+ */
+function DeferredStorePrompt() {
+  const [Part, setPart] = useState<ComponentType>()
+  useEffect(() => {
+    let cancelIdle: (() => void) | undefined
+    const load = () =>
+      void import('#client/features/stores/store-prompt-part.tsx').then(
+        (module) => setPart(() => module.StorePromptPart),
+        () => undefined,
+      )
+    const timer = setTimeout(() => (cancelIdle = whenIdle(load)), PRELOAD_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      cancelIdle?.()
+    }
+  }, [])
+  return Part ? <Part /> : null
 }
 
 /** 'Войти' for visitors (opens the login dialog); the user menu (profile, 'Мои данные', 'Выйти') for signed-in shoppers. */
@@ -96,7 +121,7 @@ export function Toolbar({ routeName }: ToolbarProps) {
         </Link>
         <div className="toolbar__store-area">
           <StoreButton />
-          <StorePromptPart />
+          <DeferredStorePrompt />
         </div>
         <nav className="toolbar__nav" aria-label="Разделы">
           <Link

@@ -10,7 +10,7 @@ import type { ToastOptions, ToastRecord, ToastStore } from './toast-store.ts'
 /** What callers and the viewport use of a toast store. */
 export type ToastStoreApi = Pick<
   ToastStore,
-  'show' | 'dismiss' | 'dismissAll' | 'pause' | 'resume' | 'getSnapshot' | 'subscribe' | 'destroy'
+  'show' | 'dismiss' | 'pause' | 'resume' | 'getSnapshot' | 'subscribe' | 'destroy'
 >
 
 const EMPTY: readonly ToastRecord[] = []
@@ -32,9 +32,6 @@ export class LazyToastStore implements ToastStoreApi {
 
   /** Starts the fade-out of a toast. */
   dismiss = (id: string): void => this.run((store) => store.dismiss(id))
-
-  /** Fades out every toast. */
-  dismissAll = (): void => this.run((store) => store.dismissAll())
 
   /** Stops a shown toast's auto-dismiss clock (only shown toasts are hovered: the code is in). */
   pause = (id: string): void => this.store?.pause(id)
