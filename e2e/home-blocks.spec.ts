@@ -6,10 +6,9 @@
  * the page shows what the block promised. The catalogue block and the ad slots have their own tests
  * (browse.spec.ts, map-geo-ads.spec.ts).
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
+import { chunkOf } from './fixtures/chunks.ts'
 
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
 const PERSON_UA =
@@ -145,16 +144,6 @@ test('a ticker news item opens its page', async ({ page }) => {
 })
 
 test.describe('the blocks without state, kept as the server rendered them', () => {
-  /** The URL of static-blocks.tsx's chunk, which only a render of the blocks afresh loads. */
-  const staticBlocksChunk = (): string => {
-    const metafile = JSON.parse(
-      readFileSync(join(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist', 'client', 'metafile.json'), 'utf8'),
-    ) as { outputs: Record<string, { entryPoint?: string }> }
-    const file = Object.keys(metafile.outputs).find(
-      (output) => metafile.outputs[output]!.entryPoint === 'client/views/home/static-blocks.tsx',
-    )!
-    return file.slice(file.lastIndexOf('/assets/'))
-  }
   const publicationId = (url: string) => /\/main-page\/publications\/(\d+)(?:\?|$)/.exec(new URL(url).pathname)?.[1]
 
   test('prefetch as their links did: at once on pointer, the others 1 s after the page came, never a brand', async ({
@@ -198,7 +187,7 @@ test.describe('the blocks without state, kept as the server rendered them', () =
   test('render afresh after a client navigation back home, and their links still open their pages', async ({
     page,
   }) => {
-    const chunk = staticBlocksChunk()
+    const chunk = chunkOf('client/views/home/static-blocks.tsx')
     let loaded = false
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === chunk) loaded = true

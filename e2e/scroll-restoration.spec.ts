@@ -2,11 +2,11 @@
  * Scroll restoration (spec rule 6): back and forward return a page to where the shopper left it, a
  * new navigation starts at the top, and a reload keeps the position.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { acceptCookies, DESKTOP } from './fixtures/layout.ts'
 import { ProductPage } from './fixtures/product-page.ts'
+import { chunkOf } from './fixtures/chunks.ts'
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!)
@@ -48,22 +48,29 @@ test.describe('scroll restoration', () => {
   })
 })
 
+/**
+ * Opens the home page, scrolls to its first article card and taps it. Where the shopper is when they
+ * tap (a link below the screen is scrolled to first) is the position to come back to.
+ */
+async function openFirstArticle(page: Page): Promise<{ link: Locator; opened: number }> {
+  await page.goto('/')
+  await waitForHydration(page)
+  const link = page.locator('.article-card__link').first()
+  await link.scrollIntoViewIfNeeded()
+  const opened = await page.evaluate(() => Math.round(scrollY))
+  expect(opened).toBeGreaterThan(2_000)
+  await link.click()
+  await expect(page).toHaveURL(/\/articles\//)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  return { link, opened }
+}
+
 test.describe('the home page on a phone', () => {
   test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })
 
   test('back from an article returns to the exact position the article was opened from', async ({ page, baseURL }) => {
     await acceptCookies(page, baseURL!)
-    await page.goto('/')
-    await waitForHydration(page)
-    const link = page.locator('.article-card__link').first()
-    // Where the shopper is when they tap: a link below the screen is scrolled to first, and that
-    // position (not the one before it) is the one to come back to.
-    await link.scrollIntoViewIfNeeded()
-    const opened = await page.evaluate(() => Math.round(scrollY))
-    expect(opened).toBeGreaterThan(2_000)
-    await link.click()
-    await expect(page).toHaveURL(/\/articles\//)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const { link, opened } = await openFirstArticle(page)
     await page.goBack()
     await expect(page).toHaveURL(/\/$/)
     await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(opened)
@@ -84,15 +91,7 @@ test.describe('the home page on a phone', () => {
       await released
       await route.continue()
     })
-    await page.goto('/')
-    await waitForHydration(page)
-    const link = page.locator('.article-card__link').first()
-    await link.scrollIntoViewIfNeeded()
-    const opened = await page.evaluate(() => Math.round(scrollY))
-    expect(opened).toBeGreaterThan(2_000)
-    await link.click()
-    await expect(page).toHaveURL(/\/articles\//)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const { opened } = await openFirstArticle(page)
     const loaded = page.waitForResponse(`**${memoryChunk}`)
     release()
     await loaded
@@ -101,12 +100,3 @@ test.describe('the home page on a phone', () => {
     await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(opened)
   })
 })
-
-/** The URL path of the chunk an entry point (a dynamically imported module) was built into. */
-function chunkOf(entryPoint: string): string {
-  const metafile = JSON.parse(
-    readFileSync(join(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist', 'client', 'metafile.json'), 'utf8'),
-  ) as { outputs: Record<string, { entryPoint?: string }> }
-  const file = Object.keys(metafile.outputs).find((output) => metafile.outputs[output]!.entryPoint === entryPoint)!
-  return file.slice(file.lastIndexOf('/assets/'))
-}
