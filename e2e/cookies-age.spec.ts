@@ -154,7 +154,7 @@ test.describe('age confirmation', () => {
     await expect(modal).toBeVisible()
     await expect(page.locator('#main .age-gate-veil')).toHaveCount(1)
     const filter = await page
-      .locator('#main > *')
+      .locator('.product-page > .age-gate-veil ~ *')
       .first()
       .evaluate((el) => getComputedStyle(el).filter)
     expect(filter).toContain('blur')

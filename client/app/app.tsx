@@ -2,7 +2,7 @@
  * The application root, rendered by the server (streaming) and hydrated by the browser with the same
  * props: config, session, the current view and the SWR fallback that holds every loader's result.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { SWRConfig, useSWRConfig } from 'swr'
 import { Router, useLocation, useSearch } from 'wouter'
 import type { ApiClient } from '#shared/api/client.ts'
@@ -71,13 +71,23 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
     setSession(next)
     if (!next.ecomPending || next.userId === undefined) return
     const ecomEnabled = await askEcomEnabled(next.userId)
-    setSession((current) =>
-      current.userId === next.userId && current.ecomPending
-        ? { ...current, ecomEnabled, ecomPending: undefined }
-        : current,
+    // A transition: e-commerce gives every card on the page its cart button, a render React may then
+    // split into slices with room for a tap between them (decision 032); nothing waits for it.
+    startTransition(() =>
+      setSession((current) =>
+        current.userId === next.userId && current.ecomPending
+          ? { ...current, ecomEnabled, ecomPending: undefined }
+          : current,
+      ),
     )
   }, [config])
   useEffect(() => rememberEcom(config, session), [config, session])
+  // One object for the app's life: a new one on each render of the root (a dialog opening, the session
+  // changing) would be a new SWR context, and every query hook on the page would render again.
+  const swrConfig = useMemo(
+    () => ({ fallback: boot.fallback, revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false }),
+    [boot.fallback],
+  )
   const context = useMemo<AppContextValue>(
     () => ({
       config,
@@ -90,9 +100,7 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
     [config, session, api, dialogs.openLogin, dialogs.openStorePicker, refreshSession],
   )
   return (
-    <SWRConfig
-      value={{ fallback: boot.fallback, revalidateIfStale: false, revalidateOnFocus: false, shouldRetryOnError: false }}
-    >
+    <SWRConfig value={swrConfig}>
       <AppContext.Provider value={context}>
         <IconProjectContext value={config.product}>
           <ToastProvider>

@@ -6,7 +6,7 @@
  * server reports its own, and after each new view scrolls, sets the title, announces it and moves
  * focus (DESIGN.md section 3; the first view's remembered scroll stays in use-navigation-effects.ts).
  */
-import type { ComponentType } from 'react'
+import { startTransition, type ComponentType } from 'react'
 import type { Cache } from 'swr'
 import { loadIntoSwr } from './load-into-swr.ts'
 import type { ApiClient } from '#shared/api/client.ts'
@@ -51,7 +51,9 @@ export function showView(
   update: (shown: Shown) => Shown,
   view: View,
 ): void {
-  context.setShown(update)
+  // A transition: the new view renders in slices with room for a tap between them, and the view on
+  // screen stays until it is ready (decision 032); only its commit is one task.
+  startTransition(() => context.setShown(update))
   if (view.kind === 'error') reportError({ message: `HTTP ${view.status}`, status: view.status })
 }
 

@@ -98,7 +98,7 @@ async function traceLoad(browser, url, ready, imagesFrom) {
 export async function startTracing(cdp) {
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
-    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: CATEGORIES },
+    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: process.env.INTERACTION_DEBUG === 'inv' ? [...CATEGORIES, 'disabled-by-default-devtools.timeline.invalidationTracking'] : CATEGORIES },
   })
 }
 

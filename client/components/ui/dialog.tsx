@@ -69,9 +69,11 @@ function DialogPanel({
     const modal = pushModal()
     const unlock = lockScroll()
 
-    const first =
-      initialFocusRef?.current ?? focusableIn(panel).find((el) => !el.classList.contains('dialog__close')) ?? panel
-    first.focus()
+    // The panel is on screen: focusing its first control scrolls nothing, and asking the browser to
+    // check would lay the page out in this task again (decision 032). A chosen field may sit lower.
+    const chosen = initialFocusRef?.current
+    const first = chosen ?? focusableIn(panel).find((el) => !el.classList.contains('dialog__close')) ?? panel
+    first.focus({ preventScroll: !chosen })
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (!modal.isTop()) return

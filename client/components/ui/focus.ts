@@ -14,17 +14,29 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',')
 
+/**
+ * Whether `el` is rendered. `checkVisibility` needs the styles only; `getClientRects` (its fallback)
+ * lays the page out, which a dialog's opening would then do twice in one task.
+ */
+const rendered = (el: HTMLElement): boolean =>
+  typeof el.checkVisibility === 'function' ? el.checkVisibility() : el.getClientRects().length > 0
+
 /** Elements inside `root` reachable with Tab, in document order (hidden ones left out). */
 export function focusableIn(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => el.tabIndex >= 0 && !el.hasAttribute('inert') && el.getClientRects().length > 0,
+    (el) => el.tabIndex >= 0 && !el.hasAttribute('inert') && rendered(el),
   )
 }
 
 let locks = 0
 let saved: { overflow: string; paddingRight: string } | undefined
 
-/** Stops the page behind a modal from scrolling; returns the unlock function (nested locks count). */
+/**
+ * Stops the page behind a modal from scrolling; returns the unlock function (nested locks count). The
+ * page is laid out once here, to measure the scrollbar; a dialog then checks what it can focus by
+ * styles only and focuses without scrolling, so the layout the lock causes waits for the frame
+ * instead of being forced again in the same task (decision 032).
+ */
 export function lockScroll(): () => void {
   const body = document.body
   if (locks++ === 0) {

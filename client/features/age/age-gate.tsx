@@ -61,6 +61,7 @@ export function AgeGate({ restricted }: AgeGateProps) {
 
   return (
     <>
+      {/* The page's first child: the page's parts after it are blurred (features-age.css). */}
       <div className="age-gate-veil" aria-hidden="true" />
       <Dialog
         open={state === 'asking'}

@@ -76,8 +76,7 @@ export function useLoginFlow(onFinish: (outcome: LoginOutcome) => void): LoginFl
   useEffect(() => {
     controller.current = new AbortController()
     // The device id cookie exists before the first code request (spec section 3). Computed in idle time,
-    // not in the task that opens the dialog: the fingerprint's time zone is the page's first use of Intl,
-    // which loads the locale's data (decision 032); the code request awaits it anyway.
+    // not in the task that opens the dialog (a hash through crypto.subtle); the code request awaits it.
     const cancel = whenIdle(() => void ensureDeviceId(), 1_000)
     return () => {
       cancel()

@@ -120,7 +120,8 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
     if (!open) return
     const opener = toggle.current
     let last: HTMLElement | null = close.current
-    last?.focus()
+    // The sheet's close button is at its top, on screen: no scroll, so no layout in this task (decision 032).
+    last?.focus({ preventScroll: true })
     const onFocus = (event: FocusEvent) => {
       const target = event.target as HTMLElement
       if (body.current?.contains(target)) last = target

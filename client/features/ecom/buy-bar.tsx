@@ -29,6 +29,11 @@ export function BuyBar({ goodsId, name, price, oldPrice, anchorId, trackParams }
     observer.observe(anchor)
     return () => observer.disconnect()
   }, [anchorId])
+  // Room at the end of the page while the bar is there (features-ecom.css, `body.with-buy-bar`).
+  useEffect(() => {
+    document.body.classList.add('with-buy-bar')
+    return () => document.body.classList.remove('with-buy-bar')
+  }, [])
   return (
     <div className="buy-bar" hidden={!shown} data-toast-avoid>
       <Price price={price} oldPrice={oldPrice} showBadge={false} size="md" className="buy-bar__price" />
