@@ -3,7 +3,7 @@
  * toolbar, `<main id="main">`, footer and the toast regions. The product layout adds breadcrumbs
  * above the content and a narrower content column.
  */
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { Layout } from '#shared/routing/types.ts'
 import { ToastViewport } from '#client/components/toasts/toast-viewport.tsx'
 import { FooterPart } from './footer-part.tsx'
@@ -18,8 +18,11 @@ export interface SiteLayoutProps {
   children: ReactNode
 }
 
-/** Page frame. */
-export function SiteLayout({ layout, routeName, breadcrumbs, children }: SiteLayoutProps) {
+/**
+ * Page frame. Memoized: a tapped link changes the location at once and renders the shell in the tap's
+ * task, while the frame (toolbar, footer, toast regions) changes with the view only (decision 032).
+ */
+export const SiteLayout = memo(function SiteLayout({ layout, routeName, breadcrumbs, children }: SiteLayoutProps) {
   return (
     <div className={`site site--${layout}`} data-route={routeName}>
       <a className="skip-link" href="#main">
@@ -36,4 +39,4 @@ export function SiteLayout({ layout, routeName, breadcrumbs, children }: SiteLay
       <ToastViewport />
     </div>
   )
-}
+})

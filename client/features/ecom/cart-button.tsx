@@ -6,7 +6,9 @@
  * that takes the button's place ignores taps for a moment, so one aimed at the button never lands on it.
  */
 import { useLayoutEffect, useRef, useState } from 'react'
-import { useLocation } from 'wouter'
+// The browser location's own `navigate`: wouter's `useLocation` would subscribe every card's button to
+// the location, and each tap on a link would render them all again (decision 032).
+import { navigate } from 'wouter/use-browser-location'
 import type { CartLine } from '#shared/models/cart.ts'
 import { href } from '#shared/routing/href.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'
@@ -56,7 +58,6 @@ export function CartButton({
   const { session, openLogin, refreshSession } = useApp()
   const { track } = useAnalytics()
   const toast = useToast()
-  const [, navigate] = useLocation()
   const { data: cart, mutate: reloadCart } = useQuery(session.authorized && session.ecomEnabled ? cartQuery() : null)
   const commands = useCartCommands()
   const [message, setMessage] = useState<string>()
