@@ -24,6 +24,7 @@ import {
   LISTED_TASK_MS,
   chunkNamer,
   cpuSamples,
+  debugTask,
   nameTask,
   newPhoneContext,
   sourceMaps,
@@ -233,26 +234,7 @@ export async function analyseInteraction(events, { mapOf, chunkName }) {
   const samples = cpuSamples(events, thread)
   const children = own.filter((c) => c.ph === 'X' && c.name !== 'RunTask' && c.ts >= longest.ts && c.ts < longest.ts + longest.dur)
   const { kind, detail } = await nameTask(longest, children, samples, mapOf, chunkName, undefined)
-  if (process.env.INTERACTION_DEBUG) {
-    const by = new Map()
-    for (const c of children) {
-      const ms = (c.tdur ?? c.dur) / 1000
-      const extra = c.name === 'UpdateLayoutTree' ? ` el=${c.args?.elementCount}` : c.name === 'Layout' ? ` dirty=${c.args?.beginData?.dirtyObjects}/${c.args?.beginData?.totalObjects}` : ''
-      const k = c.name
-      const v = by.get(k) ?? { ms: 0, n: 0, extra: [] }
-      v.ms += ms; v.n++; if (extra && v.extra.length < 4) v.extra.push(extra.trim() + ':' + ms.toFixed(1))
-      by.set(k, v)
-    }
-    const inv = new Map()
-    for (const e of own) {
-      if (!/InvalidationTracking/.test(e.name) || e.ts < start || e.ts > longest.ts + longest.dur) continue
-      const d = e.args?.data ?? {}
-      const k = `${e.name.replace('InvalidationTracking', '')} ${d.reason ?? ''} ${d.nodeName ?? ''} ${d.changedClass ?? d.changedAttribute ?? d.changedPseudo ?? d.changedId ?? ''} ${(d.extraData ?? '').slice(0, 60)} ${d.invalidationList ? JSON.stringify(d.invalidationList).slice(0, 120) : ''}`
-      inv.set(k, (inv.get(k) ?? 0) + 1)
-    }
-    for (const [k, n] of [...inv].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.error('    inv', n, k)
-    console.error('  task', (longest.tdur / 1000).toFixed(1), [...by].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12).map(([k, v]) => `${k} ${v.ms.toFixed(1)}/${v.n} ${v.extra.join(',')}`).join(' | '))
-  }
+  if (process.env.INTERACTION_DEBUG) debugTask(longest, children, own, start)
   return {
     longest_ms: round(longest.tdur / 1000),
     at_ms: round((longest.ts - start) / 1000),

@@ -261,6 +261,7 @@ export async function analyseTrace(events, { origin, mapOf, chunkName }) {
     if (cpu <= LISTED_TASK_MS) continue
     const inner = children.filter((c) => c.ts >= task.ts && c.ts < task.ts + task.dur)
     const { kind, detail } = await nameTask(task, inner, samples, mapOf, chunkName, hydrated?.ts)
+    if (process.env.INTERACTION_DEBUG) debugTask(task, inner, own, paint.ts)
     listed.push({ at_ms: round((task.ts - paint.ts) / 1000), cpu_ms: round(cpu), wall_ms: round(task.dur / 1000), kind, detail })
   }
   const longest = tasks.reduce((max, task) => Math.max(max, task.tdur / 1000), 0)
@@ -268,6 +269,40 @@ export async function analyseTrace(events, { origin, mapOf, chunkName }) {
 }
 
 const round = (value) => Math.round(value * 10) / 10
+
+/**
+ * `INTERACTION_DEBUG`: prints a task's trace events by name (style recalc with its element count, layout
+ * with its dirty objects) and, with the invalidation tracking category on (`inv`), the style and layout
+ * invalidations recorded from `since` to the task's end, grouped by cause.
+ */
+export function debugTask(task, inner, own, since) {
+  const byName = new Map()
+  for (const event of inner) {
+    const ms = (event.tdur ?? event.dur) / 1000
+    const note =
+      event.name === 'UpdateLayoutTree'
+        ? ` el=${event.args?.elementCount}`
+        : event.name === 'Layout'
+          ? ` dirty=${event.args?.beginData?.dirtyObjects}/${event.args?.beginData?.totalObjects}`
+          : ''
+    const entry = byName.get(event.name) ?? { ms: 0, n: 0, notes: [] }
+    entry.ms += ms
+    entry.n++
+    if (note && entry.notes.length < 4) entry.notes.push(`${note.trim()}:${ms.toFixed(1)}`)
+    byName.set(event.name, entry)
+  }
+  const causes = new Map()
+  for (const event of own) {
+    if (!/InvalidationTracking/.test(event.name) || event.ts < since || event.ts > task.ts + task.dur) continue
+    const d = event.args?.data ?? {}
+    const changed = d.changedClass ?? d.changedAttribute ?? d.changedPseudo ?? d.changedId ?? ''
+    const key = `${event.name.replace('InvalidationTracking', '')} ${d.reason ?? ''} ${d.nodeName ?? ''} ${changed}`
+    causes.set(key, (causes.get(key) ?? 0) + 1)
+  }
+  for (const [key, n] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.error('    inv', n, key)
+  const parts = [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)
+  console.error('  task', (task.tdur / 1000).toFixed(1), parts.map(([name, e]) => `${name} ${e.ms.toFixed(1)}/${e.n} ${e.notes.join(',')}`).join(' | '))
+}
 
 /** The chunk names of a build: `file (its entry point or largest inputs)`, from the esbuild metafile. */
 export async function chunkNamer(storeRoot) {
