@@ -9,7 +9,7 @@ import { CartPage } from './fixtures/cart-page.ts'
 import { CheckoutPage } from './fixtures/checkout-page.ts'
 import { OrderPage } from './fixtures/order-page.ts'
 import { PaymentMethodsPage } from './fixtures/payment-methods-page.ts'
-import { ANNA_PHONE, freshPhone, keepStore, signIn, ensureInCart } from './fixtures/ecom-shopper.ts'
+import { ANNA_PHONE, freshPhone, keepStore, signIn, ensureInCart, removeFromCart } from './fixtures/ecom-shopper.ts'
 
 const PRODUCT_ID = 10030
 /** A desktop browser's user agent: headless Chromium counts as a bot, and bots get minimal error pages. */
@@ -22,6 +22,8 @@ test.describe('shopping', () => {
   test('goes from a product page through cart and checkout to an order, then cancels it', async ({ page, stack }) => {
     await signIn(page, stack.baseURL, ANNA_PHONE)
     await keepStore(page)
+    // Another test of this worker may have left the goods in Anna's cart (courier.spec.ts adds them).
+    await removeFromCart(page, stack.baseURL, PRODUCT_ID)
     await page.goto(`/product/${PRODUCT_ID}`)
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
 
