@@ -22,7 +22,6 @@ import { useHydrated } from '#client/components/ui/use-hydrated.ts'
 import { countLabel } from '#client/lib/format.ts'
 import { formatDate } from '#client/lib/format-date.ts'
 import { useQuery } from '#client/data/use-query.ts'
-import { useSteppedCount } from '#client/components/use-stepped-count.ts'
 import { ReviewForm } from './review-form.tsx'
 import { ReviewLightbox, type LightboxPhoto } from './review-lightbox.tsx'
 
@@ -207,9 +206,6 @@ function ReviewsPage({
   openPhotos: OpenPhotos
 }) {
   const { data } = useQuery(reviewsQuery(goodsId, page, ...filterArgs(filter)))
-  // Drawn in steps when the page comes after hydration (a client navigation, «Показать ещё»), like the
-  // goods list: no single task styles and lays out a page of reviews with their photos (decision 032).
-  const count = useSteppedCount(data?.items.length ?? 0, `${goodsId} ${page} ${filter.sort} ${filter.withPhotos}`)
   if (!data)
     return (
       <li className="review-list__loading" aria-busy="true">
@@ -218,7 +214,7 @@ function ReviewsPage({
     )
   return (
     <>
-      {data.items.slice(0, count).map((review) => (
+      {data.items.map((review) => (
         <ReviewItem key={review.id} review={review} openPhotos={openPhotos} />
       ))}
     </>

@@ -1,0 +1,53 @@
+// Screenshots of this session's changed screens at 360 and 1440 px (scratch, not committed).
+import { chromium } from '@playwright/test'
+import { startMock, startStore, benchPages, stop } from './bench-lib.mjs'
+const mock = await startMock()
+const store = await startStore(mock.url, { ECOM_USER_IDS: '100001', OTP_PHONE_LIMIT: '1000', OTP_IP_LIMIT: '1000' })
+const pages = await benchPages(mock.url)
+const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36'
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] })
+const out = '/tmp/shots4'
+for (const [w, h, mobile] of [[360, 780, true], [1440, 900, false]]) {
+  const context = await browser.newContext({ viewport: { width: w, height: h }, isMobile: mobile, hasTouch: mobile, locale: 'ru-RU', userAgent: UA })
+  const page = await context.newPage()
+  const errors = []
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  const hydrated = () => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.goto(store.base + pages.category); await hydrated()
+  await page.getByRole('button', { name: 'Принять' }).click().catch(() => {})
+  await page.screenshot({ path: `${out}/${w}-category.png` })
+  const more = page.getByRole('button', { name: 'Показать ещё' })
+  await more.scrollIntoViewIfNeeded(); await more.click()
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Товары"] article').length > 24)
+  await page.waitForTimeout(800)
+  await page.screenshot({ path: `${out}/${w}-show-more.png` })
+  console.log(w, 'cards after show more', await page.locator('[aria-label="Товары"] article').count(), 'main padding', await page.evaluate(() => document.querySelector('.catalog-page').getBoundingClientRect().top + scrollY))
+  await page.goto(store.base + '/product/10546'); await hydrated()
+  await page.waitForTimeout(500)
+  await page.screenshot({ path: `${out}/${w}-age-gate.png` })
+  console.log(w, 'age: blurred first part', await page.evaluate(() => getComputedStyle(document.querySelector('.age-gate-veil ~ *')).filter))
+  await page.getByRole('button', { name: 'Да, мне есть 18' }).click()
+  await page.goto(store.base + '/'); await hydrated()
+  await page.getByRole('button', { name: 'Войти' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Вход' })
+  await dialog.waitFor()
+  await page.waitForTimeout(400)
+  console.log(w, 'focused in dialog', await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80)), 'body padding', await page.evaluate(() => document.body.style.paddingRight))
+  await page.screenshot({ path: `${out}/${w}-sign-in.png` })
+  await dialog.getByLabel(/Телефон|Номер/).first().fill('9000000001')
+  await dialog.getByRole('button', { name: 'Получить код' }).click()
+  await dialog.getByLabel('Код из SMS').fill('12345')
+  await page.getByRole('button', { name: /Корзина/ }).or(page.getByRole('link', { name: /Корзина/ })).first().waitFor({ timeout: 15000 })
+  await page.waitForTimeout(1000)
+  await page.screenshot({ path: `${out}/${w}-signed-in-home.png` })
+  await page.goto(store.base + pages.product); await hydrated()
+  await page.waitForTimeout(600)
+  await page.mouse.wheel(0, 900); await page.waitForTimeout(600)
+  await page.screenshot({ path: `${out}/${w}-product-signed-in.png` })
+  console.log(w, 'body class', await page.evaluate(() => document.body.className), 'padding-bottom', await page.evaluate(() => getComputedStyle(document.body).paddingBottom))
+  const reviews = page.getByRole('link', { name: /Отзывы/ }).first()
+  if (await reviews.count()) { await reviews.click(); await page.waitForURL(/reviews/); await page.waitForTimeout(1200); await page.screenshot({ path: `${out}/${w}-reviews.png` }); console.log(w, 'reviews shown', await page.locator('.review-list > .review').count()) }
+  console.log(w, 'console errors', errors)
+  await context.close()
+}
+await browser.close(); await stop(store.child); await stop(mock.child)
