@@ -20,11 +20,11 @@
  * (`node scripts/bench/bench-browser.mjs`) it prints a table and exits 1 when a budget is missed.
  * LH_PAGES=/,/cookie-policy picks pages (paths, or kinds such as `home,product`); LH_RUNS=0 skips
  * Lighthouse, TRACE_RUNS=0 the trace, TRACE_ONLY=1 everything but the trace, TRACE_PEER=0 the peer, TRACE_PAGES=category,product
- * picks the traced pages.
+ * picks the traced pages; LH_REPORT_DIR=<dir> keeps each Lighthouse run's report as `<kind>-<run>.json`.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -498,6 +498,10 @@ async function runLighthouse(baseURL, pages, runs, cookie) {
         if (landed.pathname + landed.search !== page.path) {
           errors.push(`Lighthouse ${page.kind} (${page.path}) ended at ${landed.pathname}${landed.search}`)
           continue
+        }
+        if (process.env.LH_REPORT_DIR) {
+          await mkdir(process.env.LH_REPORT_DIR, { recursive: true })
+          await writeFile(join(process.env.LH_REPORT_DIR, `${page.kind}-${run + 1}.json`), JSON.stringify(lhr))
         }
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const metric = (id) => lhr.audits[id]?.numericValue ?? null

@@ -18,7 +18,9 @@
  * `INTERACTION_DEBUG=1` also prints, per run, the longest task's trace events by name (style recalc with
  * its element count, layout with its dirty objects, paint, script); `INTERACTION_DEBUG=inv` adds the
  * style and layout invalidations and their causes (Chromium's invalidation tracking, which itself costs
- * so much on a new page that its tasks' times are then not the build's).
+ * so much on a new page that its tasks' times are then not the build's); `INTERACTION_DEBUG=sel` adds
+ * Chromium's selector statistics of the task's style recalculations (time, attempts and matches per
+ * selector; it slows the task down too).
  */
 import {
   LISTED_TASK_MS,

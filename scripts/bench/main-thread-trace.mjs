@@ -94,11 +94,22 @@ async function traceLoad(browser, url, ready, imagesFrom) {
   }
 }
 
+/**
+ * Trace categories of the debug modes (`INTERACTION_DEBUG`): `inv` records style and layout
+ * invalidations with their causes, `sel` Chromium's selector statistics (time, match attempts and
+ * matches per selector in each style recalculation). Both cost so much that the tasks' times of such a
+ * trace are not the build's; read them for causes only.
+ */
+const DEBUG_CATEGORIES = {
+  inv: ['disabled-by-default-devtools.timeline.invalidationTracking'],
+  sel: ['disabled-by-default-blink.debug'],
+}
+
 /** Starts a CDP trace of the timeline and V8's CPU samples on `cdp` (a page's session). */
 export async function startTracing(cdp) {
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
-    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: process.env.INTERACTION_DEBUG === 'inv' ? [...CATEGORIES, 'disabled-by-default-devtools.timeline.invalidationTracking'] : CATEGORIES },
+    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: [...CATEGORIES, ...(DEBUG_CATEGORIES[process.env.INTERACTION_DEBUG] ?? [])] },
   })
 }
 
@@ -300,6 +311,24 @@ export function debugTask(task, inner, own, since) {
     causes.set(key, (causes.get(key) ?? 0) + 1)
   }
   for (const [key, n] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.error('    inv', n, key)
+  const selectors = new Map()
+  for (const event of [...inner, ...own]) {
+    const timings = event.args?.selector_stats?.selector_timings
+    if (!timings || event.ts < task.ts || event.ts > task.ts + task.dur) continue
+    for (const t of timings) {
+      const entry = selectors.get(t.selector) ?? { us: 0, attempts: 0, matches: 0 }
+      entry.us += t['elapsed (us)'] ?? t.elapsed ?? 0
+      entry.attempts += t.match_attempts ?? 0
+      entry.matches += t.match_count ?? 0
+      selectors.set(t.selector, entry)
+    }
+  }
+  if (selectors.size > 0) {
+    const total = [...selectors.values()].reduce((sum, e) => sum + e.us, 0)
+    console.error('    sel', `${Math.round(total)} us in all`, `${selectors.size} selectors tried`)
+  }
+  for (const [selector, e] of [...selectors].sort((a, b) => b[1].us - a[1].us).slice(0, 12))
+    console.error('    sel', `${Math.round(e.us)} us`, `${e.matches}/${e.attempts} matched`, selector.slice(0, 120))
   const parts = [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)
   console.error('  task', (task.tdur / 1000).toFixed(1), parts.map(([name, e]) => `${name} ${e.ms.toFixed(1)}/${e.n} ${e.notes.join(',')}`).join(' | '))
 }
