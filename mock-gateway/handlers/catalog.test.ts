@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createMockGateway, type MockGateway } from '../gateway.ts'
-import { call } from '../testing.ts'
+import { call, TEST_ORIGIN } from '../testing.ts'
 
 let gateway: MockGateway
 beforeAll(async () => {
@@ -126,12 +126,21 @@ describe('goods', () => {
     expect(await get('/v2/goods/abc')).toMatchObject({ status: 400, body: { code: 'validationError' } })
   })
 
-  it('serves a generated SVG for every goods image', async () => {
+  it('serves a generated WebP picture for every goods image, and the same picture labelled as SVG', async () => {
     const { body } = await get('/v2/goods/10001')
-    const image = await call(gateway, 'GET', body.images[0].url)
-    expect(image.status).toBe(200)
-    expect(image.headers.get('content-type')).toContain('image/svg+xml')
-    expect(image.body).toContain(`width="${body.images[0].width}"`)
+    const { url, width, height } = body.images[0] as { url: string; width: number; height: number }
+    expect(url).toMatch(/^\/webgate\/media\/goods\/[\w-]+\.webp$/)
+    const response = await gateway.handle(new Request(TEST_ORIGIN + url))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/webp')
+    const file = Buffer.from(await response.arrayBuffer())
+    expect(file.subarray(8, 16).toString('latin1')).toBe('WEBPVP8L')
+    const header = file.readUInt32LE(21)
+    expect([(header & 0x3fff) + 1, ((header >>> 14) & 0x3fff) + 1]).toEqual([width, height])
+    const svg = await call(gateway, 'GET', url.replace(/\.webp$/, '.svg'))
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml')
+    expect(svg.body).toContain(`width="${width}"`)
+    expect((await call(gateway, 'GET', url.replace(/\.webp$/, '.png'))).status).toBe(404)
   })
 })
 

@@ -1,4 +1,4 @@
-/** Image descriptors of the seed: every URL is an SVG the mock itself serves under `/webgate/media/`. */
+/** Image descriptors of the seed: every URL is a WebP picture the mock itself serves under `/webgate/media/`. */
 import type { Image } from '#shared/models/common.ts'
 
 /** Kinds of generated media, each a folder of `/webgate/media/`. */
@@ -32,8 +32,8 @@ export const MEDIA_SIZES: Record<MediaKind, [number, number]> = {
   ads: [1200, 300],
 }
 
-/** An image of the mock's media route: `/webgate/media/{kind}/{file}.svg`. */
+/** An image of the mock's media route: `/webgate/media/{kind}/{file}.webp` (`.svg` gives it labelled). */
 export function mediaImage(kind: MediaKind, file: string | number, alt: string): Image {
   const [width, height] = MEDIA_SIZES[kind]
-  return { url: `/webgate/media/${kind}/${file}.svg`, width, height, alt }
+  return { url: `/webgate/media/${kind}/${file}.webp`, width, height, alt }
 }
