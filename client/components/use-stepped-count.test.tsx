@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { renderToString } from 'react-dom/server'
-import { FIRST_STEP_ITEMS, NEXT_STEP_ITEMS, nextStepCount, useSteppedCount } from './use-stepped-count.ts'
+import {
+  FIRST_STEP_ITEMS,
+  FIRST_STEP_ITEMS_NARROW,
+  NEXT_STEP_ITEMS,
+  firstStepItems,
+  nextStepCount,
+  useSteppedCount,
+} from './use-stepped-count.ts'
 
 function List({ items }: { items: number[] }) {
   const count = useSteppedCount(items.length, 'list')
@@ -26,5 +33,15 @@ describe('useSteppedCount', () => {
     expect(nextStepCount(20, 24)).toBe(24)
     expect(nextStepCount(24, 24)).toBe(24)
     expect(nextStepCount(0, 3, 8)).toBe(3)
+  })
+
+  it('starts with the first screen of a phone below 640 px and of a wide screen above it', () => {
+    expect(firstStepItems(true)).toBe(FIRST_STEP_ITEMS_NARROW)
+    expect(firstStepItems(false)).toBe(FIRST_STEP_ITEMS)
+    // Two rows of the two-column grid; never more than the wide screen's first step.
+    expect(FIRST_STEP_ITEMS_NARROW).toBe(4)
+    expect(FIRST_STEP_ITEMS_NARROW).toBeLessThanOrEqual(FIRST_STEP_ITEMS)
+    // Without matchMedia (the server's render), the wide step.
+    expect(firstStepItems()).toBe(FIRST_STEP_ITEMS)
   })
 })

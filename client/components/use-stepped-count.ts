@@ -8,8 +8,20 @@
 import { startTransition, useEffect, useState } from 'react'
 import { afterNextFrame } from '#client/lib/after-next-frame.ts'
 
-/** Items of the first commit: more than the first screen of cards at 360 px (four), two rows at 1440 px. */
+/** Items of the first commit on a wide screen: the first screen of cards at 1440 px. */
 export const FIRST_STEP_ITEMS = 6
+/**
+ * Items of the first commit below 640 px, where the grid has two columns: the first screen of a phone
+ * shows at most two rows of them under a list's heading and filters. Each card more is about 1 ms of
+ * the tap's longest task on the bench's phone (decision 032).
+ */
+export const FIRST_STEP_ITEMS_NARROW = 4
+const NARROW = '(max-width: 639.98px)'
+
+/** The first step for this screen: a phone's first screen of cards, or a wide screen's. */
+export function firstStepItems(narrow = typeof matchMedia === 'function' && matchMedia(NARROW).matches): number {
+  return narrow ? FIRST_STEP_ITEMS_NARROW : FIRST_STEP_ITEMS
+}
 /**
  * Items each following frame adds: a frame of a long page costs about 8 ms of CPU of its own here
  * (style, paint of the whole page, layers), and each card about 1 ms more (the interaction trace).
@@ -28,14 +40,14 @@ function hydrating(): boolean {
 
 /**
  * The number of items to render: all of them on the server and while hydrating, otherwise
- * `FIRST_STEP_ITEMS` first and `NEXT_STEP_ITEMS` more after each frame. A new `key` (other items:
+ * `firstStepItems()` first and `NEXT_STEP_ITEMS` more after each frame. A new `key` (other items:
  * a new filter or sort) starts again from the first step.
  */
 export function useSteppedCount(total: number, key: string): number {
-  const [state, setState] = useState(() => ({ key, count: hydrating() ? Infinity : FIRST_STEP_ITEMS }))
+  const [state, setState] = useState(() => ({ key, count: hydrating() ? Infinity : firstStepItems() }))
   let { count } = state
   if (state.key !== key) {
-    count = FIRST_STEP_ITEMS
+    count = firstStepItems()
     setState({ key, count })
   }
   useEffect(() => {
