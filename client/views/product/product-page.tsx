@@ -10,6 +10,7 @@ import { NearScreen } from '#client/components/near-screen.tsx'
 import { Rating } from '#client/components/ui/rating.tsx'
 import { Tabs, type TabItem } from '#client/components/ui/tabs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
+import { whenIdle } from '#client/lib/when-idle.ts'
 import { AgeGate } from '#client/features/age/age-gate.tsx'
 import { LABEL_NAMES } from '#client/features/catalog/texts.ts'
 import { Gallery } from '#client/features/product/gallery.tsx'
@@ -48,9 +49,15 @@ function GoodsView({
     track('product_view', productParams(goods))
   }, [goods, track])
   useEffect(() => {
-    // The recently viewed list loads after the page: nothing the page shows needs it.
-    void import('#client/features/recent/recent-goods.ts').then(({ rememberViewed, viewedCard }) =>
-      rememberViewed(viewedCard(goods)),
+    // The recently viewed list loads when the page is idle: nothing the page shows needs it. An effect
+    // alone could run before the first paint when that paint is late (a busy phone), and its chunk would
+    // then be one more request of code before first paint (e2e/budgets.spec.ts caught it in CI). Not
+    // cancelled when the shopper moves on first: the product was viewed all the same.
+    whenIdle(
+      () =>
+        void import('#client/features/recent/recent-goods.ts').then(({ rememberViewed, viewedCard }) =>
+          rememberViewed(viewedCard(goods)),
+        ),
     )
   }, [goods])
 
