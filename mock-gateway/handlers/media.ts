@@ -64,7 +64,7 @@ function pictureOf(kind: MediaKind, key: string) {
   const hue = hash % 360
   const accent = (hue + 40 + ((hash >> 9) % 80)) % 360
   const min = Math.min(width, height)
-  return { width, height, hash, hue, accent, min, shape: (hash >> 5) % 3, cx: width / 2, cy: height * 0.42 }
+  return { width, height, hue, accent, min, shape: (hash >> 5) % 3, cx: width / 2, cy: height * 0.42 }
 }
 
 /** The SVG of one media file. */
@@ -138,8 +138,11 @@ export function mediaPixels(kind: MediaKind, key: string): { width: number; heig
 }
 
 /** Encoded pictures kept for the next request of the same file: the seed's few hundred, least recent out. */
-const PICTURES_KEPT = 512
+export const PICTURES_KEPT = 512
 const pictures = new Map<string, Buffer>()
+
+/** How many encoded pictures are kept now (never more than `PICTURES_KEPT`). */
+export const keptPictureCount = (): number => pictures.size
 
 /** The WebP file of one media file, kept while it is among the last `PICTURES_KEPT` asked for. */
 export function mediaWebp(kind: MediaKind, key: string): Buffer {
