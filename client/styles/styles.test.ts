@@ -66,6 +66,35 @@ function anchorOf(selector: string, index: number): string {
   return selector.slice(i + 1, index).replace(/(:(not|is|where)\()+$/, '')
 }
 
+/**
+ * Whether a selector's subject is universal (`*`, or pseudo-classes only) right after a `+`. Chromium
+ * checks such a rule on every element, so every parent in the document is marked as having children
+ * styled by their siblings; with two of them, a node inserted anywhere restyled its following siblings'
+ * whole subtrees: a signed-in shopper's «В корзину» row restyled 20 home cards' 516 elements instead of
+ * 20 (decision 032, sixth amendment). A class or tag in the subject keeps the mark on its own parents.
+ */
+function universalAfterAdjacent(selector: string): boolean {
+  let depth = 0
+  let last = -1
+  for (let i = 0; i < selector.length; i++) {
+    const char = selector[i]!
+    if (char === '(') depth++
+    else if (char === ')') depth--
+    else if (depth === 0 && /[>+~\s]/.test(char)) last = i
+  }
+  const combinator = selector.slice(0, last + 1).trimEnd().slice(-1)
+  const subject = selector.slice(last + 1)
+  if (combinator !== '+') return false
+  let outside = ''
+  depth = 0
+  for (const char of subject) {
+    if (char === '(') depth++
+    else if (char === ')') depth--
+    else if (depth === 0) outside += char
+  }
+  return !/[.#[a-z]/i.test(outside.replace(/::?[a-z-]+/gi, ''))
+}
+
 /** The `:has()` anchors of a selector that are page-wide (or repeated per card). */
 function pageWideHas(selector: string): string[] {
   const found: string[] = []
@@ -91,6 +120,23 @@ describe('style rules', () => {
       selectorsOf(screenRules('@media print { body:has(.x) { a: b } } .a:has(.b), body:has(.c) { a: b }')),
     ).toEqual(['.a:has(.b)', 'body:has(.c)'])
   })
+
+  it('finds a universal subject after a sibling combinator', () => {
+    expect(universalAfterAdjacent('.catalog-page > * + *')).toBe(true)
+    expect(universalAfterAdjacent('.checkout-section__title + *')).toBe(true)
+    expect(universalAfterAdjacent('.a + :where(:not(.b))')).toBe(true)
+    expect(universalAfterAdjacent('.cart-line + .cart-line')).toBe(false)
+    expect(universalAfterAdjacent('.page--text > p + p')).toBe(false)
+    expect(universalAfterAdjacent('.catalog-page > :where(:not(:first-child))')).toBe(false)
+    expect(universalAfterAdjacent('.check__input:checked + .check__label .check__box')).toBe(false)
+  })
+
+  it.each(sheets.map((sheet) => [sheet.name, sheet.text] as const))(
+    '%s has no universal subject after a `+`',
+    (_name, text) => {
+      expect(selectorsOf(screenRules(text)).filter(universalAfterAdjacent)).toEqual([])
+    },
+  )
 
   it.each(sheets.map((sheet) => [sheet.name, sheet.text] as const))(
     '%s anchors no :has() on the page frame or a product card',

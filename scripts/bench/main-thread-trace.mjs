@@ -307,7 +307,9 @@ export function debugTask(task, inner, own, since) {
     if (!/InvalidationTracking/.test(event.name) || event.ts < since || event.ts > task.ts + task.dur) continue
     const d = event.args?.data ?? {}
     const changed = d.changedClass ?? d.changedAttribute ?? d.changedPseudo ?? d.changedId ?? ''
-    const key = `${event.name.replace('InvalidationTracking', '')} ${d.reason ?? ''} ${d.nodeName ?? ''} ${changed}`
+    // The invalidation set that was applied, when Chromium names it (which classes, ids, tags it matches).
+    const sets = d.invalidationList ? ` ${JSON.stringify(d.invalidationList.map(({ id, ...set }) => set))}` : ''
+    const key = `${event.name.replace('InvalidationTracking', '')} ${d.reason ?? ''} ${d.nodeName ?? ''} ${changed}${sets}`
     causes.set(key, (causes.get(key) ?? 0) + 1)
   }
   for (const [key, n] of [...causes].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.error('    inv', n, key)
