@@ -60,10 +60,23 @@ export interface GoodsListProps {
 /** Id of the first card of a loaded page (the show-more scroll target). */
 export const pageAnchor = (page: number): string => `goods-page-${page}`
 
-interface Range {
+export interface Range {
   key: string
   first: number
   last: number
+}
+
+/**
+ * The pages a list shows once its URL says `page` of the list `key`: the pages shown so far and the next
+ * one when «Показать ещё» asked for exactly that page (`asked`), otherwise that page alone (a new filter
+ * or sort, a page link, Back). A function of its arguments only, so a render React throws away and runs
+ * again decides the same.
+ */
+export function shownRange(range: Range, key: string, page: number, asked: number | undefined): Range {
+  if (range.key === key && page === range.last) return range
+  return range.key === key && asked === page && page === range.last + 1
+    ? { ...range, last: page }
+    : { key, first: page, last: page }
 }
 
 /**
@@ -140,17 +153,17 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
   const favorites = useFavorites()
   const state = listStateFromSearch(search)
   const key = JSON.stringify(goodsListArgs({ ...state, page: 1 }, scope))
+  // The page «Показать ещё» asked for, until the range has it. Read during render, written only in
+  // the tap and in an effect: a transition's render can be thrown away and run again (a busy phone, an
+  // answer arriving), and a render that cleared it left the second run showing the new page alone.
   const appending = useRef<number | undefined>(undefined)
   const [range, setRange] = useState<Range>({ key, first: state.page, last: state.page })
-  let shown = range
-  if (range.key !== key || state.page !== range.last) {
-    shown =
-      range.key === key && appending.current === state.page && state.page === range.last + 1
-        ? { ...range, last: state.page }
-        : { key, first: state.page, last: state.page }
+  const shown = shownRange(range, key, state.page, appending.current)
+  if (shown !== range) setRange(shown)
+  useEffect(() => {
+    // The asked-for page is in (or the list went elsewhere): a later link to the next page is a page of its own.
     appending.current = undefined
-    setRange(shown)
-  }
+  }, [range])
 
   // Back or reload to this entry: the pages loaded with «Показать ещё» come back (the server rendered
   // only the last one, so the rest is added after hydration), and the card the shopper opened is shown.
