@@ -193,4 +193,43 @@ describe('prefetch in idle time', () => {
     }
     expect(ctx.calls()).toBe(5)
   })
+
+  it('drops a held prefetch whose link left with the page the navigation replaced, and asks again later', async () => {
+    const idle: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
+    vi.stubGlobal('cancelIdleCallback', () => undefined)
+    const root = { dataset: {} as Record<string, string> }
+    const links = new Set(['/product/1-goods'])
+    const selectors: string[] = []
+    const querySelector = (selector: string) => {
+      selectors.push(selector)
+      return [...links].some((href) => selector === `a[href="${href}"]`) ? {} : null
+    }
+    vi.stubGlobal('document', { documentElement: root, querySelector })
+    const ctx = context(() => Promise.resolve({}))
+    prefetchRoute('/product/1-goods', ctx)
+    await tasks()
+    root.dataset.navigating = ''
+    for (let round = 0; round < 10; round++) {
+      for (const run of idle.splice(0)) run()
+      await tasks()
+    }
+    // The new page is on screen without the link.
+    links.clear()
+    delete root.dataset.navigating
+    for (let round = 0; round < 20; round++) {
+      for (const run of idle.splice(0)) run()
+      await tasks(20)
+    }
+    expect(selectors).toContain('a[href="/product/1-goods"]')
+    expect(ctx.calls()).toBe(0)
+    // Back: the link is in view again and its prefetch goes out.
+    links.add('/product/1-goods')
+    prefetchRoute('/product/1-goods', ctx)
+    for (let round = 0; round < 20 && ctx.calls() < 5; round++) {
+      for (const run of idle.splice(0)) run()
+      await tasks(80)
+    }
+    expect(ctx.calls()).toBe(5)
+  })
 })

@@ -7,7 +7,8 @@
  * used to make the home page fire ~90 doomed requests). After a failure the queue is dropped and
  * prefetching for links coming into view pauses, 5 s after the first failure in a row, doubling up to
  * 60 s; a success ends the streak. A shopper's intent (pointer or focus on a link) still prefetches.
- * While a client navigation waits for its code and data, the prefetches for links in view wait too.
+ * While a client navigation waits for its code and data, the prefetches for links in view wait too, and
+ * those whose link has gone with the page it was on are dropped.
  */
 import { mutate, unstable_serialize } from 'swr'
 import type { Cache } from 'swr'
@@ -101,6 +102,17 @@ const turn = (intent: boolean): Promise<void> => (intent ? nextTask() : idleTask
 /** A client navigation is on its way (app.tsx marks the document until it is followed). */
 const navigating = (): boolean => globalThis.document?.documentElement.dataset.navigating !== undefined
 
+/**
+ * Whether a link to `path` is still in the document. A prefetch for a link in view that waited (for idle
+ * time, or held by a navigation) is dropped once its link has gone with the page it was on: the shopper
+ * left that page, and its data would only compete with the new page's.
+ */
+function linkStillThere(path: string): boolean {
+  const document = globalThis.document
+  if (typeof document?.querySelector !== 'function') return true
+  return document.querySelector(`a[href="${path.replace(/["\\]/g, '\\$&')}"]`) !== null
+}
+
 /** The recheck of the queue while a navigation holds it. */
 let held: ReturnType<typeof setTimeout> | undefined
 
@@ -130,7 +142,9 @@ function pump(): void {
         // A navigation that began while this job waited for its turn (or for the schemas, which on a
         // slow network take seconds) holds it too: it goes back to the head of the queue.
         if (!job.intent && navigating()) waiting.unshift(job)
-        else return job.run()
+        else if (job.intent || linkStillThere(job.path)) return job.run()
+        // Its link may come into view again (Back): then it is asked for anew.
+        else done.delete(job.path)
       })
       .finally(() => {
         pending--
