@@ -82,7 +82,10 @@ function universalAfterAdjacent(selector: string): boolean {
     else if (char === ')') depth--
     else if (depth === 0 && /[>+~\s]/.test(char)) last = i
   }
-  const combinator = selector.slice(0, last + 1).trimEnd().slice(-1)
+  const combinator = selector
+    .slice(0, last + 1)
+    .trimEnd()
+    .slice(-1)
   const subject = selector.slice(last + 1)
   if (combinator !== '+') return false
   let outside = ''

@@ -308,7 +308,7 @@ export function debugTask(task, inner, own, since) {
     const d = event.args?.data ?? {}
     const changed = d.changedClass ?? d.changedAttribute ?? d.changedPseudo ?? d.changedId ?? ''
     // The invalidation set that was applied, when Chromium names it (which classes, ids, tags it matches).
-    const sets = d.invalidationList ? ` ${JSON.stringify(d.invalidationList.map(({ id, ...set }) => set))}` : ''
+    const sets = d.invalidationList ? ` ${JSON.stringify(d.invalidationList.map(({ id: _id, ...set }) => set))}` : ''
     const key = `${event.name.replace('InvalidationTracking', '')} ${d.reason ?? ''} ${d.nodeName ?? ''} ${changed}${sets}`
     causes.set(key, (causes.get(key) ?? 0) + 1)
   }
