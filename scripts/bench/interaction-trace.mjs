@@ -20,7 +20,8 @@
  * style and layout invalidations and their causes (Chromium's invalidation tracking, which itself costs
  * so much on a new page that its tasks' times are then not the build's); `INTERACTION_DEBUG=sel` adds
  * Chromium's selector statistics of the task's style recalculations (time, attempts and matches per
- * selector; it slows the task down too).
+ * selector; it slows the task down too); `INTERACTION_DEBUG=tl` lists every task of 1 ms or more from the
+ * input on, with its start, wall and CPU time.
  */
 import {
   LISTED_TASK_MS,
@@ -237,6 +238,14 @@ export async function analyseInteraction(events, { mapOf, chunkName }) {
   const children = own.filter((c) => c.ph === 'X' && c.name !== 'RunTask' && c.ts >= longest.ts && c.ts < longest.ts + longest.dur)
   const { kind, detail } = await nameTask(longest, children, samples, mapOf, chunkName, undefined)
   if (process.env.INTERACTION_DEBUG) debugTask(longest, children, own, start)
+  // `INTERACTION_DEBUG=tl`: the main thread's tasks of a millisecond or more from the input on, with
+  // their start, wall and CPU time, to see what the Event Timing duration (input to next paint) waited for.
+  if (process.env.INTERACTION_DEBUG === 'tl')
+    for (const task of tasks.filter((t) => t.dur >= 1_000 && t.ts - start < 1_000_000)) {
+      const inner = own.filter((c) => c.ph === 'X' && c.name !== 'RunTask' && c.ts >= task.ts && c.ts < task.ts + task.dur)
+      const names = [...new Set(inner.sort((a, b) => b.dur - a.dur).slice(0, 4).map((c) => c.name))].join(', ')
+      console.error(`    +${round((task.ts - start) / 1000)} ms: ${round(task.dur / 1000)} ms wall, ${round(task.tdur / 1000)} ms CPU (${names})`)
+    }
   return {
     longest_ms: round(longest.tdur / 1000),
     at_ms: round((longest.ts - start) / 1000),
