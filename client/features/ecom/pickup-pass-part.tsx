@@ -1,12 +1,15 @@
 /**
  * `<PickupPassPart>`: the place of the pickup pass on the order page. The server and the hydrating
- * browser render a placeholder of the pass's size (an order that is ready when the page loads shifts
- * nothing); the pass's code, with its QR encoder, loads in the browser, and the pass shows once the
- * code is in and the store has answered (or failed: the pass then says what the order alone knows).
+ * browser render the pass's column for the till (title, order number, what to do) with a square where
+ * the QR code goes, and a placeholder of the store's part at its size (an order that is ready when the
+ * page loads shifts nothing); the pass's code, with its QR encoder, loads in the browser, and the whole
+ * pass shows once the code is in and the store has answered (or failed: the pass then says what the
+ * order alone knows).
  */
 import { useEffect, useState, type ComponentType } from 'react'
 import type { Order } from '#shared/models/orders.ts'
 import { Skeleton } from '#client/components/ui/skeleton.tsx'
+import { PassCode } from './pickup-pass-code.tsx'
 import { pickupPass } from './pickup-pass-data.ts'
 import type { PickupStoreState } from './pickup-store.ts'
 
@@ -26,9 +29,12 @@ export function PickupPassPart({ order, store }: { order: Order; store: PickupSt
     }
   }, [])
 
+  // Until then the column for the till is there with a square for its code, and the store's part is a
+  // placeholder as tall as it will be. Not a region: the pass, with its code, is the «Заказ готов к выдаче» region.
   if (!Card || store.status === 'loading')
     return (
       <div className="pickup-pass pickup-pass--pending" aria-busy="true">
+        <PassCode number={order.number} qr={<Skeleton className="pickup-pass__qr" />} />
         <Skeleton className="pickup-pass__placeholder" />
       </div>
     )

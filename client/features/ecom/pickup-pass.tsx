@@ -11,6 +11,7 @@ import { Button } from '#client/components/ui/button.tsx'
 import { ButtonLink } from '#client/components/ui/button-link.tsx'
 import { keepPass } from '#client/features/offline/kept-data.ts'
 import type { PickupPass } from './pickup-pass-data.ts'
+import { PassCode } from './pickup-pass-code.tsx'
 import { QrCode } from './qr-code.tsx'
 
 /** The pass of order `orderId`; `status` is the order's, the only thing the `pickup_pass_open` event says. */
@@ -27,16 +28,10 @@ export function PickupPassCard({ orderId, pass, status }: { orderId: string; pas
 
   return (
     <section className="pickup-pass" aria-labelledby="pickup-pass-title" data-toast-avoid>
-      <div className="pickup-pass__code">
-        <h2 id="pickup-pass-title" className="pickup-pass__title">
-          Заказ готов к выдаче
-        </h2>
-        <QrCode className="pickup-pass__qr" text={pass.qrText} label={`QR-код заказа ${pass.number}`} />
-        <p className="pickup-pass__number">
-          <span className="pickup-pass__number-label">Номер заказа</span> {pass.number}
-        </p>
-        <p className="pickup-pass__hint">Покажите QR-код на кассе или назовите номер заказа.</p>
-      </div>
+      <PassCode
+        number={pass.number}
+        qr={<QrCode className="pickup-pass__qr" text={pass.qrText} label={`QR-код заказа ${pass.number}`} />}
+      />
       <div className="pickup-pass__details">
         <dl className="pickup-pass__facts">
           <div>
