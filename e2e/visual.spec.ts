@@ -40,6 +40,10 @@ const test = storeTest.extend<object, { stack: Stack }>({
   ],
 })
 
+// The shots are independent (no test changes what another shows), so both workers share them: the
+// suite's last file otherwise ran on one worker while the other stood idle.
+test.describe.configure({ mode: 'parallel' })
+
 // bypassCSP: the screenshot style (e2e/visual.css) is injected inline, which `style-src 'self'` refuses.
 test.use({ userAgent: PERSON_UA, bypassCSP: true })
 

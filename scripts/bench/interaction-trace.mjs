@@ -21,12 +21,14 @@
  * so much on a new page that its tasks' times are then not the build's); `INTERACTION_DEBUG=sel` adds
  * Chromium's selector statistics of the task's style recalculations (time, attempts and matches per
  * selector; it slows the task down too); `INTERACTION_DEBUG=tl` lists every task of 1 ms or more from the
- * input on, with its start, wall and CPU time.
+ * input on, with its start, wall and CPU time; `INTERACTION_DEBUG=fn` lists the longest task's CPU
+ * samples by function (self and inclusive), source-mapped.
  */
 import {
   LISTED_TASK_MS,
   chunkNamer,
   cpuSamples,
+  debugFunctions,
   debugTask,
   nameTask,
   newPhoneContext,
@@ -238,6 +240,7 @@ export async function analyseInteraction(events, { mapOf, chunkName }) {
   const children = own.filter((c) => c.ph === 'X' && c.name !== 'RunTask' && c.ts >= longest.ts && c.ts < longest.ts + longest.dur)
   const { kind, detail } = await nameTask(longest, children, samples, mapOf, chunkName, undefined)
   if (process.env.INTERACTION_DEBUG) debugTask(longest, children, own, start)
+  if (process.env.INTERACTION_DEBUG === 'fn') await debugFunctions(longest, samples, mapOf, chunkName)
   // `INTERACTION_DEBUG=tl`: the main thread's tasks of a millisecond or more from the input on, with
   // their start, wall and CPU time, to see what the Event Timing duration (input to next paint) waited for.
   if (process.env.INTERACTION_DEBUG === 'tl')

@@ -335,6 +335,37 @@ export function debugTask(task, inner, own, since) {
   console.error('  task', (task.tdur / 1000).toFixed(1), parts.map(([name, e]) => `${name} ${e.ms.toFixed(1)}/${e.n} ${e.notes.join(',')}`).join(' | '))
 }
 
+/**
+ * `INTERACTION_DEBUG=fn`: a task's CPU samples by function, source-mapped: self (the function running)
+ * and inclusive (on the stack), the top of each, as a share of the task's samples.
+ */
+export async function debugFunctions(task, samples, mapOf, chunkName) {
+  const inside = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur)
+  const self = new Map()
+  const inclusive = new Map()
+  const nameOf = async (frame) => {
+    if (!frame.url?.startsWith('http')) return frame.functionName || '(native)'
+    const map = await mapOf(frame.url)
+    const original = map
+      ? originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) })
+      : undefined
+    const source = original?.source
+      ? original.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '')
+      : chunkName(frame.url)
+    return `${frame.functionName || '(anonymous)'} ${source}${original?.line ? `:${original.line}` : ''}`
+  }
+  for (const sample of inside) {
+    const names = await Promise.all(sample.frames.map(nameOf))
+    if (names[0]) self.set(names[0], (self.get(names[0]) ?? 0) + 1)
+    for (const name of new Set(names)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1)
+  }
+  const total = Math.max(1, inside.length)
+  const top = (counts, n) =>
+    [...counts].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, count]) => `${Math.round((100 * count) / total)}% ${name}`)
+  console.error(`    fn ${inside.length} samples; self: ${top(self, 12).join(' | ')}`)
+  console.error(`    fn inclusive: ${top(inclusive, 25).join(' | ')}`)
+}
+
 /** The chunk names of a build: `file (its entry point or largest inputs)`, from the esbuild metafile. */
 export async function chunkNamer(storeRoot) {
   const names = new Map()
