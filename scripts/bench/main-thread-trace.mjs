@@ -11,7 +11,7 @@
  * Per page the median of the runs' longest tasks is the figure the budget checks. TRACE_SAVE=<dir> keeps
  * each raw trace there (open it in Chromium's DevTools, Performance panel).
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
@@ -97,12 +97,13 @@ async function traceLoad(browser, url, ready, imagesFrom) {
 /**
  * Trace categories of the debug modes (`INTERACTION_DEBUG`): `inv` records style and layout
  * invalidations with their causes, `sel` Chromium's selector statistics (time, match attempts and
- * matches per selector in each style recalculation). Both cost so much that the tasks' times of such a
+ * matches per selector in each style recalculation), `fn` V8's parsing and compiling. The first two cost so much that the tasks' times of such a
  * trace are not the build's; read them for causes only.
  */
 const DEBUG_CATEGORIES = {
   inv: ['disabled-by-default-devtools.timeline.invalidationTracking'],
   sel: ['disabled-by-default-blink.debug'],
+  fn: ['v8.compile', 'disabled-by-default-v8.compile'],
 }
 
 /** Starts a CDP trace of the timeline and V8's CPU samples on `cdp` (a page's session). */
@@ -125,6 +126,7 @@ export async function stopTracing(cdp) {
     if (chunk.eof) break
   }
   await cdp.send('IO.close', { handle: stream })
+  if (process.env.TRACE_SAVE) await mkdir(process.env.TRACE_SAVE, { recursive: true })
   if (process.env.TRACE_SAVE) await writeFile(join(process.env.TRACE_SAVE, `${Date.now()}.json`), text)
   const parsed = JSON.parse(text)
   return Array.isArray(parsed) ? parsed : parsed.traceEvents
@@ -295,7 +297,9 @@ export function debugTask(task, inner, own, since) {
         ? ` el=${event.args?.elementCount}`
         : event.name === 'Layout'
           ? ` dirty=${event.args?.beginData?.dirtyObjects}/${event.args?.beginData?.totalObjects}`
-          : ''
+          : /^v8\.(compileModule|evaluateModule|compile)$/.test(event.name) && event.args?.fileName
+            ? ` ${String(event.args.fileName).replace(/^.*\//, '')}`
+            : ''
     const entry = byName.get(event.name) ?? { ms: 0, n: 0, notes: [] }
     entry.ms += ms
     entry.n++
