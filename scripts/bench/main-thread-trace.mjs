@@ -191,6 +191,18 @@ const REACT_PHASES = [
 const LAYOUT = /^(Layout|UpdateLayoutTree|RecalculateStyles|PrePaint|Paint|Layerize|HitTest|IntersectionObserverController::computeIntersections|UpdateLayer)$/
 const GC = /GC|Heap|Sweep|Mark/
 
+/** A sampled frame's place in the sources (through the build's source maps), or its chunk's name. */
+async function sourceOf(frame, mapOf, chunkName) {
+  const map = await mapOf(frame.url)
+  const original = map
+    ? originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) })
+    : undefined
+  const source = original?.source
+    ? original.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '')
+    : chunkName(frame.url)
+  return { source, original }
+}
+
 /** Names one task: what ran in it, from its trace events and the CPU samples inside it. */
 export async function nameTask(task, children, samples, mapOf, chunkName, hydratedAt) {
   const sum = new Map()
@@ -214,13 +226,7 @@ export async function nameTask(task, children, samples, mapOf, chunkName, hydrat
     const seen = new Set()
     for (const frame of sample.frames) {
       if (!frame.url?.startsWith('http')) continue
-      const map = await mapOf(frame.url)
-      const original = map
-        ? originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) })
-        : undefined
-      const source = original?.source
-        ? original.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '')
-        : chunkName(frame.url)
+      const { source, original } = await sourceOf(frame, mapOf, chunkName)
       const name = original?.name ?? frame.functionName
       for (const [pattern, phase] of REACT_PHASES)
         if (source.startsWith('react-dom') && pattern.test(name ?? '') && !phases.has(`${sample.ts}`)) {
@@ -349,13 +355,7 @@ export async function debugFunctions(task, samples, mapOf, chunkName) {
   const inclusive = new Map()
   const nameOf = async (frame) => {
     if (!frame.url?.startsWith('http')) return frame.functionName || '(native)'
-    const map = await mapOf(frame.url)
-    const original = map
-      ? originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) })
-      : undefined
-    const source = original?.source
-      ? original.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '')
-      : chunkName(frame.url)
+    const { source, original } = await sourceOf(frame, mapOf, chunkName)
     return `${frame.functionName || '(anonymous)'} ${source}${original?.line ? `:${original.line}` : ''}`
   }
   for (const sample of inside) {
