@@ -21,7 +21,8 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}',
   fullyParallel: false,
   // The suite is CPU-bound on two cores (Chromium's renderer and browser processes take four fifths of
-  // it): four workers took longer than two (14.9 against 13.9 min) and met more timing flakes.
+  // it): four workers took 14.9 min for the whole suite, where two took 13.9 min in CI, and met more
+  // timing flakes.
   workers: 2,
   // One retry in CI: a handful of the 399 specs wait on real timings (idle callbacks, prefetch delays,
   // a service worker's update) and fail now and then on a busy machine; a retried pass is reported as
