@@ -12,7 +12,13 @@ import { ToastProvider } from '#client/components/toasts/toast-provider.tsx'
 import { IconProjectContext } from '#client/components/icon.tsx'
 import { ROUTES } from '#shared/routing/routes.ts'
 import { RouteView, type PageProps } from '../views/registry.ts'
-import { AppContext, useApp, type AppContextValue, type ClientSession } from '#client/context/app-context.tsx'
+import {
+  ApiContext,
+  AppContext,
+  useApp,
+  type AppContextValue,
+  type ClientSession,
+} from '#client/context/app-context.tsx'
 import type { BootData, View } from './boot.ts'
 import { loadClientNavigation } from '#client/navigation/navigation.ts'
 import { documentNavigationPreferred } from '#client/navigation/document-navigation.ts'
@@ -102,16 +108,18 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
   return (
     <SWRConfig value={swrConfig}>
       <AppContext.Provider value={context}>
-        <IconProjectContext value={config.product}>
-          <ToastProvider>
-            <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
-              {import.meta.env.SSR && <FragmentFrame />}
-              <Shell initialView={boot.view} initialPage={page} />
-              <DialogHost state={dialogs} />
-              <CookieBanner />
-            </Router>
-          </ToastProvider>
-        </IconProjectContext>
+        <ApiContext value={api}>
+          <IconProjectContext value={config.product}>
+            <ToastProvider>
+              <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
+                {import.meta.env.SSR && <FragmentFrame />}
+                <Shell initialView={boot.view} initialPage={page} />
+                <DialogHost state={dialogs} />
+                <CookieBanner />
+              </Router>
+            </ToastProvider>
+          </IconProjectContext>
+        </ApiContext>
       </AppContext.Provider>
     </SWRConfig>
   )

@@ -9,21 +9,24 @@ import { SWRConfig, useSWRConfig } from 'swr'
 import { Router, useRouter } from 'wouter'
 import { FragmentCacheContext } from '#client/components/fragment-cache.tsx'
 import { IconProjectContext } from '#client/components/icon.tsx'
-import { AppContext } from '#client/context/app-context.tsx'
+import { ApiContext, AppContext } from '#client/context/app-context.tsx'
 
 /** Gives the fragment cache, when there is one, the providers the page's parts render in. */
 export function FragmentFrame() {
   const cache = useContext(FragmentCacheContext)
   const app = useContext(AppContext)
+  const api = useContext(ApiContext)
   const swr = useSWRConfig()
   const router = useRouter()
   const project = useContext(IconProjectContext)
   cache?.frameWith((children: ReactNode) => (
     <SWRConfig value={swr}>
       <AppContext.Provider value={app}>
-        <IconProjectContext value={project}>
-          <Router {...router}>{children}</Router>
-        </IconProjectContext>
+        <ApiContext value={api}>
+          <IconProjectContext value={project}>
+            <Router {...router}>{children}</Router>
+          </IconProjectContext>
+        </ApiContext>
       </AppContext.Provider>
     </SWRConfig>
   ))

@@ -30,6 +30,20 @@ export interface AppContextValue {
 
 export const AppContext = createContext<AppContextValue | null>(null)
 
+/**
+ * The API client alone, for parts that need nothing else of the app: it stays the same for the app's
+ * life, so a query hook reading it does not render again each time the session or a dialog changes
+ * the app context (signing in rendered every query hook on the page in one task, decision 032).
+ */
+export const ApiContext = createContext<ApiClient | null>(null)
+
+/** The API client; throws outside the app tree (a programming error). */
+export function useApi(): ApiClient {
+  const api = useContext(ApiContext)
+  if (!api) throw new Error('useApi() outside <ApiContext>')
+  return api
+}
+
 /** The app context; throws outside the app tree (a programming error). */
 export function useApp(): AppContextValue {
   const value = useContext(AppContext)

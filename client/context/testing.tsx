@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
-import { AppContext, type AppContextValue } from './app-context.tsx'
+import { ApiContext, AppContext, type AppContextValue } from './app-context.tsx'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
@@ -40,11 +40,14 @@ export function renderInApp(
   node: ReactNode,
   options: { app?: Partial<AppContextValue>; path?: string; search?: string } = {},
 ): string {
+  const app = testApp(options.app)
   return renderToString(
-    <AppContext value={testApp(options.app)}>
-      <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>
-        {node}
-      </Router>
+    <AppContext value={app}>
+      <ApiContext value={app.api}>
+        <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>
+          {node}
+        </Router>
+      </ApiContext>
     </AppContext>,
   )
 }

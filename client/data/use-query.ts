@@ -1,14 +1,14 @@
 /** The browser side of a shared query: `useQuery(goodsQuery(id))` reads the SSR fallback, then SWR. */
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr'
 import type { Query } from '#shared/routing/query.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 
 /** What reading a query needs: its SWR key (or the key serialized, as a view's loader keys are) and its fetcher. */
 export type QueryRef<T> = { readonly key: Query<T>['key'] | string; readonly fetch: Query<T>['fetch'] }
 
 /** Subscribes to a query's data; `null` skips it. Keys and fetchers come from the query itself. */
 export function useQuery<T>(query: QueryRef<T> | null, options?: SWRConfiguration<T>): SWRResponse<T> {
-  const { api } = useApp()
+  const api = useApi()
   return useSWR<T>(query ? query.key : null, () => query!.fetch(api), options)
 }
 
@@ -22,6 +22,6 @@ export function useLazyQuery<T>(
   load: () => Promise<Query<T>>,
   options?: SWRConfiguration<T>,
 ): SWRResponse<T> {
-  const { api } = useApp()
+  const api = useApi()
   return useSWR<T>(key, async () => (await load()).fetch(api), options)
 }

@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type RefObjec
 import { SUGGEST_DEBOUNCE_MS } from '#shared/constants.ts'
 import type { Suggestion } from '#shared/models/search.ts'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { clearSearchHistory, readSearchHistory, rememberSearch } from '#client/features/search/search-history.ts'
 import { formatPrice } from '#client/lib/format.ts'
 import { splitVolume } from '#client/features/ecom/line-volume.ts'
@@ -63,7 +63,7 @@ export function SearchSuggest({
   onNavigate,
 }: SearchSuggestProps) {
   const { track } = useAnalytics()
-  const { api } = useApp()
+  const api = useApi()
   const [active, setActive] = useState(-1)
   const [history, setHistory] = useState<string[]>([])
   const [popular, setPopular] = useState<string[]>([])

@@ -27,7 +27,7 @@ import {
   saveProfile,
   subscriptionQuery,
 } from '#shared/queries/profile.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi, useApp } from '#client/context/app-context.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
@@ -166,7 +166,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
 /** The consent switches; saves only the changed flags. */
 function ConsentsForm({ permissions }: { permissions: Permissions }) {
-  const { api } = useApp()
+  const api = useApi()
   const toast = useToast()
   const [values, setValues] = useState<Record<ConsentChannel, boolean>>(() => channelsOf(permissions))
   const [status, setStatus] = useState<RequestStatus>('initial')

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { COURIER_COMMENT_MAX, COURIER_STREET_MAX, type DeliverySlots } from '#shared/models/checkout.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { TextField } from '#client/components/ui/text-field.tsx'
@@ -30,7 +30,7 @@ export const courierFieldId = (field: keyof CourierErrors): string => `courier-$
 
 /** The courier address and window. */
 export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onRetrySlots }: CourierFieldsProps) {
-  const { api } = useApp()
+  const api = useApi()
   const { data: city, error: cityError } = useQuery(draft.cityFiasId ? cityByFiasIdQuery(draft.cityFiasId) : null)
   const [open, setOpen] = useState(false)
   // The street of the picked suggestion: typing the house after it (`…, д. 7`) asks nothing again,

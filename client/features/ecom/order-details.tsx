@@ -10,7 +10,7 @@ import { AppError } from '#shared/api/errors.ts'
 import type { Order } from '#shared/models/orders.ts'
 import type { Store } from '#shared/models/stores.ts'
 import { activeOrdersQuery, ordersQuery } from '#shared/queries/ecom.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
@@ -37,7 +37,7 @@ export interface OrderDetailsProps {
 
 /** The order view. */
 export function OrderDetails({ order, refresh, pickupStore }: OrderDetailsProps) {
-  const { api } = useApp()
+  const api = useApi()
   const { mutate } = useSWRConfig()
   const { track } = useAnalytics()
   const toast = useToast()

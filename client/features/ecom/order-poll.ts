@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react'
 import type { Order, OrdersPoll } from '#shared/models/orders.ts'
 import { ACTIVE_STATUSES, CANCELLABLE_STATUSES } from '#shared/models/values.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 
 /** How often an order in progress asks for changes. */
 export const ORDER_POLL_MS = 5_000
@@ -34,7 +34,7 @@ export function applyOrderChanges(order: Order, poll: OrdersPoll): Order {
 
 /** Polls while the order is in progress and hands each changed order to `apply`; failures are logged and retried next time. */
 export function useOrderPoll(order: Order | undefined, apply: (next: Order) => void): void {
-  const { api } = useApp()
+  const api = useApi()
   const latest = useRef(order)
   latest.current = order
   const applyRef = useRef(apply)

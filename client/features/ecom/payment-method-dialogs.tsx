@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { linkSbpAccount, renamePaymentMethod } from '#shared/gateway/payment-methods.ts'
 import type { PaymentMethod } from '#shared/models/payment-cards.ts'
 import { sbpBanksQuery } from '#shared/queries/ecom.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { Skeleton } from '#client/components/ui/skeleton.tsx'
@@ -30,7 +30,7 @@ export function SbpDialog({ open, onClose, onLinked, linkedBankIds = [] }: SbpDi
 }
 
 function SbpDialogOpen({ onClose, onLinked, linkedBankIds = [] }: Omit<SbpDialogProps, 'open'>) {
-  const { api } = useApp()
+  const api = useApi()
   const formId = useId()
   const banks = useQuery(sbpBanksQuery())
   const [bankId, setBankId] = useState<string | undefined>(undefined)
@@ -139,7 +139,7 @@ function RenameDialogOpen({
   onClose: () => void
   onRenamed: (method: PaymentMethod) => void
 }) {
-  const { api } = useApp()
+  const api = useApi()
   const formId = useId()
   const [name, setName] = useState(methodCustomName(method) ?? '')
   const [invalid, setInvalid] = useState<string | undefined>(undefined)

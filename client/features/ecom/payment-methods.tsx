@@ -9,7 +9,7 @@ import { createCardSession, deletePaymentMethod, setDefaultPaymentMethod } from 
 import type { PaymentMethod, PaymentMethods } from '#shared/models/payment-cards.ts'
 import { checkoutQuery, paymentMethodsQuery } from '#shared/queries/ecom.ts'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { EmptyState } from '#client/components/ui/empty-state.tsx'
@@ -27,7 +27,7 @@ export interface PaymentMethodsSectionProps {
 
 /** The payment methods block of `/ecom`. */
 export function PaymentMethodsSection({ methods }: PaymentMethodsSectionProps) {
-  const { api } = useApp()
+  const api = useApi()
   const { mutate } = useSWRConfig()
   const { track } = useAnalytics()
   const toast = useToast()

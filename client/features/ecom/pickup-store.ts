@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react'
 import type { Order } from '#shared/models/orders.ts'
 import type { Store } from '#shared/models/stores.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { showsPickupDetails } from './pickup-pass-data.ts'
 
 /** Where the store stands: still asked, or answered (undefined when it could not be had). */
@@ -16,7 +16,7 @@ export type PickupStoreState = { status: 'loading' } | { status: 'done'; store: 
 
 /** The pickup store of the order; `done` with no store at once for an order that needs none. */
 export function usePickupStore(order: Order | undefined): PickupStoreState {
-  const { api } = useApp()
+  const api = useApi()
   const code = order && showsPickupDetails(order) ? order.store?.code : undefined
   const [state, setState] = useState<PickupStoreState & { code?: string }>({ status: 'loading' })
 

@@ -7,7 +7,7 @@ import { useCallback } from 'react'
 import { useSWRConfig } from 'swr'
 import type { Cart } from '#shared/models/cart.ts'
 import { cartQuery } from '#shared/queries/ecom.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 
 /** The cart's endpoint definitions (and schemas) load with the first command (decision 007). */
 const gateway = () => import('#shared/gateway/cart.ts')
@@ -21,7 +21,7 @@ export interface CartCommands {
 
 /** The cart commands of the signed-in shopper (they throw AppError on failure). */
 export function useCartCommands(): CartCommands {
-  const { api } = useApp()
+  const api = useApi()
   const { mutate } = useSWRConfig()
   const store = useCallback(
     async (cart: Cart) => {

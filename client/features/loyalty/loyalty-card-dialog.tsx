@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { currentShopper, keepCard, readKept } from '#client/features/offline/kept-data.ts'
 import { keptAtText } from '#client/features/offline/kept-at-text.ts'
 import { countLabel } from '#client/lib/format.ts'
@@ -38,7 +38,7 @@ async function keptCard(): Promise<CardState | undefined> {
 
 /** The dialog; `onClose` closes it. */
 export function LoyaltyCardDialog({ onClose }: { onClose: () => void }) {
-  const { api } = useApp()
+  const api = useApi()
   const { track } = useAnalytics()
   const [card, setCard] = useState<CardState>({ kind: 'loading' })
   const svg = useRef<SVGSVGElement>(null)

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { AppError } from '#shared/api/errors.ts'
 import type { Feedback, Poll, PollQuestion } from '#shared/models/polls.ts'
 import { pollQuery } from '#shared/queries/polls.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi, useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button, IconButton } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
@@ -80,7 +80,7 @@ function PollForm({
   objectId: string
   onClose: () => void
 }) {
-  const { api } = useApp()
+  const api = useApi()
   const { track } = useAnalytics()
   const id = useId()
   const [answers, setAnswers] = useState<Record<number, Answer>>({})

@@ -9,7 +9,7 @@ import { AppError } from '#shared/api/errors.ts'
 import type { FeedbackPhoto } from '#shared/models/polls.ts'
 import { REVIEW_PHOTO_BASE64_MAX, REVIEW_PHOTOS_MAX } from '#shared/models/values.ts'
 import { reviewsQuery, scoresQuery, userReviewInfoQuery } from '#shared/queries/reviews.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
@@ -77,7 +77,7 @@ export interface ReviewFormProps {
 
 /** The review form. */
 export function ReviewForm({ goodsId, onCancel }: ReviewFormProps) {
-  const { api } = useApp()
+  const api = useApi()
   const toast = useToast()
   const id = useId()
   const [rating, setRating] = useState(0)

@@ -4,7 +4,7 @@
  */
 import useSWR from 'swr'
 import type { ApiClient } from '#shared/api/client.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { createAvailabilityBatcher, gatewayAvailability } from './availability-batch.ts'
 
@@ -26,7 +26,7 @@ export interface StoreAvailabilityLineProps {
 
 /** The chosen store's availability line for one goods (nothing until the answer is in). */
 export function StoreAvailabilityLine({ goodsId, detailed = false, store }: StoreAvailabilityLineProps) {
-  const { api } = useApp()
+  const api = useApi()
   const [code, type, street] = store.split('\n')
   const { data: available } = useSWR(
     code ? ['store.availability', code, goodsId] : null,

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react'
 import { currentCardsQuery } from '#shared/queries/recent.ts'
 import type { GoodsCardShape } from '#shared/queries/views.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { mergeParams, positionParams, productParams } from '#client/analytics/params.ts'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -28,7 +28,7 @@ export interface RecentRailProps {
 /** The rail of recently viewed goods; nothing when the list is empty. */
 export function RecentRail({ place = 'main' }: RecentRailProps) {
   const { track } = useAnalytics()
-  const { api } = useApp()
+  const api = useApi()
   const [items, setItems] = useState<GoodsCardShape[]>([])
   // Today's prices, not those of the day the goods were viewed: the rail shows once they are in (or the
   // call failed, then the kept cards), and the device keeps them for next time.

@@ -8,7 +8,7 @@ import type { ApiClient } from '#shared/api/client.ts'
 import { goodsListArgs, goodsListQuery, listStateFromSearch } from '#shared/queries/catalog.ts'
 import { popularSuggestionsQuery, suggestionsQuery } from '#shared/queries/search.ts'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 import { useQuery } from '#client/data/use-query.ts'
 import { CardRail } from '#client/features/catalog/goods-rail.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
@@ -46,7 +46,7 @@ async function closeQuery(api: ApiClient, q: string): Promise<string | null> {
 
 /** Help for a search without results. */
 export function SearchHelp({ q }: { q: string }) {
-  const { api } = useApp()
+  const api = useApi()
   const { data: meant } = useSWR(q ? ['search.didYouMean', q] : null, () => closeQuery(api, q))
   const { data: popular } = useQuery(popularSuggestionsQuery())
   const { data: goods } = useQuery(popularGoods())

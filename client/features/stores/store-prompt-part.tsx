@@ -8,7 +8,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { USER_AGREEMENT_EVENT, hasUserAgreement } from '#client/lib/user-agreement.ts'
 import { STORAGE } from '#shared/cookies.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApi } from '#client/context/app-context.tsx'
 
 const StorePrompt = lazy(() => import('./store-prompt.tsx').then((m) => ({ default: m.StorePrompt })))
 
@@ -34,7 +34,7 @@ function storedChoice(): { storeCode: string | undefined; prompted: boolean; nam
 /** The first-visit store prompt's part (next to the toolbar's store button). */
 export function StorePromptPart() {
   const [show, setShow] = useState(false)
-  const { api } = useApp()
+  const api = useApi()
   useEffect(() => {
     const unanswered = () => {
       const choice = storedChoice()
