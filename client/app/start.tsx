@@ -21,8 +21,7 @@ import { readBrowserCookie, readConfigOverride } from '#client/context/session.t
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
-import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
-import { loadCartLink } from '../features/ecom/cart-link-part.tsx'
+import { loadEcomParts } from '../features/ecom/ecom-parts.ts'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 async function start(releaseClicks: () => void): Promise<void> {
@@ -60,7 +59,7 @@ async function start(releaseClicks: () => void): Promise<void> {
   // them (a chunk failed) React renders the part afresh after hydration: a recoverable mismatch.
   const parts = Promise.all([
     boot.session.authorized && loadUserMenu(),
-    boot.session.ecomEnabled && Promise.all([loadCartLink(), loadCartButton()]),
+    boot.session.ecomEnabled && loadEcomParts(),
   ]).catch(() => undefined)
   const page =
     boot.view.kind === 'page' && hasPage(boot.view.route)
