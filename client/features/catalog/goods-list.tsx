@@ -183,7 +183,10 @@ export function GoodsList({ scope, search, basePath, keep = {}, filters, sorts, 
     return holdCardInView(goodsId)
   }, [])
   const rememberOpened = (event: MouseEvent<HTMLUListElement>) => {
-    const item = (event.target as HTMLElement).closest<HTMLElement>('[data-goods-id]')
+    // Only a link leaves the list: a card's «В корзину» or heart writes no history entry (a
+    // `replaceState` in the tap's task, which the location's subscribers hear).
+    const link = (event.target as HTMLElement).closest('a[href]')
+    const item = link?.closest<HTMLElement>('[data-goods-id]')
     const goodsId = Number(item?.dataset.goodsId)
     if (Number.isInteger(goodsId)) writeReturn({ key, first: shown.first, last: shown.last, goodsId })
   }
