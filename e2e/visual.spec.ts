@@ -119,19 +119,28 @@ async function settle(page: Page): Promise<void> {
   await waitForHydration(page)
   await page.waitForLoadState('networkidle')
   await page.evaluate(async () => {
-    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager'
     await document.fonts.ready
-    await Promise.all(
-      [...document.images]
-        .filter((img) => !img.complete)
-        .map(
-          (img) =>
-            new Promise((resolve) => {
+    // Until no image is left to load: a list that renders again after hydration brings new (lazy)
+    // image elements. Each image is decoded too: a loaded picture below the screen is otherwise
+    // decoded only when painted, and a full-page shot could catch its empty box (seen on
+    // promo-catalog at 360 px on a busy machine).
+    const settled = new WeakSet<HTMLImageElement>()
+    for (let round = 0; round < 5; round++) {
+      for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager'
+      const images = [...document.images]
+      if (images.every((img) => settled.has(img))) break
+      await Promise.all(
+        images.map(async (img) => {
+          if (!img.complete)
+            await new Promise((resolve) => {
               img.addEventListener('load', resolve, { once: true })
               img.addEventListener('error', resolve, { once: true })
-            }),
-        ),
-    )
+            })
+          await img.decode().catch(() => undefined)
+          settled.add(img)
+        }),
+      )
+    }
   })
   await page.waitForLoadState('networkidle')
 }
