@@ -7,6 +7,9 @@ function Row({ on }: { on: boolean }) {
 }
 
 describe('useRevealedInTurn', () => {
+  // Frames come only when a test draws one: requestAnimationFrame is a list, the message posted from a
+  // frame arrives in a microtask, and the timers are fake, so afterNextFrame's fallback for a page
+  // without frames never fires by itself (on a busy machine a real 100 ms could pass between frames).
   let frames: Map<number, () => void>
   let lastId = 0
   /** Runs the frames requested so far, then lets the messages posted in them arrive. */
@@ -14,10 +17,16 @@ describe('useRevealedInTurn', () => {
     const now = [...frames.values()]
     frames.clear()
     for (const run of now) run()
-    await new Promise((resolve) => setTimeout(resolve, 5))
+    for (let i = 0; i < 5; i++) await Promise.resolve()
+  }
+  class ImmediateChannel {
+    port1: { onmessage: (() => void) | null; close: () => void } = { onmessage: null, close: () => undefined }
+    port2 = { postMessage: () => queueMicrotask(() => this.port1.onmessage?.()) }
   }
   beforeEach(() => {
     frames = new Map()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.stubGlobal('MessageChannel', ImmediateChannel)
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
       frames.set(++lastId, callback)
       return lastId
@@ -26,6 +35,7 @@ describe('useRevealedInTurn', () => {
   })
   afterEach(() => {
     vi.unstubAllGlobals()
+    vi.useRealTimers()
   })
 
   it('shows what an item mounts with at once: the server HTML and hydration stay the same', () => {
