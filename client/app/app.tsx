@@ -29,7 +29,6 @@ import { askEcomEnabled, readClientSession, readConfigOverride, rememberEcom } f
 import { reportError } from './error-reporting.ts'
 import { DialogHost, useDialogs } from './dialog-host.tsx'
 import { CookieBanner } from '../features/cookies/cookie-banner.tsx'
-import { loadEcomParts } from '../features/ecom/ecom-parts.ts'
 import { usePageViews } from '../analytics/use-page-views.ts'
 import { FragmentFrame } from './fragment-frame.tsx'
 
@@ -78,9 +77,6 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
     setSession(next)
     if (!next.ecomPending || next.userId === undefined) return
     const ecomEnabled = await askEcomEnabled(next.userId)
-    // Its parts' code first: each card's button would otherwise wait for the chunk and then appear with
-    // every other card's in one frame. Without the code (a failed chunk) the parts load on their own.
-    if (ecomEnabled) await loadEcomParts().catch(() => undefined)
     // A transition: e-commerce gives every card on the page its cart button, a render React may then
     // split into slices with room for a tap between them (decision 032); nothing waits for it.
     startTransition(() =>

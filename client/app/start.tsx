@@ -21,7 +21,8 @@ import { readBrowserCookie, readConfigOverride } from '#client/context/session.t
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
 import { loadUserMenu } from '../features/auth/lazy-user-menu.tsx'
-import { loadEcomParts } from '../features/ecom/ecom-parts.ts'
+import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
+import { loadCartLink } from '../features/ecom/cart-link-part.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
 async function start(releaseClicks: () => void): Promise<void> {
@@ -59,7 +60,7 @@ async function start(releaseClicks: () => void): Promise<void> {
   // them (a chunk failed) React renders the part afresh after hydration: a recoverable mismatch.
   const parts = Promise.all([
     boot.session.authorized && loadUserMenu(),
-    boot.session.ecomEnabled && loadEcomParts(),
+    boot.session.ecomEnabled && Promise.all([loadCartLink(), loadCartButton()]),
   ]).catch(() => undefined)
   const page =
     boot.view.kind === 'page' && hasPage(boot.view.route)

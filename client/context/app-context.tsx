@@ -37,12 +37,8 @@ export const AppContext = createContext<AppContextValue | null>(null)
  */
 export const ApiContext = createContext<ApiClient | null>(null)
 
-/** The API client; throws outside the app tree (a programming error). */
-export function useApi(): ApiClient {
-  const api = useContext(ApiContext)
-  if (!api) throw new Error('useApi() outside <ApiContext>')
-  return api
-}
+/** The API client: the app root provides it, so it is never missing inside the app. */
+export const useApi = (): ApiClient => useContext(ApiContext)!
 
 /** The app context; throws outside the app tree (a programming error). */
 export function useApp(): AppContextValue {

@@ -5,7 +5,6 @@ import { Price } from '#client/components/ui/price.tsx'
 import { Rating } from '#client/components/ui/rating.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { CachedChildren } from '#client/components/fragment-cache.tsx'
-import { useRevealedInTurn } from '#client/components/use-revealed-in-turn.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
@@ -39,9 +38,8 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
   const trackParams = () =>
     mergeParams(productParams(goods), position === undefined ? undefined : positionParams(position, list))
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  // The actions row only for visitors who can buy: the button renders nothing for the others. Signing
-  // in adds it to every card on the page, a few cards per frame (use-revealed-in-turn.ts).
-  const ecom = useRevealedInTurn(useApp().session.ecomEnabled)
+  // The actions row only for visitors who can buy: the button renders nothing for the others.
+  const ecom = useApp().session.ecomEnabled
   // Badges sit under the name, not over the product: the age mark first, at most two shown (CSS).
   const labels = goods.labels ?? []
   // The server keeps the card's HTML for the shared goods object: the variant names
