@@ -22,6 +22,7 @@ import { useQuery } from '#client/data/use-query.ts'
 import { QuantityStepper } from './quantity-stepper.tsx'
 import { useAction } from './use-action.ts'
 import { useCartCommands } from './use-cart.ts'
+import { useRevealedInTurn } from './reveal-in-turn.ts'
 
 export interface AddToCartButtonProps {
   goodsId: number
@@ -43,8 +44,15 @@ export interface AddToCartButtonProps {
   itemName?: string
 }
 
-/** Add-to-cart button (or 'В корзине' link once the goods are in the cart); nothing when e-commerce is off. */
-export function CartButton({
+/**
+ * Add-to-cart button (or 'В корзине' link once the goods are in the cart); nothing when e-commerce is
+ * off, and nothing until its turn when every card of the page gets its button at once (a sign-in).
+ */
+export function CartButton(props: AddToCartButtonProps) {
+  return useRevealedInTurn() ? <ShownCartButton {...props} /> : null
+}
+
+function ShownCartButton({
   goodsId,
   quantity = 1,
   disabled,
