@@ -10,12 +10,14 @@
  * - a module that imports values of a member of a kit imports the whole kit, so a kit's members are
  *   reached by the same entry points and form one chunk (`KITS`);
  * - a gateway module imports its schema group (schema-groups.mjs).
+ * It also makes each schema module's body wait for a task of its own (`AWAIT_NEXT_TASK`), so a first
+ * gateway call builds its schemas in several short tasks rather than one long one.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { root } from './root.mjs'
 import { lazyModules, valueImports } from './source-imports.mjs'
-import { schemaGroups, schemaPrelude } from './schema-groups.mjs'
+import { AWAIT_NEXT_TASK, schemaGroups, schemaPrelude } from './schema-groups.mjs'
 import {
   FACADED,
   FACADE_PREFIX,
@@ -154,11 +156,15 @@ export async function chunkingPlugin() {
             .filter(([, files]) => !files.has(args.path) && [...files].some((file) => imported.has(file)))
             .map(([name]) => kitEntry(name)),
         ]
-        if (prelude.length === 0) return undefined
+        const yields = schemas.schemaModules.has(args.path)
+        if (prelude.length === 0 && !yields) return undefined
         // Side-effect imports of modules already evaluated by then: they change the chunk graph, not
-        // the behaviour.
+        // the behaviour. A schema module's body waits for a task of its own (schema-groups.mjs).
         return {
-          contents: prelude.map((path) => `import ${JSON.stringify(path)};`).join('') + source,
+          contents:
+            prelude.map((path) => `import ${JSON.stringify(path)};`).join('') +
+            (yields ? AWAIT_NEXT_TASK : '') +
+            source,
           loader: args.path.endsWith('x') ? 'tsx' : 'ts',
         }
       })

@@ -22,6 +22,16 @@ export const SCHEMA_GROUPS = {
   account: ['auth', 'cart', 'checkout', 'favorites', 'orders', 'payment-methods', 'polls', 'profile', 'stores'],
 }
 export const schemasEntry = (group) => `virtual:schemas:${group}`
+/**
+ * What every schema module of the browser build awaits before its body (chunking.mjs): building a
+ * group's schemas was still one task of 17-21 ms on a first call (zod's constructors for the goods,
+ * catalogue, search and reviews models), as a product page's first tap on its reviews showed. With the
+ * wait, the modules of a group build their schemas one module per task, and the import of a gateway
+ * module resolves once they all have. Only the first call of a visit waits for those few tasks.
+ */
+export const AWAIT_NEXT_TASK =
+  // The shell's `nextTask()` (a message, not a timer: nested timers are clamped to 4 ms).
+  `import { nextTask as __nextTask } from ${JSON.stringify(join(root, 'client/lib/next-task.ts'))};await __nextTask();`
 const MODELS = join(root, 'shared/models')
 /** The API client: the browser loads it with its first call (client/app/boot-api.ts), so it travels with the schemas. */
 export const API_CLIENT = join(root, 'shared/api/client.ts')
