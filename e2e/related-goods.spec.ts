@@ -74,3 +74,46 @@ for (const width of WIDTHS) {
     })
   })
 }
+
+test('the rail draws its first screen of cards first and the rest a few per frame, in order, at 360 px', async ({
+  page,
+}) => {
+  await page.setViewportSize(viewport(360))
+  const [goods] = await someGoods(page, 1)
+  await page.goto(productPath(goods!))
+  await waitForHydration(page)
+  // Each card added to a rail is recorded with the number of frames drawn before it.
+  await page.evaluate(() => {
+    const cards: Array<{ id: string; frame: number }> = []
+    let frame = 0
+    const count = () => {
+      frame++
+      requestAnimationFrame(count)
+    }
+    requestAnimationFrame(count)
+    ;(window as unknown as { cards: typeof cards }).cards = cards
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            for (const card of [node, ...node.querySelectorAll('article')])
+              if (card.matches('.card-rail article.product-card')) cards.push({ id: card.dataset.goodsId!, frame })
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  const rail = page.getByRole('region', { name: 'Похожие товары' })
+  await scrollThrough(page)
+  await expect(rail).toBeVisible()
+  const shown = rail.locator('article.product-card')
+  // The mock's category has more related goods than a first step (4 at 360 px).
+  await expect.poll(() => shown.count()).toBeGreaterThan(4)
+  await expect(async () => {
+    const ids = await shown.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.goodsId!))
+    const cards = await page.evaluate(() => (window as unknown as { cards: Array<{ id: string }> }).cards)
+    expect(cards.map((card) => card.id)).toEqual(ids)
+  }).toPass()
+  const cards = await page.evaluate(() => (window as unknown as { cards: Array<{ frame: number }> }).cards)
+  const frames = new Set(cards.map((card) => card.frame))
+  expect(frames.size).toBeGreaterThanOrEqual(2)
+  // The first frame's step is a phone's first screen of cards.
+  expect(cards.filter((card) => card.frame === cards[0]!.frame)).toHaveLength(4)
+})

@@ -53,7 +53,7 @@ const COMMON = [
  * - `page`: what route modules and the views share: the queries, their view shapes and the models'
  *   plain values, the error registry, `definePage` and the SEO helpers, and the design system's
  *   parts beside the first load's (dialog, tabs, check box, empty state, skeleton, breadcrumbs,
- *   button links, pagination, dates, the frame wait of stepped rendering). It comes with a page's
+ *   button links, pagination, dates, stepped rendering). It comes with a page's
  *   view, the first prefetch or navigation (the routing kit uses the registry and the queries) and a
  *   dialog;
  * - `catalog`: the goods lists with their filters and the promo tiles (catalogue and search pages).
@@ -80,8 +80,10 @@ export const KITS = {
     'client/components/layout/breadcrumbs.tsx',
     'client/features/catalog/pagination.tsx',
     'client/lib/format-date.ts',
-    // The lists' steps and the cards' cart buttons in turn (the button's lazy chunk has the page kit).
+    // The lists' and rails' steps, and the cards' cart buttons in turn (the button's lazy chunk and
+    // the rails' chunks have the page kit).
     'client/lib/after-next-frame.ts',
+    'client/components/use-stepped-count.ts',
   ],
   catalog: [
     'client/features/catalog/goods-list.tsx',

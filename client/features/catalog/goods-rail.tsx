@@ -1,10 +1,13 @@
 /**
  * `<CardRail>`: a titled, swipeable row of standard product cards for the rails that load after
  * hydration («Похожие товары», «Вы смотрели»). Each card sends its own `product_card_click` with the
- * list and position; `onOpen` adds the rail's event for the same click.
+ * list and position; `onOpen` adds the rail's event for the same click. A rail that mounts after
+ * hydration draws its first screen of cards first and the rest a few per frame (use-stepped-count.ts):
+ * «Похожие товары» coming near the screen as a product's reviews open was one frame of 11 cards.
  */
 import type { ReactNode } from 'react'
 import type { GoodsCardShape } from '#shared/queries/views.ts'
+import { useSteppedCount } from '#client/components/use-stepped-count.ts'
 import { ProductCard } from './product-card.tsx'
 import { useFavorites } from '#client/features/product/use-favorites.ts'
 
@@ -25,6 +28,7 @@ export interface CardRailProps {
 /** The rail; nothing without items. */
 export function CardRail({ id, title, items, list, onOpen, actions }: CardRailProps) {
   const favorites = useFavorites()
+  const count = useSteppedCount(items.length, id)
   if (items.length === 0) return null
   return (
     <section className="section card-rail" aria-labelledby={id}>
@@ -35,7 +39,7 @@ export function CardRail({ id, title, items, list, onOpen, actions }: CardRailPr
         {actions}
       </div>
       <ul className="product-rail card-rail__list">
-        {items.map((goods, index) => (
+        {items.slice(0, count).map((goods, index) => (
           <li
             key={goods.id}
             // The card's link sends product_card_click itself; the rail adds its own event for the same click.
