@@ -2,6 +2,7 @@
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { CatalogPage } from './fixtures/catalog-page.ts'
 import { SearchBox } from './fixtures/search-box.ts'
+import { chunkOf } from './fixtures/chunks.ts'
 
 test('suggests goods while typing and opens the one chosen with the keyboard', async ({ page }) => {
   const search = new SearchBox(page)
@@ -70,6 +71,37 @@ test('keeps the search history on the device: recent first, no duplicates, clear
   await page.getByRole('button', { name: 'Очистить историю' }).click()
   await expect(page.getByText('Вы искали')).toBeHidden()
   expect(await page.evaluate(() => localStorage.getItem('search.history'))).toBeNull()
+})
+
+test('a query typed while the results settle keeps the focus and is searched', async ({ page }) => {
+  // The results move the focus to their heading once the scroll memory's chunk is in, on the first
+  // navigation a network round after the heading shows. It is held here until the shopper has typed
+  // the next query into the field; the heading took the focus from under the keys, and the shopper's
+  // Enter went to the heading: nothing happened (the flake of the history test above).
+  const memoryChunk = chunkOf('client/navigation/scroll-memory.ts')
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**${memoryChunk}`, async (route) => {
+    await released
+    await route.continue()
+  })
+  const search = new SearchBox(page)
+  const heading = page.getByRole('heading', { level: 1 })
+  await page.goto('/')
+  await waitForHydration(page)
+  await search.submit('мыло')
+  await expect(heading).toContainText('«мыло»')
+  await search.input.fill('крем')
+  const loaded = page.waitForResponse(`**${memoryChunk}`)
+  release()
+  await loaded
+  // The navigation's end: its title is announced (and, before the fix, the heading took the focus).
+  await expect(page.locator('#route-announcer')).toContainText('мыло')
+  await expect(search.input).toBeFocused()
+  // The shopper's Enter goes where the focus is (the locator's press would focus the field first).
+  await page.keyboard.press('Enter')
+  await expect(heading).toContainText('«крем»')
+  await expect(heading).toBeFocused()
 })
 
 test('offers popular searches for the empty field', async ({ page }) => {

@@ -67,10 +67,20 @@ export function showView(
  */
 let lateTitle: { url: string; title: string } | undefined
 
+/**
+ * The element that had the focus when the last navigation's view was handed to React (undefined: no
+ * such view since that navigation began). afterNavigation runs only after the scroll memory's chunk
+ * has come, which on the first navigation is a network round; a shopper who meanwhile clicked into
+ * the search field and typed a new query must not have the focus taken to the heading under the
+ * keys (the rest of the query and Enter went to the heading, and nothing happened).
+ */
+let focusAtShow: Element | null | undefined
+
 export async function followNavigation(context: NavigationContext): Promise<void> {
   const { pathname, search, config, current } = context
   const url = pathname + search
   lateTitle = undefined
+  focusAtShow = undefined
   // The new page may scroll back or to an anchor once shown (afterNavigation): its code comes meanwhile.
   void import('./scroll-restore.ts').catch(() => undefined)
   const kit = await loadChunk(loadRoutingKit, url)
@@ -112,12 +122,14 @@ export async function followNavigation(context: NavigationContext): Promise<void
   if (!current()) return
   if (result.kind === 'full-load') window.location.assign(result.location)
   else if (result.kind === 'redirect') context.setLocation(result.location, { replace: true })
-  else
+  else {
+    focusAtShow = document.activeElement
     showView(
       context,
       (s) => ({ view: result.view, Page: result.module?.Page ?? s.Page, seq: s.seq + 1, title: result.meta?.title }),
       result.view,
     )
+  }
 }
 
 /**
@@ -142,8 +154,14 @@ export function afterNavigation(title: string | undefined, remembered: number | 
     window.scrollTo(0, 0)
   }
   // A ticked filter or a new sort keeps the focus where the shopper is (UX4-04).
-  const kept = document.activeElement?.closest(`[${KEEPS_FOCUS_ATTRIBUTE}]`)
-  const stopFocus = anchored || kept ? undefined : focusMainHeading()
+  const active = document.activeElement
+  const kept = active?.closest(`[${KEEPS_FOCUS_ATTRIBUTE}]`)
+  // So does whatever the shopper has focused since the view was handed to React (the search field,
+  // a new query half typed): the focus then was on the link or field that started the navigation,
+  // or on nothing once the old page took it away; those still hand it to the heading.
+  const movedMeanwhile =
+    focusAtShow !== undefined && active !== null && active !== document.body && active !== focusAtShow
+  const stopFocus = anchored || kept || movedMeanwhile ? undefined : focusMainHeading()
   const announcer = document.getElementById(ROUTE_ANNOUNCER_ID)
   if (announcer) announcer.textContent = document.title
   return () => {
