@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { test, expect, startStack, waitForHydration } from './fixtures/stack.ts'
 import { LoginDialog } from './fixtures/login-dialog.ts'
+import { recordArrivals } from './fixtures/frames.ts'
 import { CartPage } from './fixtures/cart-page.ts'
 import { CheckoutPage } from './fixtures/checkout-page.ts'
 import { OrderPage } from './fixtures/order-page.ts'
@@ -261,24 +262,8 @@ test.describe('enablement', () => {
       const withButton = cards.filter({ has: page.locator('.product-card__actions > *') })
       await expect(cards).toHaveCount(24)
       await expect(withButton).toHaveCount(0)
-      // The cards' buttons come in a few per frame, in page order: each new one is recorded with the
-      // number of frames drawn before it.
-      await page.evaluate(() => {
-        const buttons: Array<{ id: string; frame: number }> = []
-        let frame = 0
-        const count = () => {
-          frame++
-          requestAnimationFrame(count)
-        }
-        requestAnimationFrame(count)
-        ;(window as unknown as { buttons: typeof buttons }).buttons = buttons
-        new MutationObserver((records) => {
-          for (const record of records)
-            for (const node of record.addedNodes)
-              if (node instanceof HTMLElement && node.parentElement?.classList.contains('product-card__actions'))
-                buttons.push({ id: node.closest('article')!.dataset.goodsId!, frame })
-        }).observe(document.querySelector('[aria-label="Товары"]')!, { childList: true, subtree: true })
-      })
+      // The cards' buttons come in a few per frame, in page order.
+      const record = await recordArrivals(page, '.product-card__actions > *')
 
       const login = new LoginDialog(page)
       await login.open()
@@ -287,9 +272,7 @@ test.describe('enablement', () => {
       await expect(withButton).toHaveCount(24)
       await expect(withButton.first().getByRole('button', { name: 'В корзину' })).toBeVisible()
       const ids = await cards.evaluateAll((articles) => articles.map((article) => article.dataset.goodsId!))
-      const buttons = await page.evaluate(
-        () => (window as unknown as { buttons: Array<{ id: string; frame: number }> }).buttons,
-      )
+      const buttons = await record.arrivals()
       expect(buttons.map((button) => button.id)).toEqual(ids)
       // Not all in one frame: 24 buttons at 4 a frame are 6 steps, each after a frame of its own (a step
       // that started late may join the next one).

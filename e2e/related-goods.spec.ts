@@ -5,6 +5,7 @@
  */
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { seriousViolations } from './fixtures/axe.ts'
+import { recordArrivals } from './fixtures/frames.ts'
 import {
   WIDTHS,
   STILL_TOOLBAR,
@@ -82,24 +83,7 @@ test('the rail draws its first screen of cards first and the rest a few per fram
   const [goods] = await someGoods(page, 1)
   await page.goto(productPath(goods!))
   await waitForHydration(page)
-  // Each card added to a rail is recorded with the number of frames drawn before it.
-  await page.evaluate(() => {
-    const cards: Array<{ id: string; frame: number }> = []
-    let frame = 0
-    const count = () => {
-      frame++
-      requestAnimationFrame(count)
-    }
-    requestAnimationFrame(count)
-    ;(window as unknown as { cards: typeof cards }).cards = cards
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLElement)
-            for (const card of [node, ...node.querySelectorAll('article')])
-              if (card.matches('.card-rail article.product-card')) cards.push({ id: card.dataset.goodsId!, frame })
-    }).observe(document.body, { childList: true, subtree: true })
-  })
+  const record = await recordArrivals(page, '.card-rail article.product-card')
   const rail = page.getByRole('region', { name: 'Похожие товары' })
   await scrollThrough(page)
   await expect(rail).toBeVisible()
@@ -108,10 +92,9 @@ test('the rail draws its first screen of cards first and the rest a few per fram
   await expect.poll(() => shown.count()).toBeGreaterThan(4)
   await expect(async () => {
     const ids = await shown.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.goodsId!))
-    const cards = await page.evaluate(() => (window as unknown as { cards: Array<{ id: string }> }).cards)
-    expect(cards.map((card) => card.id)).toEqual(ids)
+    expect((await record.arrivals()).map((card) => card.id)).toEqual(ids)
   }).toPass()
-  const cards = await page.evaluate(() => (window as unknown as { cards: Array<{ frame: number }> }).cards)
+  const cards = await record.arrivals()
   const frames = new Set(cards.map((card) => card.frame))
   expect(frames.size).toBeGreaterThanOrEqual(2)
   // The first frame's step is a phone's first screen of cards.

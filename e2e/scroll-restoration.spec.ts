@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test'
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { acceptCookies, DESKTOP } from './fixtures/layout.ts'
 import { ProductPage } from './fixtures/product-page.ts'
-import { chunkOf } from './fixtures/chunks.ts'
+import { holdChunk } from './fixtures/chunks.ts'
 
 test.beforeEach(async ({ page, baseURL }) => {
   await acceptCookies(page, baseURL!)
@@ -84,17 +84,9 @@ test.describe('the home page on a phone', () => {
     await acceptCookies(page, baseURL!)
     // The scroll memory's chunk, loaded at the first scroll, comes late (a slow network): the shopper
     // taps the link before it has come.
-    const memoryChunk = chunkOf('client/navigation/scroll-memory.ts')
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(`**${memoryChunk}`, async (route) => {
-      await released
-      await route.continue()
-    })
+    const memory = await holdChunk(page, 'client/navigation/scroll-memory.ts')
     const { opened } = await openFirstArticle(page)
-    const loaded = page.waitForResponse(`**${memoryChunk}`)
-    release()
-    await loaded
+    await memory.release()
     await page.goBack()
     await expect(page).toHaveURL(/\/$/)
     await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(opened)

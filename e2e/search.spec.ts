@@ -2,7 +2,7 @@
 import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { CatalogPage } from './fixtures/catalog-page.ts'
 import { SearchBox } from './fixtures/search-box.ts'
-import { chunkOf } from './fixtures/chunks.ts'
+import { holdChunk } from './fixtures/chunks.ts'
 
 test('suggests goods while typing and opens the one chosen with the keyboard', async ({ page }) => {
   const search = new SearchBox(page)
@@ -78,13 +78,7 @@ test('a query typed while the results settle keeps the focus and is searched', a
   // navigation a network round after the heading shows. It is held here until the shopper has typed
   // the next query into the field; the heading took the focus from under the keys, and the shopper's
   // Enter went to the heading: nothing happened (the flake of the history test above).
-  const memoryChunk = chunkOf('client/navigation/scroll-memory.ts')
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(`**${memoryChunk}`, async (route) => {
-    await released
-    await route.continue()
-  })
+  const memory = await holdChunk(page, 'client/navigation/scroll-memory.ts')
   const search = new SearchBox(page)
   const heading = page.getByRole('heading', { level: 1 })
   await page.goto('/')
@@ -92,9 +86,7 @@ test('a query typed while the results settle keeps the focus and is searched', a
   await search.submit('мыло')
   await expect(heading).toContainText('«мыло»')
   await search.input.fill('крем')
-  const loaded = page.waitForResponse(`**${memoryChunk}`)
-  release()
-  await loaded
+  await memory.release()
   // The navigation's end: its title is announced (and, before the fix, the heading took the focus).
   await expect(page.locator('#route-announcer')).toContainText('мыло')
   await expect(search.input).toBeFocused()
