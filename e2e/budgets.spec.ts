@@ -27,6 +27,9 @@ const FIRST_LOAD_REQUESTS = 10
 const FIRST_LOAD_GZIP_CEILING = 90 * 1024
 /** DESIGN.md section 5: the home page's DOM at most 900 elements. */
 const HOME_DOM_ELEMENTS = 900
+/** DESIGN.md section 5: the category page at most 50 KB of HTML, with at most 8 KB of embedded data. */
+const CATEGORY_HTML_BYTES = 50 * 1024
+const CATEGORY_DATA_BYTES = 8 * 1024
 /** shared/constants.ts PRELOAD_DELAY_MS: links prefetch their routes this long after they mount. */
 const PRELOAD_DELAY_MS = 1_000
 /** shared/constants.ts PRELOAD_QUEUE_LIMIT: prefetches pending at once (spec section 9). */
@@ -119,6 +122,19 @@ test('a category and a product page start at most 8 requests of code before firs
     expect(early.length + 1, `${path}: ${early.join(' ')}`).toBeLessThanOrEqual(FIRST_PAINT_CODE_REQUESTS)
     expect(early.some((file) => file.endsWith('.css'))).toBe(true)
   }
+})
+
+test('a category page of 24 cards is at most 50 KB of HTML, with at most 8 KB of data', async ({ page }) => {
+  // The bench's category (scripts/bench/bench.mjs), as an anonymous visitor gets it. The origin in the
+  // canonical and og:url links is this stack's, as long as the bench's (127.0.0.1 and a port).
+  const response = await page.request.get('/catalog/1-ukhod-za-litsom')
+  expect(response.status()).toBe(200)
+  const html = await response.body()
+  const data = /<script type="application\/json" id="__BOOT__">(.*?)<\/script>/s.exec(html.toString())?.[1]
+  expect((html.toString().match(/<article class="product-card/g) ?? []).length).toBe(24)
+  expect(html.length).toBeLessThanOrEqual(CATEGORY_HTML_BYTES)
+  expect(Buffer.byteLength(data ?? '')).toBeGreaterThan(0)
+  expect(Buffer.byteLength(data ?? '')).toBeLessThanOrEqual(CATEGORY_DATA_BYTES)
 })
 
 test('the home page stays within 900 DOM elements, and its rails show the other goods on demand', async ({ page }) => {

@@ -49,7 +49,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
   return (
     <CachedChildren
       as="article"
-      className={cx('product-card', !goods.inStock && 'product-card--out-of-stock', !ecom && 'product-card--plain')}
+      className={cx('product-card', !goods.inStock && 'product-card--out-of-stock', ecom && 'product-card--ecom')}
       data-goods-id={goods.id}
       owner={goods}
       variant={variant}

@@ -30,7 +30,7 @@ export function PromoCard({
       ),
     )
   return (
-    <article className="product-card product-card--plain promo-card">
+    <article className="product-card promo-card">
       <PrefetchLink
         href={path ?? href('promo-product', { product: promotion.id, slug: promotion.slug })}
         className="product-card__link"
