@@ -74,11 +74,11 @@ export function Footer({ onClick }: FooterProps) {
   const item = (link: FooterLink) => (
     <li key={link.path}>
       {link.external ? (
-        <a className="site-footer__link" href={mainSite + link.path} data-track={link.event} data-path={link.path}>
+        <a href={mainSite + link.path} data-track={link.event} data-path={link.path}>
           {link.label}
         </a>
       ) : (
-        <a className="site-footer__link" href={link.path} data-track={link.event} data-route="">
+        <a href={link.path} data-track={link.event} data-route="">
           {link.label}
         </a>
       )}
