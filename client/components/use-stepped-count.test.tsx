@@ -38,8 +38,8 @@ describe('useSteppedCount', () => {
   it('starts with the first screen of a phone below 640 px and of a wide screen above it', () => {
     expect(firstStepItems(true)).toBe(FIRST_STEP_ITEMS_NARROW)
     expect(firstStepItems(false)).toBe(FIRST_STEP_ITEMS)
-    // Two rows of the two-column grid; never more than the wide screen's first step.
-    expect(FIRST_STEP_ITEMS_NARROW).toBe(4)
+    // The first row of the two-column grid; never more than the wide screen's first step.
+    expect(FIRST_STEP_ITEMS_NARROW).toBe(2)
     expect(FIRST_STEP_ITEMS_NARROW).toBeLessThanOrEqual(FIRST_STEP_ITEMS)
     // Without matchMedia (the server's render), the wide step.
     expect(firstStepItems()).toBe(FIRST_STEP_ITEMS)
