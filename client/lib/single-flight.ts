@@ -15,13 +15,7 @@ export const FAILURE_KEPT_MS = 5_000
 const isAbort = (error: unknown): boolean =>
   error instanceof Error && (error.name === 'AbortError' || (error as { code?: unknown }).code === 'aborted')
 
-/** A fetch in flight, and whether anyone besides its first asker waits for it. */
-interface Flight {
-  promise: Promise<unknown>
-  joined: boolean
-}
-
-const inflight = new Map<string, Flight>()
+const inflight = new Map<string, Promise<unknown>>()
 const failures = new Map<string, { error: unknown; until: number }>()
 
 /**
@@ -34,10 +28,7 @@ export function fetchOnce<T>(
   options: { reuseFailure?: boolean } = {},
 ): Promise<T> {
   const running = inflight.get(key)
-  if (running) {
-    running.joined = true
-    return running.promise as Promise<T>
-  }
+  if (running) return running as Promise<T>
   const failed = failures.get(key)
   if (failed && failed.until > Date.now()) {
     if (options.reuseFailure) return Promise.reject(failed.error)
@@ -57,15 +48,9 @@ export function fetchOnce<T>(
       throw error
     },
   )
-  inflight.set(key, { promise, joined: false })
+  inflight.set(key, promise)
   return promise
 }
-
-/**
- * Whether the fetch of `key` in flight is shared: someone asked for the key after it started (a
- * navigation or a view joined a link's prefetch), so holding it back would hold them too.
- */
-export const joinedInFlight = (key: string): boolean => inflight.get(key)?.joined === true
 
 /** Forgets fetches in flight and kept failures (tests). */
 export function resetSingleFlight(): void {

@@ -69,11 +69,6 @@ export interface CallOptions<TParams, TQuery, TBody> {
 
 export interface ApiClient {
   readonly product: string
-  /**
-   * The client a wrapper stands for (a prefetch's client that waits out navigations): memos kept per
-   * client key by it, so the wrapper and the client share them.
-   */
-  readonly origin?: ApiClient
   call<P extends Record<string, string | number>, Q, B, R>(
     def: EndpointDef<P, Q, B, R>,
     options?: CallOptions<P, Q, B>,

@@ -183,20 +183,17 @@ export const searchCategoriesQuery = defineQuery(
 /** How long one client reuses the tree it loaded (the browser's client lives long; the server's, one request). */
 const TREE_REUSE_MS = 60_000
 const loadedTrees = new WeakMap<ApiClient, { at: number; tree: Promise<CategoryTree> }>()
-/** The client whose memos a call uses: a wrapper's own client (`ApiClient.origin`). */
-const clientOf = (api: ApiClient): ApiClient => api.origin ?? api
 /**
  * The client's tree: one load per client and minute, so moving between categories does not reload it
  * (on the server a client lives for one request, and the query store shares the tree between requests).
  */
 function clientTree(api: ApiClient, signal: AbortSignal | undefined): Promise<CategoryTree> {
-  const client = clientOf(api)
-  const known = loadedTrees.get(client)
+  const known = loadedTrees.get(api)
   if (known && Date.now() - known.at < TREE_REUSE_MS) return known.tree
   const tree = catalogGateway().then((gateway) => api.call(gateway.getStoreCategories, { query: {}, signal }))
-  loadedTrees.set(client, { at: Date.now(), tree })
+  loadedTrees.set(api, { at: Date.now(), tree })
   tree.catch(() => {
-    if (loadedTrees.get(client)?.tree === tree) loadedTrees.delete(client)
+    if (loadedTrees.get(api)?.tree === tree) loadedTrees.delete(api)
   })
   return tree
 }
@@ -234,12 +231,12 @@ const failedTrees = new WeakMap<ApiClient, number>()
  * a doomed call beside its goods.
  */
 export function goodsTree(api: ApiClient, load: LoadQuery, signal: AbortSignal | undefined): Promise<CategoryTree> {
-  const failedAt = failedTrees.get(clientOf(api))
+  const failedAt = failedTrees.get(api)
   if (failedAt !== undefined && Date.now() - failedAt < TREE_REUSE_MS)
     return Promise.reject(new AppError('unavailable', 'The category tree failed a moment ago'))
   const tree = load(categoryTreeQuery())
   tree.catch(() => {
-    if (!signal?.aborted) failedTrees.set(clientOf(api), Date.now())
+    if (!signal?.aborted) failedTrees.set(api, Date.now())
   })
   return tree
 }

@@ -203,36 +203,6 @@ describe('prefetch in idle time', () => {
     expect(ctx.calls()).toBe(5)
   })
 
-  it('holds the next gateway call of a prefetch whose navigation began after its turn came', async () => {
-    const idle: (() => void)[] = []
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
-    vi.stubGlobal('cancelIdleCallback', () => undefined)
-    const root = { dataset: {} as Record<string, string> }
-    vi.stubGlobal('document', { documentElement: root })
-    // The shopper taps another link just as the first call goes out: the queue had already let the
-    // jobs run (on a slow network, they were loading their schemas when the navigation began).
-    let tapped = false
-    const ctx = context(() => {
-      if (!tapped) root.dataset.navigating = ''
-      tapped = true
-      return Promise.resolve({})
-    })
-    prefetchRoute('/product/1-goods', ctx)
-    for (let round = 0; round < 10 && ctx.calls() === 0; round++) {
-      for (const run of idle.splice(0)) run()
-      await tasks()
-    }
-    await tasks(100)
-    expect(ctx.calls()).toBe(1)
-    // The navigation is followed: the held calls go out.
-    delete root.dataset.navigating
-    for (let round = 0; round < 20 && ctx.calls() < 5; round++) {
-      for (const run of idle.splice(0)) run()
-      await tasks(80)
-    }
-    expect(ctx.calls()).toBe(5)
-  })
-
   it('drops a held prefetch whose link left with the page the navigation replaced, and asks again later', async () => {
     const idle: (() => void)[] = []
     vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))

@@ -7,8 +7,8 @@
  * used to make the home page fire ~90 doomed requests). After a failure the queue is dropped and
  * prefetching for links coming into view pauses, 5 s after the first failure in a row, doubling up to
  * 60 s; a success ends the streak. A shopper's intent (pointer or focus on a link) still prefetches.
- * While a client navigation waits for its code and data, the prefetches for links in view wait too (up
- * to each gateway call they make), and those whose link has gone with the page it was on are dropped.
+ * While a client navigation waits for its code and data, the prefetches for links in view wait too, and
+ * those whose link has gone with the page it was on are dropped.
  */
 import { mutate, unstable_serialize } from 'swr'
 import type { Cache } from 'swr'
@@ -20,7 +20,7 @@ import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#
 import { slowConnection } from './slow-connection.ts'
 import { nextTask } from '#client/lib/next-task.ts'
 import { idleTask } from '#client/lib/when-idle.ts'
-import { fetchOnce, joinedInFlight, resetSingleFlight } from '#client/lib/single-flight.ts'
+import { fetchOnce, resetSingleFlight } from '#client/lib/single-flight.ts'
 import type { LoaderContext, LoaderMap, SessionState } from '#shared/routing/types.ts'
 
 /** What a prefetch needs to know about the app. */
@@ -111,25 +111,6 @@ function linkStillThere(path: string): boolean {
   const document = globalThis.document
   if (typeof document?.querySelector !== 'function') return true
   return document.querySelector(`a[href="${path.replace(/["\\]/g, '\\$&')}"]`) !== null
-}
-
-/**
- * The API client of a prefetch for a link in view: each call waits while a client navigation is on its
- * way, unless the navigation (or a view) has joined this very fetch. The check before the job runs is
- * not enough: between it and the request the query loads its endpoint's schemas, which on a slow
- * network is a round of seconds, and a navigation that began meanwhile would meet the request.
- */
-function heldWhileNavigating(api: ApiClient, key: string): ApiClient {
-  const held = () => navigating() && !joinedInFlight(key)
-  const afterNavigation = async (): Promise<void> => {
-    while (held()) await new Promise((resolve) => setTimeout(resolve, NAVIGATION_RECHECK_MS))
-  }
-  return {
-    product: api.product,
-    origin: api.origin ?? api,
-    // Straight through when no navigation is on its way: the call starts in the same tick as before.
-    call: (def, options) => (held() ? afterNavigation().then(() => api.call(def, options)) : api.call(def, options)),
-  }
 }
 
 /** The recheck of the queue while a navigation holds it. */
@@ -230,9 +211,7 @@ function queueQueries(
           // they click would otherwise prefetch the failing data once more before the navigation.
           await mutate(
             key,
-            fetchOnce(key, () => query.fetch(intent ? context.api : heldWhileNavigating(context.api, key)), {
-              reuseFailure: true,
-            }),
+            fetchOnce(key, () => query.fetch(context.api), { reuseFailure: true }),
             {
               revalidate: false,
               populateCache: true,
