@@ -97,6 +97,6 @@ test('the rail draws its first screen of cards first and the rest a few per fram
   const cards = await record.arrivals()
   const frames = new Set(cards.map((card) => card.frame))
   expect(frames.size).toBeGreaterThanOrEqual(2)
-  // The first frame's step is a phone's first screen of cards.
+  // The first frame's step is a phone's first row of cards.
   expect(cards.filter((card) => card.frame === cards[0]!.frame)).toHaveLength(2)
 })
