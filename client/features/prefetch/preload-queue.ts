@@ -41,6 +41,8 @@ export const PREFETCH_BACKOFF_BASE_MS = 5_000
 export const PREFETCH_BACKOFF_MAX_MS = 60_000
 
 interface Job {
+  /** Loads the code the job's fetch needs (its gateway module and schemas), asking for nothing. */
+  code: () => Promise<unknown>
   run: () => Promise<void>
   path: string
   intent: boolean
@@ -99,6 +101,15 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 1_000
 
 const turn = (intent: boolean): Promise<void> => (intent ? nextTask() : idleTask(PREFETCH_IDLE_TIMEOUT_MS))
 
+/** What the code-only client answers every call with. */
+const CODE_ONLY = new Error('prefetch: code only')
+
+/**
+ * A client that answers every call at once with an error, before any request: a query's fetch run
+ * with it imports its gateway module (and so its endpoint's schemas) and stops at its first call.
+ */
+const codeOnly = (api: ApiClient): ApiClient => ({ product: api.product, call: () => Promise.reject(CODE_ONLY) })
+
 /** A client navigation is on its way (app.tsx marks the document until it is followed). */
 const navigating = (): boolean => globalThis.document?.documentElement.dataset.navigating !== undefined
 
@@ -138,9 +149,13 @@ function pump(): void {
     void turn(job.intent)
       .then(loadSchemaKit)
       .then(() => turn(job.intent))
+      // A link's prefetch loads its code before it looks whether a navigation is on its way, so
+      // nothing stands between that look and its request: on a slow network the gateway module and its
+      // schemas take seconds, and a navigation that began meanwhile met this job's request.
+      .then(() => (job.intent ? undefined : job.code()))
       .then(() => {
-        // A navigation that began while this job waited for its turn (or for the schemas, which on a
-        // slow network take seconds) holds it too: it goes back to the head of the queue.
+        // A navigation that began while this job waited for its turn (or for its code) holds it too:
+        // it goes back to the head of the queue.
         if (!job.intent && navigating()) waiting.unshift(job)
         else if (job.intent || linkStillThere(job.path)) return job.run()
         // Its link may come into view again (Back): then it is asked for anew.
@@ -204,6 +219,7 @@ function queueQueries(
     waiting.push({
       path,
       intent,
+      code: () => query.fetch(codeOnly(context.api)).catch(() => undefined),
       run: async () => {
         if (context.cache.get(key)?.data !== undefined) return
         try {
