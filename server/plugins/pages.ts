@@ -80,7 +80,16 @@ export const pagesPlugin = fp(
       request.routeTemplate = matched.match ? pageRouteTemplate(matched.match) : undefined
       await renderPage(
         deps,
-        { request, reply, session: request.session, api: request.api, origin: app.config.publicOrigin },
+        {
+          request,
+          reply,
+          session: request.session,
+          // Made on first use (the request's getter): a page from the page cache never calls the gateway.
+          get api() {
+            return request.api
+          },
+          origin: app.config.publicOrigin,
+        },
         { pathname, search, matched },
       )
       return reply

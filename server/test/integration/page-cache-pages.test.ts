@@ -1,9 +1,9 @@
 /**
  * Integration: the rendered-page cache against the real mock gateway — a second anonymous request is
- * answered from the cache (also with the cookies every visitor has), a signed-in visitor never is, a
+ * answered from the cache (also with the cookies every visitor has, and without a gateway client), a signed-in visitor never is, a
  * response that sets a cookie is never stored, and anonymous pages do not vary on cookies.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pino } from 'pino'
 import { startMockGateway } from '#mock/index.ts'
 import { buildApp } from '#server/app.ts'
@@ -16,6 +16,19 @@ import { shopperClient } from '#server/test/storefront-client.ts'
 
 let stack: TestStack
 const PAGE = '/cookie-policy'
+
+/** The gateway clients the store has made (each request's is made on first use). */
+const clients = vi.hoisted(() => ({ made: 0 }))
+vi.mock('#server/gateway.ts', async (original) => {
+  const gateway = await original<typeof import('#server/gateway.ts')>()
+  return {
+    ...gateway,
+    createServerApi: (...args: Parameters<typeof gateway.createServerApi>) => {
+      clients.made++
+      return gateway.createServerApi(...args)
+    },
+  }
+})
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(stack.url + path, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA, ...headers } })
@@ -44,6 +57,15 @@ describe('rendered-page cache', () => {
       expect(response.headers.get('vary') ?? '').not.toMatch(/cookie/i)
     }
     expect(await pageCacheCount('hit')).toBeGreaterThanOrEqual(1)
+  })
+
+  it('answers from the cache without making a gateway client for the request', async () => {
+    await (await get('/catalog?sort=new')).text()
+    const made = clients.made
+    const hit = await get('/catalog?sort=new')
+    await hit.text()
+    expect(hit.headers.get('x-page-cache')).toBe('hit')
+    expect(clients.made).toBe(made)
   })
 
   it('shares the page among visitors whose cookies do not change the markup (device id, consent)', async () => {
