@@ -11,21 +11,25 @@ export function splitIdSlug(segment: string): { id: string; slug: string | undef
 }
 
 /**
- * Matches a decoded-per-segment path against a pattern; returns the raw string params or undefined.
- * A trailing slash is ignored. Segments are percent-decoded; a malformed escape never matches.
+ * A path's segments, each percent-decoded (empty ones, as from a trailing slash, left out); undefined
+ * when an escape is malformed, which no route matches.
  */
-export function matchPattern(pattern: CompiledPattern, pathname: string): Record<string, string> | undefined {
+export function pathSegments(pathname: string): string[] | undefined {
   const parts = pathname.split('/').filter(Boolean)
+  try {
+    return parts.map((part) => decodeURIComponent(part))
+  } catch {
+    return undefined
+  }
+}
+
+/** Matches a path's decoded segments (`pathSegments`) against a pattern; the raw string params or undefined. */
+export function matchSegments(pattern: CompiledPattern, parts: readonly string[]): Record<string, string> | undefined {
   if (parts.length !== pattern.segments.length) return undefined
   const params: Record<string, string> = {}
   for (let i = 0; i < parts.length; i++) {
     const segment = pattern.segments[i]!
-    let part: string
-    try {
-      part = decodeURIComponent(parts[i]!)
-    } catch {
-      return undefined
-    }
+    const part = parts[i]!
     if (segment.kind === 'literal') {
       if (part !== segment.value) return undefined
     } else if (segment.kind === 'param') {
@@ -38,4 +42,13 @@ export function matchPattern(pattern: CompiledPattern, pathname: string): Record
     }
   }
   return params
+}
+
+/**
+ * Matches a path against a pattern; returns the raw string params or undefined. A trailing slash is
+ * ignored. Segments are percent-decoded; a malformed escape never matches.
+ */
+export function matchPattern(pattern: CompiledPattern, pathname: string): Record<string, string> | undefined {
+  const parts = pathSegments(pathname)
+  return parts && matchSegments(pattern, parts)
 }

@@ -4,7 +4,7 @@
  * transition wait) are browser behaviour and live in the client's navigation code.
  */
 import { compilePattern, type CompiledPattern } from './match.ts'
-import { matchPattern } from './match-pattern.ts'
+import { matchSegments, pathSegments } from './match-pattern.ts'
 import { ROUTE_LIST, ROUTES, type AnyRoute } from './routes.ts'
 import type { SessionState } from './types.ts'
 
@@ -72,9 +72,12 @@ export const isProfilePath = (pathname: string): boolean => pathname.startsWith(
 export function matchRoute(pathname: string): RouteMatch | undefined {
   // `//host/…` and `/\host/…` are absolute URLs to a browser (section 3): never one of our routes.
   if (/^\/[/\\]/.test(pathname)) return undefined
+  // Split and decoded once for the whole table (a malformed escape matches no route).
+  const parts = pathSegments(pathname)
+  if (!parts) return undefined
   for (const { route, patterns } of compiled) {
     for (const pattern of patterns) {
-      const raw = matchPattern(pattern, pathname)
+      const raw = matchSegments(pattern, parts)
       if (!raw) continue
       if (!route.params) return { route, params: raw }
       const parsed = route.params(raw)
