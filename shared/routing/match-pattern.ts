@@ -43,12 +43,3 @@ export function matchSegments(pattern: CompiledPattern, parts: readonly string[]
   }
   return params
 }
-
-/**
- * Matches a path against a pattern; returns the raw string params or undefined. A trailing slash is
- * ignored. Segments are percent-decoded; a malformed escape never matches.
- */
-export function matchPattern(pattern: CompiledPattern, pathname: string): Record<string, string> | undefined {
-  const parts = pathSegments(pathname)
-  return parts && matchSegments(pattern, parts)
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compilePattern, fillPattern } from './match.ts'
-import { matchPattern, splitIdSlug } from './match-pattern.ts'
+import { matchSegments, pathSegments, splitIdSlug } from './match-pattern.ts'
 import { href } from './href.ts'
 
 describe('splitIdSlug', () => {
@@ -18,7 +18,12 @@ describe('splitIdSlug', () => {
   })
 })
 
-describe('matchPattern', () => {
+describe('pathSegments and matchSegments', () => {
+  /** A path matched against one pattern, as the route table matches it. */
+  const matchPattern = (pattern: ReturnType<typeof compilePattern>, path: string) => {
+    const parts = pathSegments(path)
+    return parts && matchSegments(pattern, parts)
+  }
   const product = compilePattern('/product/:product-:slug')
   const plain = compilePattern('/product/:product')
 
