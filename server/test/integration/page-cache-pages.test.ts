@@ -1,7 +1,8 @@
 /**
  * Integration: the rendered-page cache against the real mock gateway — a second anonymous request is
- * answered from the cache (also with the cookies every visitor has, and without a gateway client), a signed-in visitor never is, a
- * response that sets a cookie is never stored, and anonymous pages do not vary on cookies.
+ * answered from the cache (also with the cookies every visitor has, and without a gateway client), a
+ * signed-in visitor never is, a response that sets a cookie is never stored, and anonymous pages do not
+ * vary on cookies.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pino } from 'pino'
