@@ -91,6 +91,44 @@ test.describe('rule 7: prefetch', () => {
     for (const id of goods) expect(shown).toContain(id)
   })
 
+  test('loads the code of a link in view too: a tap on it fetches no script', async ({ page }) => {
+    const calls: string[] = []
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/webgate/')) calls.push(pathname)
+      if (request.resourceType() === 'script') scripts.push(pathname)
+    })
+    // The home page: the catalogue's view has not been loaded by the page itself.
+    await page.clock.install()
+    await page.clock.pauseAt(Date.now() + 1_000)
+    await page.goto('/')
+    await waitForHydration(page)
+    const link = page.locator('main a[href^="/catalog/"]').first()
+    const target = (await link.getAttribute('href'))!
+    // The links in view are prefetched in idle time after the first second: their data, and with the
+    // first link to each route the code a tap on it runs. Each step waits for idle time (the page
+    // clock) after a chunk (the network).
+    await page.clock.runFor(1_000)
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(200)
+          return calls.some((call) => call.startsWith('/webgate/v2/goods/search'))
+        },
+        { intervals: [100], timeout: 20_000 },
+      )
+      .toBe(true)
+    for (let step = 0; step < 20; step++) await page.clock.runFor(100)
+    await page.waitForLoadState('networkidle')
+    scripts.length = 0
+
+    await link.click()
+    await expect(page).toHaveURL(target)
+    await expect(new CatalogPage(page).cards.first()).toBeVisible()
+    expect(scripts).toEqual([])
+  })
+
   test('loads nothing ahead on a slow-2g connection: only the page the shopper opens', async ({ page }) => {
     await page.addInitScript(slow2g)
     const goods: number[] = []

@@ -2,12 +2,15 @@
  * What a page does once it has loaded, after the prefetch delay in idle time (start.tsx loads this
  * module then, so no first load carries any of it): the check of the icons' sprite, the field Web
  * Vitals of a sampled share of page views (decision 032: the `web-vitals` library reads LCP, FCP and
- * TTFB from the buffered performance entries, so loading it late loses none of them), and 2 s later
- * offline support (the service worker, decision 029).
+ * TTFB from the buffered performance entries, so loading it late loses none of them), the loader of a
+ * route's navigation code for the link prefetch (navigation-code.ts), and 2 s later offline support (the
+ * service worker, decision 029).
  */
 import type { ApiClient } from '#shared/api/client.ts'
 import { iconSpriteUrl } from '#client/components/icon.tsx'
 import { whenIdle } from '#client/lib/when-idle.ts'
+import { provideNavigationPreload } from '#client/lib/navigation-preload.ts'
+import { loadNavigationCode } from '#client/navigation/navigation-code.ts'
 
 /** How long the check of the sprite waits for the store. */
 const SPRITE_CHECK_TIMEOUT_MS = 10_000
@@ -44,6 +47,7 @@ export function reportIconSpriteFailure(project: string): Promise<void> {
 
 /** Runs the after-load work of the page. */
 export function afterLoad(page: LoadedPage): void {
+  provideNavigationPreload(loadNavigationCode)
   void reportIconSpriteFailure(page.product)
   // A chunk that fails to load costs this page view its report, nothing else.
   if (page.vitalsSampleRate > 0 && Math.random() < page.vitalsSampleRate)

@@ -9,6 +9,9 @@
  * 60 s; a success ends the streak. A shopper's intent (pointer or focus on a link) still prefetches.
  * While a client navigation waits for its code and data, the prefetches for links in view wait too, and
  * those whose link has gone with the page it was on are dropped.
+ *
+ * Beside the data, the first link to each route loads the code a tap on it runs (the client navigation
+ * and the route's view, client/lib/navigation-preload.ts), in idle time too: a tap then waits for no chunk.
  */
 import { mutate, unstable_serialize } from 'swr'
 import type { Cache } from 'swr'
@@ -17,6 +20,7 @@ import { PRELOAD_QUEUE_LIMIT } from '#shared/constants.ts'
 import { parseSearch } from '#shared/routing/search.ts'
 // The queue is itself loaded with the first prefetch, so it takes the routing kit along.
 import { isPageRoute, loadRouteModule, resolveNavigation, routeQueries } from '#client/navigation/routing-kit.ts'
+import { preloadNavigation } from '#client/lib/navigation-preload.ts'
 import { slowConnection } from './slow-connection.ts'
 import { nextTask } from '#client/lib/next-task.ts'
 import { idleTask } from '#client/lib/when-idle.ts'
@@ -168,6 +172,22 @@ function pump(): void {
   }
 }
 
+/** Routes whose view code is loaded or on its way (one load per route, whichever link asked first). */
+const viewsLoaded = new Set<string>()
+
+/**
+ * Loads the code a tap on a link to route `name` runs (the client navigation and the route's view), in
+ * idle time like the link's data; a failed load is asked for again by the next link to that route.
+ * While a navigation waits, it loads its own code: nothing is started beside it.
+ */
+function preloadView(name: string, intent: boolean): void {
+  if (viewsLoaded.has(name)) return
+  viewsLoaded.add(name)
+  void turn(intent)
+    .then(() => (navigating() ? viewsLoaded.delete(name) : preloadNavigation(name)))
+    .catch(() => viewsLoaded.delete(name))
+}
+
 /** Options of `prefetchRoute`. */
 export interface PrefetchOptions {
   /** The shopper pointed at or focused the link: prefetch even while paused after failures. */
@@ -188,6 +208,7 @@ export function prefetchRoute(path: string, context: PrefetchContext, options: P
   const name = decision.kind === 'render' ? decision.route.name : undefined
   if (decision.kind !== 'render' || decision.blocked || name === undefined || !isPageRoute(name)) return
   done.add(path)
+  preloadView(name, intent)
   // The route module is a lazy chunk of its own; a failed load just skips the prefetch.
   loadRouteModule(name).then(
     (module) => {
@@ -253,6 +274,7 @@ export function resetPrefetch(): void {
   clearTimeout(held)
   held = undefined
   done.clear()
+  viewsLoaded.clear()
   failures = 0
   pausedUntil = 0
 }
