@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { buildScriptOf, stop as stopChild } from './bench-lib.mjs'
+import { CHROMIUM, CHROMIUM_FLAGS, buildScriptOf, stop as stopChild } from './bench-lib.mjs'
 import { LISTED_TASK_MS, TASK_BUDGET_MS, HYDRATED, traceMainThread } from './main-thread-trace.mjs'
 import { INTERACTION_BUDGET_MS, traceInteractions } from './interaction-trace.mjs'
 import { startPeerCategory } from './peer-react-router.mjs'
@@ -57,17 +57,6 @@ export const BROWSER_BUDGETS = Object.freeze({
   interactionLongestTaskCpuMs: INTERACTION_BUDGET_MS,
 })
 
-/** Chromium of DEVELOPERS.md and its flags (Lighthouse adds `--headless=new`). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 /** shared/constants.ts PRELOAD_DELAY_MS: links prefetch their routes this long after they mount. */
 const PRELOAD_DELAY_MS = 1_000
 /** The seed shopper with e-commerce, orders and saved cards, and the mock's one-time code. */
