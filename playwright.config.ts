@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/chromium.mjs'
 
 /** Browser suite: Debian's Chromium, never a downloaded browser. */
 export default defineConfig({
@@ -37,17 +38,6 @@ export default defineConfig({
     // snapshots of each action) cost a fifth of the suite's CPU. `--trace on` records one spec at will.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS] },
   },
 })

@@ -13,17 +13,8 @@ import { Pool } from 'undici'
 /** The checkout this script belongs to. */
 export const ROOT = new URL('../..', import.meta.url).pathname
 
-/** Debian's Chromium (never a downloaded one) and the flags of playwright.config.ts. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_FLAGS = Object.freeze([
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-])
+/** The browser of the benches, with the tests' flags. */
+export { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.mjs'
 
 /** A free TCP port on 127.0.0.1. */
 export const freePort = () =>

@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_FLAGS } from '../chromium.mjs'
 
 /* global window, document, MutationObserver -- the functions passed to the page run in the browser */
 
@@ -25,16 +26,6 @@ const option = (name, fallback) => {
 const runs = Number(option('runs', '5'))
 const cpuRate = Number(option('cpu', '4'))
 const storeRoot = resolve(option('store', root))
-/** The flags of playwright.config.ts (Debian's Chromium, never a downloaded one). */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const freePort = () =>
   new Promise((done, fail) => {
@@ -147,8 +138,8 @@ try {
   for (let index = 0; index < 3; index++)
     await (await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(10_000) })).text()
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS],
   })
   const results = []
   for (let run = 0; run < runs; run++) {
