@@ -12,6 +12,15 @@ describe('clientAddressKey', () => {
     ['2001:db8::1', 'v6:2001:db8:0:0::/64'],
     ['::1', 'v6:0:0:0:0::/64'],
     ['fe80::1%eth0', 'v6:fe80:0:0:0::/64'],
+    // With a port or brackets, as some proxies forward them: the same client.
+    ['198.51.100.20:40000', 'v4:198.51.100.20'],
+    ['[198.51.100.20]', 'v4:198.51.100.20'],
+    ['[2001:db8:1:2::1]:443', 'v6:2001:db8:1:2::/64'],
+    // No IP address: one shared budget, whatever the spelling (security probe D9).
+    ['garbage', 'unknown'],
+    ['198.051.100.020', 'unknown'],
+    ['3325256724', 'unknown'],
+    ['', 'unknown'],
   ])('keys %s as %s', (address, key) => expect(clientAddressKey(address)).toBe(key))
 
   it('gives every address of one /64 the same key, and the next /64 another', () => {

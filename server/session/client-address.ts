@@ -24,12 +24,28 @@ function ipv6Groups(address: string): number[] | undefined {
   )
 }
 
-/** The limiter key of a client address: `v4:1.2.3.4` or `v6:2001:db8:1:2::/64`; other text as is. */
-export function clientAddressKey(address: string): string {
+/**
+ * The key every address that is no IP address shares. A proxy that forwards such text (a name, an
+ * integer or zero-padded IPv4 spelling) must not give each spelling a budget of its own: a stranger
+ * behind it would get a fresh one by writing another.
+ */
+export const UNKNOWN_ADDRESS_KEY = 'unknown'
+
+/** The address without the port or brackets some proxies add (`203.0.113.7:40000`, `[2001:db8::1]:443`). */
+function bareAddress(address: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address)
+  if (bracketed) return bracketed[1]!
+  const withPort = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(address)
+  return withPort ? withPort[1]! : address
+}
+
+/** The limiter key of a client address: `v4:1.2.3.4` or `v6:2001:db8:1:2::/64`; anything else `unknown`. */
+export function clientAddressKey(raw: string): string {
+  const address = bareAddress(raw.trim())
   if (isIPv4(address)) return `v4:${address}`
-  if (!isIPv6(address)) return `raw:${address}`
+  if (!isIPv6(address)) return UNKNOWN_ADDRESS_KEY
   const groups = ipv6Groups(address)
-  if (!groups) return `raw:${address}`
+  if (!groups) return UNKNOWN_ADDRESS_KEY
   // ::ffff:a.b.c.d is an IPv4 client reached over a dual-stack socket.
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     const [hi, lo] = [groups[6]!, groups[7]!]

@@ -18,6 +18,16 @@ describe('createMemoryLimiter', () => {
     expect((await limiter.take('a')).ok).toBe(true)
   })
 
+  it('takes back a counted attempt: the key may make it again', async () => {
+    const limiter = createMemoryLimiter({ limit: 1, windowMs: 1000, now: () => 0 })
+    expect((await limiter.take('a')).ok).toBe(true)
+    expect((await limiter.take('a')).ok).toBe(false)
+    await limiter.giveBack('a')
+    expect((await limiter.take('a')).ok).toBe(true)
+    await limiter.giveBack('never-seen')
+    expect((await limiter.take('never-seen')).ok).toBe(true)
+  })
+
   it('forgets the oldest keys past its capacity', async () => {
     const limiter = createMemoryLimiter({ limit: 1, windowMs: 1000, maxKeys: 2, now: () => 0 })
     await limiter.take('a')
@@ -62,6 +72,20 @@ describe('createRedisLimiter (a real redis-server)', () => {
     expect((await replicas[0]!.take('198.51.100.8')).ok).toBe(true)
     expect(fallbacks).toEqual([])
     expect(await a.pttl('test:otp:198.51.100.7')).toBeGreaterThan(3_500_000)
+  })
+
+  it('takes back a counted attempt on any replica', async () => {
+    redis = await startRedis()
+    const [a, b] = [client(redis.url), client(redis.url)]
+    await waitFor(async () => a.status === 'ready' && b.status === 'ready', 5_000)
+    const [first, second] = [a, b].map((c) =>
+      createRedisLimiter({ client: c, limit: 2, windowMs: 3_600_000, keyPrefix: 'test:otp', onFallback: () => {} }),
+    )
+    expect((await first!.take('phone')).ok).toBe(true)
+    expect((await first!.take('phone')).ok).toBe(true)
+    await second!.giveBack('phone')
+    expect((await first!.take('phone')).ok).toBe(true)
+    expect((await second!.take('phone')).ok).toBe(false)
   })
 
   it('fails closed when Redis dies, and reports each refusal as a fallback', async () => {

@@ -19,6 +19,11 @@ export interface LimitResult {
 export interface RateLimiter {
   /** Records an attempt; resolves `ok: false` when the key is over its limit (the attempt is not counted then). */
   take(key: string): Promise<LimitResult>
+  /**
+   * Takes back one counted attempt of the key: the attempt it allowed did not happen after all (the
+   * gateway refused to send). Best effort: a store that fails keeps the count, the safe side.
+   */
+  giveBack(key: string): Promise<void>
 }
 
 const ALLOWED: LimitResult = Object.freeze({ ok: true, retryMs: 0 })
@@ -55,6 +60,9 @@ export function createMemoryLimiter(options: MemoryLimiterOptions): RateLimiter 
         hits.delete(oldest)
       }
       return ALLOWED
+    },
+    async giveBack(key) {
+      hits.get(key)?.pop()
     },
   }
 }
@@ -102,6 +110,9 @@ export function createRedisLimiter(options: RedisLimiterOptions): RateLimiter {
         options.onFallback(outcome)
         return { ok: false, retryMs: STORE_FAILURE_RETRY_MS, failed: true }
       }
+    },
+    async giveBack(key) {
+      await limiter.reward(key, 1).catch(() => undefined)
     },
   }
 }

@@ -149,6 +149,11 @@ export const sessionRoutesPlugin = fp(
      * one code per `OTP_PHONE_COOLDOWN_S` (with its captcha). A refusal says when to try again
      * (`retryAfter` seconds and `Retry-After`), so the sheet shows «Новый код через 0:42». A limiter
      * whose store failed refuses (fails closed) and asks for a minute.
+     *
+     * Only a send that can reach the phone counts against the phone: under anti-fraud the gateway sends
+     * nothing without a captcha (it answers `CaptchaError` and the sheet shows the captcha), and a send
+     * the gateway refuses (a 4xx: a spent captcha, a bad number) gives its count and cooldown back. A
+     * stranger without captchas therefore cannot spend an owner's sends or hold the cooldown.
      */
     app.post(`${prefix}/v1/auth/otp`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       request.routeName = requestOtp.name
@@ -168,17 +173,26 @@ export const sessionRoutesPlugin = fp(
       const byAddress = await limiter.take(clientAddressKey(request.ip))
       if (byAddress.failed || (!byAddress.ok && !captcha)) return refuse(byAddress, 'otp per-address limit reached')
       const phoneKey = keyedPhone(config.sessionSecret, parsed.data.phone)
-      const byPhone = await phoneLimiter.take(phoneKey)
-      if (byPhone.failed) return refuse(byPhone, 'otp per-phone limit unavailable')
-      // Every send opens the phone's cooldown; past the hourly limit a send needs it to have run out.
-      const slot = await phoneCooldown.take(phoneKey)
-      if (!byPhone.ok && (slot.failed || !slot.ok || (config.antifraud && !captcha)))
-        return refuse(slot.ok ? byPhone : slot, 'otp per-phone limit reached')
+      /** The phone's counts this send took, given back when the gateway refuses it. */
+      const taken: RateLimiter[] = []
+      if (!config.antifraud || captcha) {
+        const byPhone = await phoneLimiter.take(phoneKey)
+        if (byPhone.failed) return refuse(byPhone, 'otp per-phone limit unavailable')
+        if (byPhone.ok) taken.push(phoneLimiter)
+        // Every send opens the phone's cooldown; past the hourly limit a send needs it to have run out.
+        const slot = await phoneCooldown.take(phoneKey)
+        if (slot.ok) taken.push(phoneCooldown)
+        if (!byPhone.ok && !slot.ok) return refuse(slot, 'otp per-phone limit reached')
+      }
       ensureSessionId(request, reply)
       try {
         const attempt: OtpAttempt = await request.api.call(requestOtp, { body: parsed.data })
         return noStore(reply).send(attempt)
       } catch (error) {
+        // Refused by the gateway: no code went out, so the phone keeps its sends. A timeout or a 5xx
+        // may have sent one and keeps the count.
+        if (error instanceof AppError && error.status >= 400 && error.status < 500)
+          await Promise.all(taken.map((counted) => counted.giveBack(phoneKey)))
         return sendFailure(request, reply, error)
       }
     })

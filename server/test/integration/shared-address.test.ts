@@ -54,6 +54,37 @@ describe('one address, many shoppers', () => {
     expect(outcomes).toEqual(Array(50).fill(200))
   })
 
+  it("a stranger's sends without a captcha, or with a spent one, cost the owner's phone nothing", async () => {
+    // One send an hour and a one-second cooldown: every send a stranger could make count would hold the
+    // phone past its limit, and one taken cooldown would refuse the owner (security probe N1).
+    stack = await startTestApp({
+      env: {
+        ANTIFRAUD: 'on',
+        YANDEX_CAPTCHA_KEY: 'test-key',
+        TRUST_PROXY: '127.0.0.1',
+        OTP_PHONE_LIMIT: '1',
+        OTP_PHONE_COOLDOWN_S: '1',
+      },
+      mock: { config: { logLevel: 'silent', antifraud: true } },
+    })
+    const phone = '79030000001'
+    const send = (address: string, captcha?: string) =>
+      shopperClient(stack!).fetch('/aurora-id/v1/auth/otp', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': address },
+        body: { phone, ...(captcha === undefined ? {} : { 'captcha-token': captcha }) },
+      })
+    const spent = await passCaptcha(stack.mockUrl)
+    expect((await send('198.51.100.90', spent)).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    // Past the hourly limit now: the owner may send once per cooldown. Strangers try to take it first.
+    const strangers = []
+    for (let i = 0; i < 6; i++) strangers.push((await send(`203.0.113.${i + 1}`)).status)
+    strangers.push((await send('203.0.113.50', spent)).status)
+    expect(strangers).toEqual(Array(7).fill(400))
+    expect((await send('198.51.100.90', await passCaptcha(stack.mockUrl))).status).toBe(200)
+  })
+
   it('without a captcha, refuses past the limit with when to try again', async () => {
     stack = await startTestApp({
       env: { OTP_IP_LIMIT: '2', TRUST_PROXY: '127.0.0.1' },
