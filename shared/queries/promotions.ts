@@ -1,5 +1,6 @@
 /** Queries of the promotions catalogue and promo banners. */
 import type { BannerPlacement, PromotionType } from '../models/promotions.ts'
+import { AppError } from '../api/errors.ts'
 import { defineQuery } from '../routing/query.ts'
 
 // Endpoint definitions carry their zod schemas: they load with the first call, not with this module
@@ -12,6 +13,19 @@ export const PROMOTIONS_PAGE_SIZE = 24
 /** The promotion categories with counts. */
 export const promotionCategoriesQuery = defineQuery('promotions.categories', async (api, _args: [], signal) =>
   api.call((await gateway()).getPromotionCategories, { signal }),
+)
+
+/**
+ * Whether a promotions category exists, from the categories list the page loads anyway: an id the
+ * list lacks is not found (404), as an unknown catalogue category is, not an empty page of 200.
+ */
+export const promotionCategoryQuery = defineQuery(
+  'promotions.category',
+  async (_api, [id]: [number], _signal, load) => {
+    const category = (await load(promotionCategoriesQuery())).items.find((item) => item.id === id)
+    if (!category) throw new AppError('not_found', `promotion category ${id} is not in the list`)
+    return { id: category.id, slug: category.slug }
+  },
 )
 
 /** One page of active promotions, optionally of one category. */

@@ -3,6 +3,7 @@ import type { PromotionType } from '../models/promotions.ts'
 import { PROMOTION_TYPES } from '../models/values.ts'
 import {
   promotionCategoriesQuery,
+  promotionCategoryQuery,
   promotionTypesQuery,
   promotionsQuery,
   typedPromotionsQuery,
@@ -56,6 +57,8 @@ export const promoCatalogPage = definePage('promo-catalog', {
 /** Promotions category (`promo-catalog-category`). */
 export const promoCatalogCategoryPage = definePage('promo-catalog-category', {
   loaders: (ctx) => ({
+    // First: an unknown category is a 404 before anything else of the page is decided.
+    category: promotionCategoryQuery(ctx.params.category),
     categories: promotionCategoriesQuery(),
     promotions: promotionsQuery(ctx.params.category, promoPageOf(ctx)),
   }),

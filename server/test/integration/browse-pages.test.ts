@@ -295,6 +295,14 @@ describe('browse pages', () => {
   it('answers 404 for an unknown article id', async () => {
     expect((await get('/articles/987654-nothing')).status).toBe(404)
   })
+
+  it('answers 404 for an unknown promotions category, as for an unknown catalogue category', async () => {
+    const unknown = await html('/promo-catalog/987654321-zzz')
+    expect(unknown.status).toBe(404)
+    expect(unknown.text).toContain('Здесь ничего не нашлось')
+    expect((await get('/catalog/987654321-zzz')).status).toBe(404)
+    expect((await get('/promo-catalog/1-skidki-nedeli')).status).toBe(200)
+  })
 })
 
 describe('sitemap', () => {
