@@ -202,10 +202,12 @@ async function sendError(ctx: PageContext, status: number, code: ErrorCode, mess
   const notFound = isNotFoundStatus(status)
   if (ctx.bot) {
     const path = parseRequestTarget(ctx.request.url).pathname
-    return sendHtml(ctx, botErrorBody(status, notFound ? notFoundMessage(path) : 'Service unavailable'), {
-      status,
-      cacheControl: PRIVATE_CACHE,
-    })
+    // The same headers as a person's error page: a crawler reads Retry-After on an outage.
+    return sendHtml(
+      ctx,
+      botErrorBody(status, notFound ? notFoundMessage(path) : 'Service unavailable'),
+      documentHeaders(status, true),
+    )
   }
   const title = ERROR_TITLES[notFound ? 'notFound' : 'outage']
   const meta: PageMeta = { title, description: title, robots: 'noindex' }

@@ -110,6 +110,17 @@ describe('the outage page', () => {
     expectNoInternals(response.body)
   })
 
+  it('asks to retry later (Retry-After) on every outage page, a search included', async () => {
+    const s = await start()
+    await addFault(s.mockUrl, { path: '/webgate/*', status: 503 })
+    for (const path of ['/search?q=zzqq123', '/cookie-policy', '/catalog'])
+      for (const agent of [BROWSER_UA, BOT_UA, 'curl/8.5.0']) {
+        const response = await get(s, path, agent)
+        expect(response.status, path).toBeGreaterThanOrEqual(500)
+        expect(response.headers['retry-after'], `${path} ${agent}`).toBe('900')
+      }
+  })
+
   it('answers 502 without the upstream message when the gateway answers broken JSON', async () => {
     const s = await start()
     await addFault(s.mockUrl, { path: '/webgate/v2/web-common-content/cookies', mode: 'invalid-json' })
