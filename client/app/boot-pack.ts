@@ -39,9 +39,12 @@ const keyOf = (column: Column): string => (typeof column === 'string' ? column :
 export function packFallback(value: unknown): unknown {
   const written = new Map<string, number>()
   const writeString = (text: string): string => {
-    const earlier = written.get(text)
-    if (earlier !== undefined) return REF + earlier.toString(36)
-    if (text.length >= MIN_SHARED) written.set(text, written.size)
+    // A shorter string is never kept, so it has no earlier writing to refer to (no lookup).
+    if (text.length >= MIN_SHARED) {
+      const earlier = written.get(text)
+      if (earlier !== undefined) return REF + earlier.toString(36)
+      written.set(text, written.size)
+    }
     return text.startsWith(REF) ? REF + text : text
   }
 
@@ -71,12 +74,17 @@ export function packFallback(value: unknown): unknown {
     const table =
       items.length >= MIN_ROWS && items.every(isPlainObject) ? columnsOf(items as Record<string, unknown>[]) : undefined
     if (table) {
-      const rows = (items as Record<string, unknown>[]).map((item) => {
-        const row = table.map((column) => packCell(column, item[keyOf(column)]))
-        while (row.length > 0 && row[row.length - 1] === null) row.pop()
-        return row
-      })
-      return [MARK, table, ...rows]
+      const keys = table.map(keyOf)
+      const packed: unknown[] = [MARK, table]
+      for (const item of items as Record<string, unknown>[]) {
+        // A row ends at its last present cell: the absent ones after it are not written.
+        let last = keys.length - 1
+        while (last >= 0 && item[keys[last]!] === undefined) last--
+        const row: unknown[] = []
+        for (let at = 0; at <= last; at++) row.push(packCell(table[at]!, item[keys[at]!]))
+        packed.push(row)
+      }
+      return packed
     }
     const packed = items.map(pack)
     return items[0] === MARK ? [MARK, 0, ...packed] : packed
@@ -99,6 +107,11 @@ function columnsOf(items: Record<string, unknown>[]): Column[] | undefined {
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([key]): Column => {
+      // Only a column of objects can have subkeys, only one of strings a prefix: a column of numbers
+      // or flags (most of a card's) is decided by its first value, without collecting the others.
+      let first: unknown
+      for (const item of items) if ((first = item[key]) !== undefined) break
+      if (typeof first !== 'string' && !isPlainObject(first)) return key
       const values: unknown[] = []
       for (const item of items) if (item[key] !== undefined) values.push(item[key])
       const subkeys = sameShape(values)
@@ -127,16 +140,22 @@ function sameShape(values: unknown[]): string[] | undefined {
   return keys
 }
 
-/** The longest prefix of every value when all are strings ('' otherwise). */
+/**
+ * The longest prefix of every value when all are strings and it is at least `MIN_PREFIX` long ('' otherwise,
+ * as soon as that is known: a column of names shares no prefix from its second value on).
+ */
 function commonPrefix(values: unknown[]): string {
-  if (!values.every((value) => typeof value === 'string')) return ''
-  let prefix = values[0] as string
-  for (const value of values as string[]) {
-    let length = 0
-    while (length < prefix.length && length < value.length && prefix[length] === value[length]) length++
-    prefix = prefix.slice(0, length)
+  const first = values[0]
+  if (typeof first !== 'string') return ''
+  let length = first.length
+  for (const value of values) {
+    if (typeof value !== 'string') return ''
+    let at = 0
+    while (at < length && at < value.length && first.charCodeAt(at) === value.charCodeAt(at)) at++
+    length = at
+    if (length < MIN_PREFIX) return ''
   }
-  return prefix
+  return first.slice(0, length)
 }
 
 /** Restores what `packFallback` packed. */
