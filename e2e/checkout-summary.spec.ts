@@ -44,7 +44,7 @@ for (const width of [360, 1440]) {
       await expect(summary.getByRole('listitem')).toHaveCount(1)
       await expect(summary).not.toContainText(soldOutName)
       await expect(summary.getByTestId('checkout-set-aside')).toHaveText(
-        '1 товар нет в наличии: не войдёт в заказ и останется в корзине.',
+        '1 товара нет в наличии: не войдёт в заказ и останется в корзине.',
       )
       await page.screenshot({ path: `e2e/artifacts/checkout-set-aside-${width}.png`, fullPage: true })
     } finally {

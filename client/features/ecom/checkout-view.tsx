@@ -94,7 +94,8 @@ export function setAsideNote(count: number): string {
     'не войдут в заказ и останутся',
     'не войдут в заказ и останутся',
   ])
-  return `${countLabel(count, ['товар', 'товара', 'товаров'])} нет в наличии: ${will} в корзине.`
+  // After «нет» the noun takes the genitive: «1 товара нет», «2 товаров нет», «21 товара нет».
+  return `${countLabel(count, ['товара', 'товаров', 'товаров'])} нет в наличии: ${will} в корзине.`
 }
 
 /** The text for a failed placement; stock problems name the goods (from the refreshed draft). */
