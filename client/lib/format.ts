@@ -13,14 +13,7 @@
 
 /** ru-RU groups digits by three with a no-break space. */
 const NBSP = '\u00a0'
-function groupDigits(digits: string): string {
-  // A loop, not a lookahead regex: every price and count of a page goes through here.
-  if (digits.length <= 3) return digits
-  const head = digits.length % 3 || 3
-  let out = digits.slice(0, head)
-  for (let at = head; at < digits.length; at += 3) out += NBSP + digits.slice(at, at + 3)
-  return out
-}
+const groupDigits = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/g, NBSP)
 /** Far above any price: beyond it, sums in cents or tenths could outgrow exact integers, and Intl writes them. */
 const HAND_WRITTEN_LIMIT = 1e12
 
