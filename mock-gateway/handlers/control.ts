@@ -229,9 +229,12 @@ export function controlHandlers(state: MockState): HttpHandler[] {
     control('get', '/health', () => HttpResponse.json({ ok: true, product: state.config.product })),
     control('get', '/faults', () => HttpResponse.json({ faults: state.faults.list() })),
     control('post', '/faults', async ({ request }) => {
-      const body = await readBody(request, z.union([FaultSchema, z.array(FaultSchema)]))
-      if (body instanceof Response) return body
-      const added = (Array.isArray(body) ? body : [body]).map((fault) => state.faults.add(fault))
+      const raw = await readBody(request, z.unknown())
+      if (raw instanceof Response) return raw
+      // The schema is picked by the body's shape: a union's error says only "Invalid input", naming no field.
+      const parsed = Array.isArray(raw) ? z.array(FaultSchema).safeParse(raw) : FaultSchema.safeParse(raw)
+      if (!parsed.success) return validationError(issueFields(parsed.error))
+      const added = (Array.isArray(parsed.data) ? parsed.data : [parsed.data]).map((fault) => state.faults.add(fault))
       return HttpResponse.json({ faults: state.faults.list(), added: added.map(({ id }) => id) }, { status: 201 })
     }),
     control('delete', '/faults/:id', ({ params }) =>
