@@ -1,6 +1,7 @@
 /**
  * The one way catalogue endpoints become msw handlers: the path comes from the definition (gateway
- * base + path), params/query/body are parsed with its schemas (400 `validationError` on bad input),
+ * base + path), params/query/body are parsed with its schemas (400 `validationError` on bad input,
+ * and on a body key or query parameter the schema does not take),
  * `auth` endpoints answer 401 without a valid token, the `{product}IDCode` field is renamed both ways,
  * with `checkAnswers` every answer is checked against `def.response`, and the answers of `cacheable`
  * endpoints are serialized once and kept in the state's answer cache until the data changes.
@@ -20,6 +21,7 @@ import { bearerUser } from '../auth/tokens.ts'
 import { gatewayBase, type MockState } from '../state.ts'
 import type { CachedAnswer } from './answer-cache.ts'
 import { gatewayError, validationError } from './gateway-error.ts'
+import { schemaKeys, unknownKeys } from './known-keys.ts'
 
 /** What a resolver gets: parsed input, and the user of the bearer token ('' for an anonymous call). */
 export interface EndpointArgs<E extends AnyEndpoint> {
@@ -128,6 +130,13 @@ export function mockEndpoint<E extends AnyEndpoint>(
   const { product } = state.config
   const cacheable = (options.cacheable === true || options.keptUntil !== undefined) && def.method === 'GET'
   const { keptUntil } = options
+  // The wire's names: the login code travels as `{product}IDCode`. No query schema: no parameter is taken;
+  // a schema that is not a closed object (undefined) is not checked.
+  const bodyKeys =
+    def.body && schemaKeys(def.body)?.map((key) => (def.productCode && key === 'idCode' ? `${product}IDCode` : key))
+  const queryKeys = def.query ? schemaKeys(def.query) : []
+  const takes = (keys: readonly string[], what: string) =>
+    keys.length ? `${def.name} takes ${keys.join(', ')}` : `${def.name} takes no ${what}`
   return METHODS[def.method](mswPath(def, product), async ({ request, params: rawParams }) => {
     let cacheKey: string | undefined
     if (cacheable) {
@@ -147,11 +156,20 @@ export function mockEndpoint<E extends AnyEndpoint>(
       params = parsed.data
     }
     let query: unknown = undefined
+    const rawQuery = queryObject(new URL(request.url))
+    const unknownQuery =
+      queryKeys &&
+      unknownKeys(rawQuery, queryKeys, {
+        prefix: 'query',
+        kind: 'parameter',
+        takes: takes(queryKeys, 'query parameters'),
+      })
     if (def.query) {
-      const parsed = safeParse(def.query, queryObject(new URL(request.url)))
-      if (!parsed.success) return validationError(issueFields(parsed.error, 'query'))
+      const parsed = safeParse(def.query, rawQuery)
+      if (!parsed.success || unknownQuery)
+        return validationError({ ...unknownQuery, ...(parsed.success ? {} : issueFields(parsed.error, 'query')) })
       query = parsed.data
-    }
+    } else if (unknownQuery) return validationError(unknownQuery)
     let body: unknown = undefined
     if (def.body) {
       let raw: unknown
@@ -160,8 +178,11 @@ export function mockEndpoint<E extends AnyEndpoint>(
       } catch {
         return validationError({ body: 'Тело запроса должно быть JSON' })
       }
+      const unknownBody =
+        bodyKeys && unknownKeys(raw, bodyKeys, { prefix: '', kind: 'key', takes: takes(bodyKeys, 'body keys') })
       const parsed = safeParse(def.body, def.productCode ? fromWire(raw, product) : raw)
-      if (!parsed.success) return validationError(issueFields(parsed.error, ''))
+      if (!parsed.success || unknownBody)
+        return validationError({ ...unknownBody, ...(parsed.success ? {} : issueFields(parsed.error, '')) })
       body = parsed.data
     }
 
