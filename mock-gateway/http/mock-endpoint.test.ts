@@ -51,3 +51,25 @@ describe('a query parameter the endpoint does not take is refused by name', () =
     expect(answer.status).toBe(200)
   })
 })
+
+describe('a JSON endpoint refuses a body that is not declared as JSON', () => {
+  it.each(['text/plain', 'application/x-www-form-urlencoded'])('answers 415 to %s', async (type) => {
+    const answer = await call(gateway, 'POST', OTP, {
+      body: { aud: DEFAULT_AUD, phone },
+      headers: { 'content-type': type },
+    })
+    expect(answer.status).toBe(415)
+    expect(answer.body).toMatchObject({
+      code: 'unsupportedMediaType',
+      message: expect.stringMatching(/application\/json/),
+    })
+  })
+
+  it('takes application/json with a charset', async () => {
+    const answer = await call(gateway, 'POST', OTP, {
+      body: { aud: DEFAULT_AUD, phone },
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    })
+    expect(answer.status).toBe(200)
+  })
+})

@@ -1,7 +1,7 @@
 /**
  * The one way catalogue endpoints become msw handlers: the path comes from the definition (gateway
  * base + path), params/query/body are parsed with its schemas (400 `validationError` on bad input,
- * and on a body key or query parameter the schema does not take),
+ * and on a body key or query parameter the schema does not take), a body must be declared as JSON (415),
  * `auth` endpoints answer 401 without a valid token, the `{product}IDCode` field is renamed both ways,
  * with `checkAnswers` every answer is checked against `def.response`, and the answers of `cacheable`
  * endpoints are serialized once and kept in the state's answer cache until the data changes.
@@ -118,6 +118,9 @@ export const answerResponse = (answer: CachedAnswer): Response =>
     headers: answer.headers,
   })
 
+/** `application/json` or a `+json` type, any parameters (`; charset=utf-8`). */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
+
 const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const
 
 /** Creates the msw handler of one catalogue endpoint. */
@@ -172,6 +175,13 @@ export function mockEndpoint<E extends AnyEndpoint>(
     } else if (unknownQuery) return validationError(unknownQuery)
     let body: unknown = undefined
     if (def.body) {
+      const type = request.headers.get('content-type')
+      if (!type || !JSON_TYPE.test(type))
+        return gatewayError(
+          415,
+          'unsupportedMediaType',
+          `Тело запроса должно быть JSON с заголовком Content-Type: application/json, а пришло ${type ? `«${type}»` : 'без Content-Type'}`,
+        )
       let raw: unknown
       try {
         raw = JSON.parse(await request.text())
