@@ -32,6 +32,12 @@ describe('parseMockConfig', () => {
     })
   })
 
+  it("takes the login audience from MOCK_AUD, else the store's AUD, else the loyalty web client's", () => {
+    expect(parseMockConfig({}).aud).toBe('loyalty-web')
+    expect(parseMockConfig({ AUD: 'partner-web' }).aud).toBe('partner-web')
+    expect(parseMockConfig({ AUD: 'partner-web', MOCK_AUD: 'mock-web' }).aud).toBe('mock-web')
+  })
+
   it('stands the clock still at MOCK_NOW, and keeps real time without it', () => {
     expect(parseMockConfig({ MOCK_NOW: '2026-03-02T09:00:00Z' }).now).toBe(Date.parse('2026-03-02T09:00:00Z'))
     expect(parseMockConfig({}).now).toBeUndefined()

@@ -3,6 +3,7 @@
  * start-up with one line naming the variable. Nothing else in mock-gateway/ reads `process.env`.
  */
 import { z } from 'zod'
+import { DEFAULT_AUD } from '#shared/constants.ts'
 import { FaultSchema } from './faults.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -41,6 +42,9 @@ export const MockEnvSchema = z.object({
       }
     }),
   ANTIFRAUD: z.enum(['on', 'off']).default('off'),
+  MOCK_AUD: z.string().min(1).optional(),
+  /** The store's own variable: `AUD=… npm start` sets the audience of both processes. */
+  AUD: z.string().min(1).optional(),
   MOCK_PUBLIC_URL: origin.optional(),
   MOCK_STOREFRONT_ORIGIN: origin.default('http://127.0.0.1:3000'),
   MOCK_SEED: z.coerce.number().int().nonnegative().default(20250301),
@@ -75,6 +79,8 @@ export interface MockConfig {
   readonly accessTtlS: number
   readonly faults: readonly z.infer<typeof FaultSchema>[]
   readonly antifraud: boolean
+  /** The audience the login calls must carry (spec section 3: the store's `aud`, the loyalty web client's). */
+  readonly aud: string
   /** The mock's own public origin, for payment-form links; derived from the listening port when unset. */
   readonly publicUrl: string | undefined
   /** The storefront origin the payment form may send the browser back to. */
@@ -127,6 +133,7 @@ export function parseMockConfig(env: Record<string, string | undefined>): MockCo
     accessTtlS: e.MOCK_ACCESS_TTL_S,
     faults: Object.freeze(e.MOCK_FAULTS),
     antifraud: e.ANTIFRAUD === 'on',
+    aud: e.MOCK_AUD ?? e.AUD ?? DEFAULT_AUD,
     publicUrl: e.MOCK_PUBLIC_URL,
     storefrontOrigin: e.MOCK_STOREFRONT_ORIGIN,
     seed: e.MOCK_SEED,

@@ -205,3 +205,26 @@ describe('tokens', () => {
     expect((await call(gateway, 'GET', '/webgate/v1/orders')).status).toBe(401)
   })
 })
+
+describe('the audience', () => {
+  it.each([
+    ['otp', { phone: '79000000001' }],
+    ['otp/check', { phone: '79000000001', attemptId: 'a', code: '12345' }],
+    ['token', { auroraIDCode: 'x' }],
+    ['token/refresh', { refreshToken: 'x' }],
+  ])('refuses a login call %s for another audience than the store’s, naming aud', async (path, body) => {
+    const gateway = await createMockGateway()
+    const answer = await call(gateway, 'POST', `${ID}/v1/auth/${path}`, { body: { aud: 'wrong-aud', ...body } })
+    expect(answer.status).toBe(400)
+    expect(answer.body.code).toBe('validationError')
+    expect(answer.body.fields).toEqual({ aud: expect.stringMatching(/loyalty-web.*MOCK_AUD/) })
+  })
+
+  it('takes the audience MOCK_AUD names', async () => {
+    const gateway = await createMockGateway({ config: { aud: 'partner-web' } })
+    const otp = await call(gateway, 'POST', `${ID}/v1/auth/otp`, { body: { aud: 'partner-web', phone: '79000000001' } })
+    expect(otp.status).toBe(200)
+    const other = await call(gateway, 'POST', `${ID}/v1/auth/otp`, { body: { aud: DEFAULT_AUD, phone: '79000000001' } })
+    expect(other.status).toBe(400)
+  })
+})

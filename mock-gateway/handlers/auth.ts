@@ -4,7 +4,7 @@ import type { HttpHandler } from 'msw'
 import { checkOtp, exchangeCrossToken, getTokens, refreshTokens, requestOtp } from '#shared/gateway/auth.ts'
 import { issueTokens, rotateRefreshToken, verifyAccessToken } from '../auth/tokens.ts'
 import { isComplete, userById, userByPhone } from '../domain/users.ts'
-import { gatewayError } from '../http/gateway-error.ts'
+import { gatewayError, validationError } from '../http/gateway-error.ts'
 import { mockEndpoint } from '../http/mock-endpoint.ts'
 import type { MockState } from '../state.ts'
 import { consumeCaptchaToken } from './captcha.ts'
@@ -20,10 +20,23 @@ export const OTP_MAX_WRONG = 5
 /** A login code from a verified OTP works this long (for registration and tokens). */
 export const ID_CODE_TTL_MS = 10 * 60_000
 
+/**
+ * 400 naming `aud` when a login call is for another audience than the store's (spec sections 3 and 7:
+ * the store's public config `aud`, by default the loyalty web client); undefined when it is the store's.
+ */
+function otherAudience(state: MockState, aud: string): Response | undefined {
+  if (aud === state.config.aud) return undefined
+  return validationError({
+    aud: `expected ${JSON.stringify(state.config.aud)} (MOCK_AUD, else the store's AUD), got ${JSON.stringify(aud)}`,
+  })
+}
+
 /** Handlers of `/v1/auth/*`. */
 export function authHandlers(state: MockState): HttpHandler[] {
   return [
     mockEndpoint(state, requestOtp, ({ body, request }) => {
+      const refused = otherAudience(state, body.aud)
+      if (refused) return refused
       const now = state.clock.now()
       // The spec's spelling (section 7) in the body, or a `captcha-token` header.
       const captcha = body['captcha-token'] ?? request.headers.get('captcha-token') ?? ''
@@ -48,6 +61,8 @@ export function authHandlers(state: MockState): HttpHandler[] {
     }),
 
     mockEndpoint(state, checkOtp, ({ body }) => {
+      const refused = otherAudience(state, body.aud)
+      if (refused) return refused
       const now = state.clock.now()
       const attempt = state.auth.attempts.get(body.attemptId)
       if (!attempt || attempt.phone !== body.phone || attempt.closed || attempt.expiresAt <= now) {
@@ -66,6 +81,8 @@ export function authHandlers(state: MockState): HttpHandler[] {
     }),
 
     mockEndpoint(state, getTokens, ({ body }) => {
+      const refused = otherAudience(state, body.aud)
+      if (refused) return refused
       const entry = state.auth.idCodes.get(body.idCode)
       if (!entry || entry.used || entry.expiresAt <= state.clock.now()) {
         return gatewayError(422, 'idCodeExpired', 'Код входа устарел, войдите снова')
@@ -80,11 +97,14 @@ export function authHandlers(state: MockState): HttpHandler[] {
       state,
       refreshTokens,
       ({ body }) =>
-        rotateRefreshToken(state, body.refreshToken, body.aud) ?? gatewayError(401, 'unauthorized', 'Сессия истекла'),
+        otherAudience(state, body.aud) ??
+        rotateRefreshToken(state, body.refreshToken, body.aud) ??
+        gatewayError(401, 'unauthorized', 'Сессия истекла'),
     ),
 
-    // The main site needs a whole profile: a token that names no profile (a removed user, or not a
-    // token of ours) answers 404 profileNotFound, an incomplete profile 422 incompleteProfile.
+    // `aud` is the main site's audience here, which the spec does not name (the store's MAIN_SITE_AUD):
+    // any is taken. The main site needs a whole profile: a token that names no profile (a removed user,
+    // or not a token of ours) answers 404 profileNotFound, an incomplete profile 422 incompleteProfile.
     mockEndpoint(state, exchangeCrossToken, ({ body }) => {
       const owner = verifyAccessToken(state, body.token)
       const user = owner ? userById(state, owner) : undefined
