@@ -50,7 +50,8 @@ export interface MockGateway {
   /**
    * Answers one request. A control path (`/__mock/*`, see http/control-path.ts) goes to the control
    * handlers only; any other to faults, stubs, the recorded gateway or the endpoint handlers, in that
-   * order; 501 naming the method and path when nothing answers.
+   * order; 405 with `Allow` when the endpoints take the path with other methods only, else 404
+   * `noMatch` with the closest stubs when nothing answers.
    */
   handle(request: Request, options?: HandleOptions): Promise<Response>
   /**
@@ -91,6 +92,33 @@ function createRouteTable(handlers: readonly HttpHandler[]) {
       routes.set(key, matching)
     }
     return matching
+  }
+}
+
+/**
+ * The methods the endpoint handlers take on a path, for the `Allow` of a 405: their own, in their
+ * order, and HEAD where GET is (answered as a GET without its body). Remembered per path, as routes are.
+ */
+function createAllowTable(handlers: readonly HttpHandler[]) {
+  const allowed = new Map<string, string[]>()
+  return (pathname: string): string[] => {
+    let methods = allowed.get(pathname)
+    if (!methods) {
+      const url = new URL(pathname, 'http://mock')
+      const taken = new Set<string>()
+      for (const { info } of handlers)
+        if (
+          typeof info.method === 'string' &&
+          typeof info.path !== 'function' &&
+          matchRequestUrl(url, info.path).matches
+        )
+          taken.add(info.method.toUpperCase())
+      if (taken.has('GET')) taken.add('HEAD')
+      methods = [...taken]
+      if (allowed.size >= ROUTE_TABLE_MAX_ENTRIES) allowed.clear()
+      allowed.set(pathname, methods)
+    }
+    return methods
   }
 }
 
@@ -140,6 +168,7 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
   clearOnChanges(state.answers, state.db)
   const { faults, control, endpoints } = createHandlers(state)
   const route = createRouteTable(endpoints)
+  const allowedMethods = createAllowTable(endpoints)
   const decoder = new TextDecoder()
 
   const notes = new WeakMap<Response, JournalNote>()
@@ -184,7 +213,7 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
     return noted(await stubResponse(stub, answer), note)
   }
 
-  /** A data-path call: a fault, a stub, the recorded gateway or the endpoint handlers; 404 with near misses else. */
+  /** A data-path call: a fault, a stub, the recorded gateway or the endpoint handlers; 405 or 404 (near misses) else. */
   async function answerData(request: Request, pathname: string, body: () => Promise<string>): Promise<Response> {
     if (state.faults.match(pathname)) {
       const faulted = await getResponse(faults, request)
@@ -205,9 +234,26 @@ export async function createMockGateway(options: MockGatewayOptions = {}): Promi
       const recorded = await recordCall(state, request, await body())
       return recorded.note ? noted(recorded.response, recorded.note) : recorded.response
     }
-    const response = await getResponse(route(request.method, pathname), request)
+    const routed = route(request.method, pathname)
+    const response = await getResponse(routed, request)
     if (response) return response
+    if (!routed.length && request.method === 'HEAD') {
+      // HEAD is taken where GET is (RFC 9110 section 9.3.2), as the store's proxy forwards it.
+      const got = await getResponse(route('GET', pathname), new Request(request, { method: 'GET' }))
+      if (got) return new Response(null, { status: got.status, statusText: got.statusText, headers: got.headers })
+    }
     const nearMisses = await state.stubs.explain(facts)
+    const allow = routed.length ? [] : allowedMethods(pathname)
+    if (allow.length) {
+      const refused = gatewayError(
+        405,
+        'methodNotAllowed',
+        `Метод ${request.method} не поддерживается для ${pathname}; допустимы: ${allow.join(', ')}`,
+        { allow, ...(nearMisses.length ? { nearMisses } : {}) },
+      )
+      refused.headers.set('allow', allow.join(', '))
+      return noted(refused, { nearMisses: nearMisses.map(({ id, misses }) => ({ id, misses })) })
+    }
     return noted(
       Response.json(
         {
