@@ -173,6 +173,26 @@ test.describe('first-visit prompt', () => {
     await page.waitForLoadState('networkidle')
     await expect(page.getByRole('dialog', { name: /Ваш магазин/ })).toHaveCount(0)
   })
+
+  test('closes once the shopper chooses a city in the picker opened from the toolbar', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 })
+    await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+    await page.goto('/')
+    const prompt = page.getByRole('dialog', { name: 'Ваш магазин — Москва?' })
+    await expect(prompt).toBeVisible()
+    const picker = new StorePickerPage(page)
+    await picker.open()
+    await picker.city.selectOption({ label: 'Казань' })
+    await picker.dialog.getByRole('button', { name: 'Закрыть' }).click()
+    await expect(picker.dialog).toBeHidden()
+    await expect(picker.toolbarButton).toContainText('Казань')
+    // The guess (Москва) would contradict the toolbar: the choice answered the question.
+    await expect(page.getByRole('dialog', { name: /Ваш магазин/ })).toHaveCount(0)
+  })
 })
 
 test('never prompts a bot for a store', async ({ page }) => {
