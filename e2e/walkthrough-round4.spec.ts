@@ -342,7 +342,10 @@ test.describe('a phone (360 px)', () => {
     }
   })
 
-  test('UX4-12: a ready pickup order names its store once, and the route is one line', async ({ page, stack }) => {
+  test('UX4-12: a ready pickup order names its store once, and the route is one whole line', async ({
+    page,
+    stack,
+  }) => {
     await signIn(page, stack.baseURL, ANNA_PHONE)
     const { order } = await placeGatewayPickupOrder(page, stack)
     await makeOrdersReady(stack)
@@ -356,6 +359,13 @@ test.describe('a phone (360 px)', () => {
     const route = pass.getByRole('link', { name: /Маршрут в Яндекс Картах/ })
     await expect(route).toBeVisible()
     expect((await route.boundingBox())!.height).toBeLessThanOrEqual(52)
+    // Whole, not «Маршрут в Яндекс К…» (round 5); on a narrower phone it wraps rather than being cut.
+    const whole = () => route.locator('.btn__label').evaluate((label) => label.scrollWidth <= label.clientWidth)
+    expect(await whole()).toBe(true)
+    await page.setViewportSize({ width: 320, height: 780 })
+    expect(await whole()).toBe(true)
+    const [routeBox, passBox] = [(await route.boundingBox())!, (await pass.boundingBox())!]
+    expect(routeBox.x + routeBox.width).toBeLessThanOrEqual(passBox.x + passBox.width)
   })
 
   test('UX4-16: courier days say «сегодня»/«завтра», and the street list stays shut for the house', async ({
