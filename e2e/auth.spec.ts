@@ -136,6 +136,28 @@ test.describe('sign-in', () => {
     await expect(login.code).toBeHidden()
   })
 
+  test('a refusal with a countdown holds «Получить код» for that number, not for another (UX4-01)', async ({
+    page,
+  }) => {
+    // The store's refusal past a limit, as it answers it: 422 with when to try again.
+    await page.route('**/aurora-id/v1/auth/otp', (route) =>
+      route.fulfill({
+        status: 422,
+        headers: { 'content-type': 'application/json', 'retry-after': '42' },
+        body: JSON.stringify({ code: 'unprocessableEntity', message: 'Попробуйте снова позже', retryAfter: 42 }),
+      }),
+    )
+    await page.goto('/')
+    const login = new LoginDialog(page)
+    await login.open()
+    const send = login.dialog.getByRole('button', { name: 'Получить код' })
+    await login.submitPhone(freshNationalPhone())
+    await expect(login.dialog.getByText(/Новый код через 0:4\d/)).toBeVisible()
+    await expect(send).toBeDisabled()
+    await login.phone.fill(freshNationalPhone())
+    await expect(send).toBeEnabled()
+  })
+
   test('reopening the dialog resumes the code step of a still valid code; «Изменить номер» keeps the number', async ({
     page,
   }) => {

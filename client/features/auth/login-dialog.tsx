@@ -90,6 +90,18 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
   const mainSite = config.mainSiteUrl.replace(/\/+$/, '')
   const { state } = flow
   const pending = state.step === 'phone' && state.status === 'pending'
+  // The number last sent: a refusal with a countdown is about it (or its address), so the button waits
+  // out the countdown for that number. Another number, or a newly solved captcha, may go at once.
+  const [sentPhone, setSentPhone] = useState('')
+  const retryAt = state.step === 'phone' ? state.error?.retryAt : undefined
+  const [waitedOut, setWaitedOut] = useState<number | undefined>(undefined)
+  useEffect(() => {
+    if (retryAt === undefined) return
+    const timer = setTimeout(() => setWaitedOut(retryAt), Math.max(0, retryAt - Date.now()))
+    return () => clearTimeout(timer)
+  }, [retryAt])
+  const waiting =
+    retryAt !== undefined && waitedOut !== retryAt && phone === sentPhone && !(needsCaptcha && captchaToken)
   const error = state.step === 'phone' && state.error?.target === 'phone-submit' ? state.error.message : undefined
   const [captchaReset, setCaptchaReset] = useState(0)
   // A captcha token works once: after a failed code request (a CaptchaError among them) the widget
@@ -104,6 +116,8 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    if (waiting) return
+    setSentPhone(phone)
     flow.submitPhone(phone, needsCaptcha ? captchaToken : undefined)
   }
   return (
@@ -132,7 +146,7 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
           resetKey={captchaReset || undefined}
         />
       )}
-      <Button type="submit" fullWidth size="lg" loading={pending} disabled={needsCaptcha && !captchaToken}>
+      <Button type="submit" fullWidth size="lg" loading={pending} disabled={(needsCaptcha && !captchaToken) || waiting}>
         Получить код
       </Button>
       <p className="login__consent">
