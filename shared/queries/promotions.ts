@@ -28,14 +28,22 @@ export const promotionCategoryQuery = defineQuery(
   },
 )
 
-/** One page of active promotions, optionally of one category. */
+/**
+ * One page of active promotions, optionally of one category. A category the list lacks has none: null,
+ * which the server's query store does not keep, so invented category URLs add no entries.
+ */
 export const promotionsQuery = defineQuery(
   'promotions.list',
-  async (api, [categoryId, page]: [number | undefined, number], signal) =>
-    api.call((await gateway()).listPromotions, {
+  async (api, [categoryId, page]: [number | undefined, number], signal, load) => {
+    if (categoryId !== undefined) {
+      const { items } = await load(promotionCategoriesQuery())
+      if (!items.some((item) => item.id === categoryId)) return null
+    }
+    return api.call((await gateway()).listPromotions, {
       query: { ...(categoryId === undefined ? {} : { categoryId }), page, pageSize: PROMOTIONS_PAGE_SIZE },
       signal,
-    }),
+    })
+  },
 )
 
 /** One page of active promotions of one kind (the type filter of the promotions catalogue). */

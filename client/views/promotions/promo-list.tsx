@@ -67,7 +67,8 @@ export function PromoList({
   categoryId?: number | undefined
   page: number
   basePath: string
-  query?: QueryRef<PromotionsPage> | undefined
+  /** A list, or null for a section the catalogue lacks (the page is then a 404). */
+  query?: QueryRef<PromotionsPage | null> | undefined
   /** The «Тип акции» row (the promotions catalogue has it; a section page does not). */
   kinds?: ReactNode
 }) {

@@ -303,6 +303,14 @@ describe('browse pages', () => {
     expect((await get('/catalog/987654321-zzz')).status).toBe(404)
     expect((await get('/promo-catalog/1-skidki-nedeli')).status).toBe(200)
   })
+
+  it('keeps nothing for a flood of invented promotions categories', async () => {
+    const entries = async () => (await stack.metrics.queryStoreEntries.get()).values[0]?.value ?? 0
+    expect((await get('/promo-catalog/900000000-x')).status).toBe(404)
+    const before = await entries()
+    for (let i = 1; i <= 200; i++) expect((await get(`/promo-catalog/${900000000 + i}-x`)).status).toBe(404)
+    expect(await entries()).toBe(before)
+  })
 })
 
 describe('sitemap', () => {
