@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate } from './format-date.ts'
+import { calendarDay, formatDate } from './format-date.ts'
 
 describe('formatDate', () => {
   it.each([
@@ -46,5 +46,20 @@ describe('the hand-written dates print what Intl prints for ru-RU', () => {
     expect(formatDate('2026-11-21T21:30:00Z', { timeZone: 'Asia/Vladivostok', style: 'dateTime' })).toBe(
       '22 ноября 2026, 07:30',
     )
+  })
+})
+
+describe('calendarDay', () => {
+  it("gives the day of Moscow's, UTC's or another zone's calendar, as Intl counts it", () => {
+    const intl = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    const zones = ['Europe/Moscow', 'UTC', 'Asia/Vladivostok'].map((zone) => [zone, intl(zone)] as const)
+    // From before Moscow's fixed offset (Intl's turn) to 2031, at hours that cross midnight in each zone.
+    for (let time = Date.UTC(2013, 0, 1); time < Date.UTC(2031, 0, 1); time += 29 * 3_600_000 + 7 * 60_000) {
+      const moment = new Date(time)
+      for (const [zone, format] of zones)
+        expect(calendarDay(moment, zone), moment.toISOString()).toBe(format.format(moment))
+    }
+    expect(calendarDay(new Date('2026-11-28T21:30:00Z'))).toBe('2026-11-29')
   })
 })

@@ -39,6 +39,11 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
   const [active, setActive] = useState(-1)
   // Today is the browser's (the windows are fetched there too): «сегодня», «завтра».
   const now = useMemo(() => new Date(), [])
+  // Grouped and named once per answer: a choice of window re-renders the fields, not the days.
+  const days = useMemo(
+    () => (slots ? slotsByDay(slots).map((day) => ({ ...day, label: slotDay(day.date, now) })) : []),
+    [slots, now],
+  )
   const { suggestions } = useAddressSuggestions(api, open ? draft.street : '')
   const listId = `${useId()}-addresses`
   const expanded = open && suggestions.length > 0
@@ -205,10 +210,10 @@ export function CourierFields({ draft, onChange, errors, slots, slotsFailed, onR
         ) : slots.length === 0 ? (
           <p className="text-muted">Свободного времени доставки на ближайшие дни нет.</p>
         ) : (
-          slotsByDay(slots).map((day) => (
-            <div key={day.date} className="courier__day" role="group" aria-label={slotDay(day.date, now)}>
+          days.map((day) => (
+            <div key={day.date} className="courier__day" role="group" aria-label={day.label}>
               <p className="courier__day-title" aria-hidden="true">
-                {slotDay(day.date, now)}
+                {day.label}
               </p>
               <div className="courier__windows">
                 {day.slots.map((slot) => (

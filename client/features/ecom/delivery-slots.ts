@@ -2,7 +2,7 @@
 import { listDeliverySlots } from '#shared/gateway/checkout.ts'
 import type { DeliverySlot, DeliverySlots } from '#shared/models/checkout.ts'
 import { definePersonalQuery } from '#shared/routing/query.ts'
-import { formatDate } from '#client/lib/format-date.ts'
+import { calendarDay, formatDate } from '#client/lib/format-date.ts'
 
 /** The coming windows for a city; personal (the shopper's session asks). */
 export const deliverySlotsQuery = definePersonalQuery(
@@ -26,15 +26,6 @@ export const slotTime = (slot: Pick<DeliverySlot, 'from' | 'to'>): string => `${
 
 const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'] as const
 
-/** `YYYY-MM-DD` of a moment in Moscow, where the store's days are counted. */
-const moscowDay = (moment: Date): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Moscow',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(moment)
-
 /**
  * A window's day as a shopper counts it: `сегодня, пт, 28 ноября`, `завтра, сб, 29 ноября`, then
  * `вс, 30 ноября`; without `now` (a page the server renders) the weekday and date only.
@@ -44,8 +35,8 @@ export function slotDay(date: string, now?: Date): string {
   const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]
   const withWeekday = weekday ? `${weekday}, ${day}` : day
   if (!now) return withWeekday
-  const today = moscowDay(now)
-  const tomorrow = moscowDay(new Date(new Date(`${today}T12:00:00Z`).getTime() + 24 * 3600 * 1000))
+  const today = calendarDay(now)
+  const tomorrow = calendarDay(new Date(new Date(`${today}T12:00:00Z`).getTime() + 24 * 3600 * 1000), 'UTC')
   return date === today ? `сегодня, ${withWeekday}` : date === tomorrow ? `завтра, ${withWeekday}` : withWeekday
 }
 
