@@ -117,6 +117,18 @@ function localeSeparators(locale: string): Separators {
   return found
 }
 
+const integerFormats = new Map<string, Intl.NumberFormat>()
+
+/** A locale's grouped integers; made once (a formatter costs far more to make than to use, per keystroke). */
+function integerFormat(locale: string): Intl.NumberFormat {
+  let format = integerFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 })
+    integerFormats.set(locale, format)
+  }
+  return format
+}
+
 /** Splits typed text into sign, integer digits, whether a separator was typed, and fraction digits. */
 function splitNumber(raw: string, { decimal, group }: Separators, fractionDigits: number) {
   const negative = raw.trimStart().startsWith('-') || raw.trimStart().startsWith('−')
@@ -153,9 +165,7 @@ export function formatNumberInput(raw: string, options: NumberMaskOptions = {}):
   const parts = splitNumber(raw, separators, fractionDigits)
   const sign = parts.negative && !unsigned ? '-' : ''
   if (!parts.intDigits && !parts.separator) return sign
-  const intText = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 }).format(
-    BigInt(parts.intDigits || '0'),
-  )
+  const intText = integerFormat(locale).format(BigInt(parts.intDigits || '0'))
   return `${sign}${intText}${parts.separator ? decimal + parts.fraction : ''}`
 }
 
