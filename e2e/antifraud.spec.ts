@@ -69,13 +69,15 @@ test('a rejected captcha (CaptchaError) shows the generic text and asks for the 
   await login.phone.fill('9000000003')
   const robot = login.dialog.getByRole('checkbox', { name: 'Я не робот' })
   await robot.check()
+  const getCode = login.dialog.getByRole('button', { name: 'Получить код' })
+  // The token has come (the button waits for it): one issued after the clock moves would still be fresh.
+  await expect(getCode).toBeEnabled()
   // The shopper waited past the token's five minutes: the gateway answers 400 CaptchaError.
   await fetch(`${stack.mockURL}/__mock/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ advanceMs: 6 * 60_000 }),
   })
-  const getCode = login.dialog.getByRole('button', { name: 'Получить код' })
   await getCode.click()
   await expect(login.dialog.getByText('Что-то пошло не так')).toBeVisible()
   await expect(robot).not.toBeChecked()
