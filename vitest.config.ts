@@ -38,5 +38,4 @@ export default defineConfig({
       { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
     ],
   },
-  esbuild: { jsx: 'automatic' },
 })
