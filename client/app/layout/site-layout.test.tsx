@@ -76,10 +76,12 @@ describe('SiteLayout', () => {
     for (const name of ['ВКонтакте', 'Telegram', 'Одноклассники']) expect(html).toContain(name)
   })
 
-  it('renders the product layout with breadcrumbs in a narrow column', () => {
+  it('renders the product layout with breadcrumbs in the header’s column', () => {
     const html = renderInApp(page('product', 'product'))
     expect(html).toContain('class="site site--product"')
-    expect(html).toContain('container container--narrow')
+    // The same container as the toolbar's, so the page starts where the logo does (walkthrough UX3-38).
+    expect(html).toContain('<main id="main" tabindex="-1" class="site-main site-main--product"><div class="container">')
+    expect(html).not.toContain('container--narrow')
     expect(html).toContain('aria-label="Навигационная цепочка"')
     expect(html).toContain('<span aria-current="page" class="breadcrumbs__current">Крем</span>')
   })

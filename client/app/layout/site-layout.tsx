@@ -30,7 +30,7 @@ export const SiteLayout = memo(function SiteLayout({ layout, routeName, breadcru
       </a>
       <Toolbar routeName={routeName} />
       <main id="main" tabIndex={-1} className={`site-main site-main--${layout}`}>
-        <div className={layout === 'product' ? 'container container--narrow' : 'container'}>
+        <div className="container">
           {breadcrumbs && <div className="site-main__breadcrumbs">{breadcrumbs}</div>}
           {children}
         </div>
