@@ -1,10 +1,11 @@
 /**
  * The one way catalogue endpoints become msw handlers: the path comes from the definition (gateway
  * base + path), params/query/body are parsed with its schemas (400 `validationError` on bad input,
- * and on a body key or query parameter the schema does not take), a body must be declared as JSON (415),
- * `auth` endpoints answer 401 without a valid token, the `{product}IDCode` field is renamed both ways,
- * with `checkAnswers` every answer is checked against `def.response`, and the answers of `cacheable`
- * endpoints are serialized once and kept in the state's answer cache until the data changes.
+ * and on a query parameter or a body key at any depth the schema does not take), a body must be
+ * declared as JSON (415), `auth` endpoints answer 401 without a valid token, the `{product}IDCode`
+ * field is renamed both ways, with `checkAnswers` every answer is checked against `def.response`, and
+ * the answers of `cacheable` endpoints are serialized once and kept in the state's answer cache until
+ * the data changes.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { safeParse, type core } from 'zod/mini'
@@ -21,7 +22,7 @@ import { bearerUser } from '../auth/tokens.ts'
 import { gatewayBase, type MockState } from '../state.ts'
 import type { CachedAnswer } from './answer-cache.ts'
 import { gatewayError, validationError } from './gateway-error.ts'
-import { schemaKeys, unknownKeys } from './known-keys.ts'
+import { schemaKeys, unknownKeys, unknownNestedKeys } from './known-keys.ts'
 
 /** What a resolver gets: parsed input, and the user of the bearer token ('' for an anonymous call). */
 export interface EndpointArgs<E extends AnyEndpoint> {
@@ -188,10 +189,13 @@ export function mockEndpoint<E extends AnyEndpoint>(
       } catch {
         return validationError({ body: 'Тело запроса должно быть JSON' })
       }
-      const unknownBody =
-        bodyKeys && unknownKeys(raw, bodyKeys, { prefix: '', kind: 'key', takes: takes(bodyKeys, 'body keys') })
-      const parsed = safeParse(def.body, def.productCode ? fromWire(raw, product) : raw)
-      if (!parsed.success || unknownBody)
+      const named = def.productCode ? fromWire(raw, product) : raw
+      const unknownBody = {
+        ...(bodyKeys && unknownKeys(raw, bodyKeys, { prefix: '', kind: 'key', takes: takes(bodyKeys, 'body keys') })),
+        ...unknownNestedKeys(def.body, named, def.name),
+      }
+      const parsed = safeParse(def.body, named)
+      if (!parsed.success || Object.keys(unknownBody).length)
         return validationError({ ...unknownBody, ...(parsed.success ? {} : issueFields(parsed.error, '')) })
       body = parsed.data
     }
