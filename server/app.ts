@@ -67,14 +67,21 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
             ...loggerOptions(config.logLevel, { service: config.serviceName, version: manifest.buildId }),
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    // Every log line of a request carries its trace: the incoming `traceparent`'s trace id or a new one.
+    // Every log line of a request carries its trace: the incoming `traceparent`'s trace id or a new one,
+    // the request's span and the trace's flags.
     // The child is made on the first line written (LazyChildLogger), not for every request.
     childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>
       new LazyChildLogger(
         logger,
         () => {
           const trace = traceOf(rawRequest, tracing)
-          return { ...bindings, trace_id: trace.traceId, span_id: trace.spanId }
+          return {
+            ...bindings,
+            trace_id: trace.traceId,
+            span_id: trace.spanId,
+            // As OpenTelemetry's pino instrumentation writes it: `01` sampled, `00` not.
+            trace_flags: trace.sampled ? '01' : '00',
+          }
         },
         childOptions,
       ) as unknown as FastifyBaseLogger,

@@ -259,6 +259,7 @@ describe('a page request through the app', () => {
     for (const line of requestLines) {
       expect(line.trace_id).toBe(traceId)
       expect(line.span_id).toBe(request.spanId)
+      expect(line.trace_flags).toBe('01')
     }
     // Every line names the service and its version; the completion line the method, route and status.
     for (const line of lines) expect(line).toMatchObject({ service: 'aurora-storefront', version: expect.any(String) })
@@ -356,7 +357,11 @@ describe('a page request through the app', () => {
     const first = requestLines.filter((line) => line.trace_id === traceId)
     expect(first.length).toBeGreaterThanOrEqual(2)
     const spanId = first[0]!.span_id as string
-    for (const line of first) expect(line.span_id).toBe(spanId)
+    for (const line of first) expect(line).toMatchObject({ span_id: spanId, trace_flags: '01' })
+    // A trace this store starts records nothing, so it is not sampled.
+    const own = requestLines.filter((line) => line.trace_id !== traceId)
+    expect(own.length).toBeGreaterThanOrEqual(1)
+    for (const line of own) expect(line.trace_flags).toBe('00')
     const calls = gatewayCalls.filter((call) => call.headers['x-trace-id'] === traceId)
     expect(calls.length).toBeGreaterThanOrEqual(3)
     for (const call of calls) {
