@@ -101,32 +101,27 @@ interface Separators {
   decimal: string
 }
 
-const separatorCache = new Map<string, Separators>()
+/** What number input needs of a locale, made once per locale (a formatter costs far more to make than to use). */
+interface LocaleNumbers extends Separators {
+  /** Grouped integers. */
+  integers: Intl.NumberFormat
+}
 
-/** The group and decimal separators of a locale, as Intl prints them (ru-RU: U+00A0 and ','). */
-function localeSeparators(locale: string): Separators {
-  let found = separatorCache.get(locale)
+const localeCache = new Map<string, LocaleNumbers>()
+
+/** A locale's separators, as Intl prints them (ru-RU: U+00A0 and ','), and its integer formatter. */
+function localeNumbers(locale: string): LocaleNumbers {
+  let found = localeCache.get(locale)
   if (!found) {
     const parts = new Intl.NumberFormat(locale).formatToParts(11111.5)
     found = {
       group: parts.find((part) => part.type === 'group')?.value ?? '',
       decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      integers: new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 }),
     }
-    separatorCache.set(locale, found)
+    localeCache.set(locale, found)
   }
   return found
-}
-
-const integerFormats = new Map<string, Intl.NumberFormat>()
-
-/** A locale's grouped integers; made once (a formatter costs far more to make than to use, per keystroke). */
-function integerFormat(locale: string): Intl.NumberFormat {
-  let format = integerFormats.get(locale)
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 })
-    integerFormats.set(locale, format)
-  }
-  return format
 }
 
 /** Splits typed text into sign, integer digits, whether a separator was typed, and fraction digits. */
@@ -160,19 +155,19 @@ function splitNumber(raw: string, { decimal, group }: Separators, fractionDigits
  */
 export function formatNumberInput(raw: string, options: NumberMaskOptions = {}): string {
   const { fractionDigits = 0, locale = 'ru-RU', unsigned = false } = options
-  const separators = localeSeparators(locale)
-  const { decimal } = separators
-  const parts = splitNumber(raw, separators, fractionDigits)
+  const numbers = localeNumbers(locale)
+  const { decimal } = numbers
+  const parts = splitNumber(raw, numbers, fractionDigits)
   const sign = parts.negative && !unsigned ? '-' : ''
   if (!parts.intDigits && !parts.separator) return sign
-  const intText = integerFormat(locale).format(BigInt(parts.intDigits || '0'))
+  const intText = numbers.integers.format(BigInt(parts.intDigits || '0'))
   return `${sign}${intText}${parts.separator ? decimal + parts.fraction : ''}`
 }
 
 /** Parses formatted number input back to a number; undefined when there are no digits. */
 export function parseNumberInput(text: string, options: NumberMaskOptions = {}): number | undefined {
   const { fractionDigits = 0, locale = 'ru-RU', unsigned = false } = options
-  const parts = splitNumber(text, localeSeparators(locale), fractionDigits)
+  const parts = splitNumber(text, localeNumbers(locale), fractionDigits)
   if (!parts.intDigits && !parts.fraction) return undefined
   const value = Number(`${parts.intDigits || '0'}.${parts.fraction || '0'}`)
   return parts.negative && !unsigned && value !== 0 ? -value : value

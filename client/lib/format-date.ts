@@ -65,21 +65,16 @@ function wallClock(
 
 const twoDigits = (n: number): string => String(n).padStart(2, '0')
 
-const isoDayFormats = new Map<string, Intl.DateTimeFormat>()
-
 /**
  * `YYYY-MM-DD` of a moment on the calendar of `timeZone` (default Europe/Moscow, where the store's days
- * are counted). Written by hand where `formatDate` is; Intl (one formatter per zone) only beyond it.
+ * are counted). Written by hand where `formatDate` is; beyond it, from the parts of its kept formatter.
  */
 export function calendarDay(moment: Date, timeZone = 'Europe/Moscow'): string {
   const wall = wallClock(moment, timeZone)
   if (wall) return `${wall.year}-${twoDigits(wall.month + 1)}-${twoDigits(wall.day)}`
-  let format = isoDayFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    isoDayFormats.set(timeZone, format)
-  }
-  return format.format(moment)
+  const parts = dateFormat('short', timeZone).formatToParts(moment)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('year')}-${part('month')}-${part('day')}`
 }
 
 /** A date for ru-RU; an invalid input gives an empty string (never throws). */
