@@ -49,7 +49,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
   return (
     <CachedChildren
       as="article"
-      className={cx('product-card', !goods.inStock && 'product-card--out-of-stock', ecom && 'product-card--ecom')}
+      className={cx('product-card', !goods.inStock && 'product-card--out-of-stock')}
       data-goods-id={goods.id}
       owner={goods}
       variant={variant}
@@ -84,16 +84,17 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
           )}
           <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
           {goods.inStock ? <StoreAvailability goodsId={goods.id} /> : <p>Нет в наличии</p>}
+          {/* The actions row comes with the button, in its turn (reveal-in-turn.ts): signing in changes
+              a few cards' layout per frame, not every card's in one. */}
           {ecom && (
-            <div className="product-card__actions">
-              <AddToCartButton
-                goodsId={goods.id}
-                disabled={!goods.inStock}
-                size="sm"
-                fullWidth
-                trackParams={trackParams()}
-              />
-            </div>
+            <AddToCartButton
+              goodsId={goods.id}
+              disabled={!goods.inStock}
+              size="sm"
+              fullWidth
+              trackParams={trackParams()}
+              rowClassName="product-card__actions"
+            />
           )}
           <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" tooltip={false} />
         </>

@@ -42,14 +42,26 @@ export interface AddToCartButtonProps {
   inCart?: 'link' | 'stepper'
   /** The goods' name, for the stepper's accessible names. */
   itemName?: string
+  /**
+   * The class of a row the button stands in (a card's actions row), rendered with the button, so that
+   * the row appears in the button's turn: a card changes its layout once, a few cards per frame.
+   */
+  rowClassName?: string
 }
 
 /**
  * Add-to-cart button (or 'В корзине' link once the goods are in the cart); nothing when e-commerce is
  * off, and nothing until its turn when every card of the page gets its button at once (a sign-in).
  */
-export function CartButton(props: AddToCartButtonProps) {
-  return useRevealedInTurn() ? <ShownCartButton {...props} /> : null
+export function CartButton({ rowClassName, ...props }: AddToCartButtonProps) {
+  if (!useRevealedInTurn()) return null
+  return rowClassName ? (
+    <div className={rowClassName}>
+      <ShownCartButton {...props} />
+    </div>
+  ) : (
+    <ShownCartButton {...props} />
+  )
 }
 
 function ShownCartButton({

@@ -3,7 +3,8 @@
  * every card of the page in one commit, when the button's code arrives; laid out together, 24 of them
  * were one frame of 276 layout objects, the sign-in's longest task (decision 032). So each frame shows
  * at most `REVEAL_STEP` buttons: the first ones of a frame at once, the others one step per frame after
- * it, in the order they mounted (the page's order).
+ * it, in the order they mounted (the page's order). A card's actions row comes with its button
+ * (`rowClassName`), so the card's own layout changes in the same turn.
  *
  * A single button (a product page) or a list's own steps (use-stepped-count.ts) stay within a frame's
  * step, so they show at once; while the page hydrates, every button shows at once (the server's HTML
