@@ -4,8 +4,10 @@ import {
   FIRST_STEP_ITEMS,
   FIRST_STEP_ITEMS_NARROW,
   NEXT_STEP_ITEMS,
+  NEXT_STEP_ITEMS_NARROW,
   firstStepItems,
   nextStepCount,
+  nextStepItems,
   useSteppedCount,
 } from './use-stepped-count.ts'
 
@@ -43,5 +45,13 @@ describe('useSteppedCount', () => {
     expect(FIRST_STEP_ITEMS_NARROW).toBeLessThanOrEqual(FIRST_STEP_ITEMS)
     // Without matchMedia (the server's render), the wide step.
     expect(firstStepItems()).toBe(FIRST_STEP_ITEMS)
+  })
+
+  it('then adds a row of cards per frame: two below 640 px, four on a wide screen', () => {
+    expect(nextStepItems(true)).toBe(NEXT_STEP_ITEMS_NARROW)
+    expect(nextStepItems(false)).toBe(NEXT_STEP_ITEMS)
+    expect(NEXT_STEP_ITEMS_NARROW).toBe(2)
+    expect(nextStepCount(FIRST_STEP_ITEMS_NARROW, 24, nextStepItems(true))).toBe(4)
+    expect(nextStepItems()).toBe(NEXT_STEP_ITEMS)
   })
 })

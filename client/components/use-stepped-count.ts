@@ -25,10 +25,18 @@ export function firstStepItems(narrow = typeof matchMedia === 'function' && matc
   return narrow ? FIRST_STEP_ITEMS_NARROW : FIRST_STEP_ITEMS
 }
 /**
- * Items each following frame adds: a frame of a long page costs about 8 ms of CPU of its own here
- * (style, paint of the whole page, layers), and each card about 1 ms more (the interaction trace).
+ * Items each following frame adds on a wide screen, a row of cards: a frame of a long page costs about
+ * 8 ms of CPU of its own here (style, paint of the whole page, layers), and each card about 1 ms more
+ * (the interaction trace).
  */
 export const NEXT_STEP_ITEMS = 4
+/** Items each following frame adds below 640 px: a row of the two-column grid. */
+export const NEXT_STEP_ITEMS_NARROW = 2
+
+/** The following steps' size for this screen: a row of cards. */
+export function nextStepItems(narrow = typeof matchMedia === 'function' && matchMedia(NARROW).matches): number {
+  return narrow ? NEXT_STEP_ITEMS_NARROW : NEXT_STEP_ITEMS
+}
 
 /** The count after one more step, never past `total`. */
 export function nextStepCount(count: number, total: number, step = NEXT_STEP_ITEMS): number {
@@ -42,7 +50,7 @@ function hydrating(): boolean {
 
 /**
  * The number of items to render: all of them on the server and while hydrating, otherwise
- * `firstStepItems()` first and `NEXT_STEP_ITEMS` more after each frame. A new `key` (other items:
+ * `firstStepItems()` first and `nextStepItems()` more after each frame. A new `key` (other items:
  * a new filter or sort) starts again from the first step.
  */
 export function useSteppedCount(total: number, key: string): number {
@@ -57,7 +65,9 @@ export function useSteppedCount(total: number, key: string): number {
     // A transition: a tap meanwhile is handled before the next step renders.
     return afterNextFrame(() =>
       startTransition(() =>
-        setState((current) => (current.key === key ? { key, count: nextStepCount(current.count, total) } : current)),
+        setState((current) =>
+          current.key === key ? { key, count: nextStepCount(current.count, total, nextStepItems()) } : current,
+        ),
       ),
     )
   }, [count, total, key])
