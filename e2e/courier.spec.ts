@@ -3,7 +3,7 @@
  * city named by `/v1/cities/getbyfiasid`, the delivery window, the Russian validation, and the order
  * that carries them to the gateway and shows them on its page.
  */
-import { test, expect } from './fixtures/stack.ts'
+import { test, expect, waitForHydration } from './fixtures/stack.ts'
 import { CheckoutPage } from './fixtures/checkout-page.ts'
 import { seriousViolations } from './fixtures/axe.ts'
 import { CourierForm } from './fixtures/courier-form.ts'
@@ -184,4 +184,38 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Укажите номер дома после «д.»')).toBeVisible()
     await expect(page).toHaveURL(/\/ecom\/checkout$/)
   })
+})
+
+test('a change of mind while the last choice is still being saved is saved after it, not dropped', async ({
+  page,
+  stack,
+}) => {
+  await signIn(page, stack.baseURL, ANNA_PHONE)
+  await keepStore(page)
+  await page.goto(`/product/${PRODUCT_ID}`)
+  await ensureInCart(page, PRODUCT_ID)
+  const checkout = new CheckoutPage(page)
+  const courier = new CourierForm(page)
+  const deliveryType = async () =>
+    ((await (await page.request.get('/webgate/v1/checkout')).json()) as { deliveryType: string }).deliveryType
+  await page.goto('/ecom/checkout')
+  await waitForHydration(page)
+  await checkout.choosePickup()
+  await expect.poll(deliveryType).toBe('pickup')
+  // A slow network: each save of the delivery takes a second and a half.
+  await stack.fault({ path: '/webgate/v1/checkout/delivery', delayMs: 1_500 })
+  try {
+    await courier.choose({ waitForSave: false })
+    // Pickup after all, while the courier save is still on its way.
+    await checkout.choosePickup()
+    await expect(page.getByRole('radio', { name: /^Самовывоз из магазина/ })).toBeChecked()
+    // Both saves land in turn: the order can be placed, with the last choice, which the gateway holds.
+    // (Dropped, the pickup save left the courier draft on the gateway and the button disabled.)
+    await expect(checkout.placeButton).toBeEnabled({ timeout: 10_000 })
+    await expect(page.getByText('Сохраняем…')).toHaveCount(0)
+    await expect(page.getByRole('radio', { name: /^Самовывоз из магазина/ })).toBeChecked()
+    expect(await deliveryType()).toBe('pickup')
+  } finally {
+    await stack.clearFaults()
+  }
 })

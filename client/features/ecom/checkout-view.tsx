@@ -48,7 +48,7 @@ import {
 import { ORDER_PLACED_STATE } from './order-placed.tsx'
 import { newIdempotencyKey } from './idempotency-key.ts'
 import { splitSetAside } from './set-aside.ts'
-import { useAction } from './use-action.ts'
+import { useAction, useLatestAction } from './use-action.ts'
 
 export interface CheckoutViewProps {
   checkout: Checkout
@@ -161,10 +161,12 @@ export function CheckoutView({ checkout, cart, methods, refresh }: CheckoutViewP
     })
   }, [])
 
-  const saveDelivery = useAction(async (body: CheckoutDelivery) =>
+  // Saved as chosen, the last choice last: a tap on «Доставка курьером» while the device's store is
+  // being saved for pickup (below) is saved after it, not dropped by an in-flight lock.
+  const saveDelivery = useLatestAction(async (body: CheckoutDelivery) =>
     refresh(await api.call(setCheckoutDelivery, { body })),
   )
-  const savePayment = useAction(async (paymentMethodId: string) =>
+  const savePayment = useLatestAction(async (paymentMethodId: string) =>
     refresh(await api.call(setCheckoutPayment, { body: { paymentMethodId } })),
   )
   const place = useAction(async () => {
