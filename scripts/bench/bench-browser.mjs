@@ -595,10 +595,13 @@ export async function browserBench() {
     const js = traceOnly ? undefined : await routeSizes()
     const { results: lighthouseResults, errors: lighthouseErrors } =
       runs > 0 ? await runLighthouse(store.baseURL, pages, runs, cookie) : { results: [], errors: [] }
+    // Before the interactions: their code step signs the seed shopper in again and moves the mock's
+    // clock, after which the session of `cookie`, copied into each fresh context, lasted one run (the
+    // first refreshed it; the next ones were signed out and had no «В корзину» to wait for).
+    const slow3g = slow3gRuns > 0 ? await measureSlow3g(store.baseURL, all, cookie, slow3gRuns) : undefined
     // After Lighthouse: adding to the cart and choosing a courier window change the seed shopper's state.
     const interactions =
       interactionRuns > 0 ? await measureInteractions(store, all, cookie, interactionRuns) : []
-    const slow3g = slow3gRuns > 0 ? await measureSlow3g(store.baseURL, all, cookie, slow3gRuns) : undefined
     const b = BROWSER_BUDGETS
     const ours = mainThread.filter((r) => !r.peer)
     const peerCategory = mainThread.find((r) => r.peer)
