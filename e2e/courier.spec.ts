@@ -3,8 +3,8 @@
  * city named by `/v1/cities/getbyfiasid`, the delivery window, the Russian validation, and the order
  * that carries them to the gateway and shows them on its page.
  */
-import { test, expect, waitForHydration } from './fixtures/stack.ts'
-import { CheckoutPage } from './fixtures/checkout-page.ts'
+import { test, expect } from './fixtures/stack.ts'
+import { CheckoutPage, openCheckout } from './fixtures/checkout-page.ts'
 import { seriousViolations } from './fixtures/axe.ts'
 import { CourierForm } from './fixtures/courier-form.ts'
 import { OrderPage } from './fixtures/order-page.ts'
@@ -99,12 +99,7 @@ test('a window that fills up before the order is refused in Russian, offered as 
   page,
   stack,
 }) => {
-  await signIn(page, stack.baseURL, ANNA_PHONE)
-  await keepStore(page)
-  await page.goto(`/product/${PRODUCT_ID}`)
-  await ensureInCart(page, PRODUCT_ID)
-  await page.goto('/ecom/checkout')
-  const checkout = new CheckoutPage(page)
+  const checkout = await openCheckout(page, stack.baseURL, PRODUCT_ID)
   const courier = new CourierForm(page)
   await courier.choose()
   await checkout.choosePayment(/Зарплатная/)
@@ -190,16 +185,10 @@ test('a change of mind while the last choice is still being saved is saved after
   page,
   stack,
 }) => {
-  await signIn(page, stack.baseURL, ANNA_PHONE)
-  await keepStore(page)
-  await page.goto(`/product/${PRODUCT_ID}`)
-  await ensureInCart(page, PRODUCT_ID)
-  const checkout = new CheckoutPage(page)
+  const checkout = await openCheckout(page, stack.baseURL, PRODUCT_ID)
   const courier = new CourierForm(page)
   const deliveryType = async () =>
     ((await (await page.request.get('/webgate/v1/checkout')).json()) as { deliveryType: string }).deliveryType
-  await page.goto('/ecom/checkout')
-  await waitForHydration(page)
   await checkout.choosePickup()
   await expect.poll(deliveryType).toBe('pickup')
   // A slow network: each save of the delivery takes a second and a half.
