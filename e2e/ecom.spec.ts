@@ -3,8 +3,7 @@
  * methods (the card added on the gateway's hosted form), the guards for visitors and for shoppers
  * without a store, and the enablement rule.
  */
-import { readFileSync } from 'node:fs'
-import { test, expect, startStack, waitForHydration } from './fixtures/stack.ts'
+import { test, expect, holdPageCode, startStack, waitForHydration } from './fixtures/stack.ts'
 import { LoginDialog } from './fixtures/login-dialog.ts'
 import { recordArrivals } from './fixtures/frames.ts'
 import { CartPage } from './fixtures/cart-page.ts'
@@ -140,20 +139,8 @@ test.describe('saved payment methods', () => {
     stack,
   }) => {
     // The page's chunks are held until the click is done: the button is the server's HTML, and React
-    // does not listen yet (before decision 018's early clicks, the click was lost).
-    const manifest = JSON.parse(readFileSync(`${process.env.DIST_DIR ?? 'dist'}/client/manifest.json`, 'utf8')) as {
-      routes: Record<string, string[]>
-    }
-    const pageChunks = new Set(manifest.routes.ecom)
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await page.route(
-      (url) => pageChunks.has(url.pathname),
-      async (route) => {
-        await released
-        await route.continue()
-      },
-    )
+    // does not listen yet (before decision 018's early input, the click was lost).
+    const release = await holdPageCode(page, 'ecom')
     await signIn(page, stack.baseURL, ANNA_PHONE)
     const methods = new PaymentMethodsPage(page)
     await methods.goto()

@@ -162,7 +162,6 @@ export function beaconSend(url: string, body: string): void {
     method: 'POST',
     body,
     keepalive: true,
-    credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
   }).catch(() => {})
 }

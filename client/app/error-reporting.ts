@@ -37,8 +37,8 @@ export function reportError(report: {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
+    // fetch's own default sends the session's cookies to our origin (credentials `same-origin`).
     keepalive: true,
-    credentials: 'same-origin',
   }).catch(() => undefined)
 }
 

@@ -14,9 +14,9 @@ import { unpackBoot } from './boot-pack.ts'
 import { lazyApiClient } from './boot-api.ts'
 import { loadPageModule } from '#client/navigation/navigation.ts'
 import { installErrorReporting } from './error-reporting.ts'
-import { holdEarlyClicks } from './early-clicks.ts'
+import { holdEarlyInput, type EarlyInput } from './early-input.ts'
 import { nextTask } from '#client/lib/next-task.ts'
-import { whenIdle } from '#client/lib/when-idle.ts'
+import { whenIdleAfter } from '#client/lib/when-idle.ts'
 import { readBrowserCookie, readConfigOverride } from '#client/context/session.ts'
 import { hasPage } from '../views/registry.ts'
 import { loadErrorViews } from '../components/errors/lazy-error-view.tsx'
@@ -25,7 +25,7 @@ import { loadCartButton } from '../features/ecom/add-to-cart-button.tsx'
 import { loadCartLink } from '../features/ecom/cart-link-part.tsx'
 
 /** Boots the browser app: error reporting, API client, initial page chunk, hydration. */
-async function start(releaseClicks: () => void): Promise<void> {
+async function start(input: EarlyInput): Promise<void> {
   installErrorReporting()
   const element = document.getElementById(BOOT_ELEMENT_ID)
   const boot = unpackBoot<BootData>(JSON.parse(element?.textContent ?? '{}'))
@@ -40,7 +40,8 @@ async function start(releaseClicks: () => void): Promise<void> {
   const api = lazyApiClient({
     product: config.product,
     baseUrl: (gateway) => (gateway === 'web' ? '/webgate' : `/${config.product}-id`),
-    fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+    // fetch's default credentials (`same-origin`) send the session's cookies to our BFF.
+    fetch: (input, init) => fetch(input, init),
     timeoutMs: BROWSER_API_TIMEOUT_MS,
     headers: () => ({
       requestId: crypto.randomUUID(),
@@ -69,47 +70,49 @@ async function start(releaseClicks: () => void): Promise<void> {
   await parts
   // The server rendered an error view: its code must be there before hydration (lazy-error-view.tsx).
   if (!page) await loadErrorViews()
-  const root = document.getElementById('root')
-  if (!root) throw new Error('#root is missing')
+  // A field changed on the server's HTML has its replay loading (early-input.ts).
+  await input.ready()
+  // The server renders `#root` on every page; without it `hydrateRoot` throws (a reported error).
+  const root = document.getElementById('root')!
   // Hydration as a transition is time-sliced: React yields to the browser every few milliseconds
   // instead of blocking the main thread for the whole page (Total Blocking Time, DESIGN.md section 5);
   // an event on a part not hydrated yet hydrates that part first.
   startTransition(() => {
     hydrateRoot(root, <App boot={boot} api={api} page={page} />)
   })
-  // React listens now: the held click hydrates the page at once (a discrete event) and reaches its handler.
-  releaseClicks()
+  // React listens now: the held input hydrates what it targets at once (discrete events) and reaches its
+  // handlers.
+  input.release()
   // After the page has loaded, once the prefetch delay has passed, in idle time (after-load.ts): the
   // check of the icons' sprite (asked for by the server's HTML, so checked once it has loaded), the
   // field Web Vitals of a sampled share of page views (decision 032) and offline support (decision
   // 029). Their code stays out of the first load's requests and tasks.
   const afterLoad = () =>
-    setTimeout(
-      () =>
-        whenIdle(() => {
-          void import('./after-load.ts').then(
-            (module) =>
-              module.afterLoad({
-                api,
-                product: config.product,
-                ecomEnabled: boot.session.ecomEnabled,
-                vitalsSampleRate: config.vitalsSampleRate,
-                route: boot.view.kind === 'page' ? boot.view.route : 'error',
-              }),
-            () => undefined,
-          )
-        }, 5_000),
+    whenIdleAfter(
       PRELOAD_DELAY_MS,
+      () =>
+        void import('./after-load.ts').then(
+          (module) =>
+            module.afterLoad({
+              api,
+              product: config.product,
+              ecomEnabled: boot.session.ecomEnabled,
+              vitalsSampleRate: config.vitalsSampleRate,
+              route: boot.view.kind === 'page' ? boot.view.route : 'error',
+            }),
+          () => undefined,
+        ),
+      5_000,
     )
   if (document.readyState === 'complete') afterLoad()
   else window.addEventListener('load', afterLoad, { once: true })
 }
 
 // Evaluated once per page, in the browser only (the server renders App without this module). The page
-// is on screen before its chunks are in: a button clicked meanwhile acts once React listens. The app
+// is on screen before its chunks are in: a tap or typing meanwhile acts once React listens. The app
 // starts in a task of its own, after the framework's and the shell's evaluation: together they were one
 // long task of the first load (the browser bench's main-thread trace).
 if (!import.meta.env.SSR) {
-  const releaseClicks = holdEarlyClicks()
-  void nextTask().then(() => start(releaseClicks))
+  const input = holdEarlyInput()
+  void nextTask().then(() => start(input))
 }

@@ -43,10 +43,8 @@ export function readClientSession(config: PublicConfig, current: ClientSession):
 /** Asks `GET /api/session` whether e-commerce is on for this signed-in shopper; false when it fails. */
 export async function askEcomEnabled(userId: string): Promise<boolean> {
   try {
-    const response = await fetch(SESSION_PATH, {
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(SESSION_TIMEOUT_MS),
-    })
+    // The session's cookies go along: our own origin, fetch's default (`same-origin`).
+    const response = await fetch(SESSION_PATH, { signal: AbortSignal.timeout(SESSION_TIMEOUT_MS) })
     const answer = response.ok ? ((await response.json()) as { userId?: unknown; ecomEnabled?: unknown }) : undefined
     return answer?.userId === userId && answer.ecomEnabled === true
   } catch {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { idleTask, whenIdle } from './when-idle.ts'
+import { idleTask, whenIdle, whenIdleAfter } from './when-idle.ts'
 
 describe('whenIdle', () => {
   afterEach(() => {
@@ -50,5 +50,35 @@ describe('whenIdle', () => {
     callbacks[0]!.run()
     await task
     expect(resolved).toBe(true)
+  })
+})
+
+describe('whenIdleAfter', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.useRealTimers()
+  })
+
+  it('asks for idle time once the delay has passed, and cancels whichever wait is on', () => {
+    vi.useFakeTimers()
+    const idle: { run: () => void; options: unknown }[] = []
+    const cancelled: number[] = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options: unknown) => idle.push({ run, options }))
+    vi.stubGlobal('cancelIdleCallback', (id: number) => cancelled.push(id))
+    const run = vi.fn()
+    const cancelIdle = whenIdleAfter(1_000, run, 5_000)
+    const beforeDelay = vi.fn()
+    const cancelTimer = whenIdleAfter(1_000, beforeDelay)
+    vi.advanceTimersByTime(999)
+    cancelTimer()
+    expect(idle).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(idle.map((call) => call.options)).toEqual([{ timeout: 5_000 }])
+    expect(run).not.toHaveBeenCalled()
+    cancelIdle()
+    expect(cancelled).toEqual([1])
+    idle[0]!.run()
+    expect(run).toHaveBeenCalledTimes(1)
+    expect(beforeDelay).not.toHaveBeenCalled()
   })
 })

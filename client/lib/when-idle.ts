@@ -13,6 +13,13 @@ export function whenIdle(run: () => void, timeoutMs = 1_000): () => void {
   return () => clearTimeout(id)
 }
 
+/** `whenIdle` once `delayMs` has passed. Returns a function that cancels whichever wait is on. */
+export function whenIdleAfter(delayMs: number, run: () => void, timeoutMs?: number): () => void {
+  let cancel = () => clearTimeout(timer)
+  const timer = setTimeout(() => (cancel = whenIdle(run, timeoutMs)), delayMs)
+  return () => cancel()
+}
+
 /** Resolves in the first idle time (at the latest after `timeoutMs`); `whenIdle` as a promise. */
 export function idleTask(timeoutMs = 1_000): Promise<void> {
   return new Promise((resolve) => void whenIdle(resolve, timeoutMs))

@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect } from 'react'
 import { loadedClientNavigation } from './navigation.ts'
-import { whenIdle } from '#client/lib/when-idle.ts'
+import { whenIdleAfter } from '#client/lib/when-idle.ts'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { followEarlyPosition, historyKeys } from './scroll-entry.ts'
 
@@ -53,7 +53,6 @@ export function useNavigationEffects(seq: number, title: string | undefined): vo
     const returning = /^(reload|back_forward)$/.test(
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type ?? '',
     )
-    let cancel: (() => void) | undefined
     let started = seq > 0
     const start = () => {
       if (!started) run()
@@ -65,13 +64,10 @@ export function useNavigationEffects(seq: number, title: string | undefined): vo
       followEarlyPosition()
       start()
     }
-    const timer = started
-      ? undefined
-      : setTimeout(() => (cancel = whenIdle(start, 300)), returning ? 0 : PRELOAD_DELAY_MS)
+    const cancel = started ? undefined : whenIdleAfter(returning ? 0 : PRELOAD_DELAY_MS, start, 300)
     if (!started) window.addEventListener('scroll', scrolled, { once: true, passive: true })
     return () => {
       ended = true
-      clearTimeout(timer)
       window.removeEventListener('scroll', scrolled)
       cancel?.()
       stop?.()

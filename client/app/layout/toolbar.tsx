@@ -14,7 +14,7 @@ import { cx } from '#client/components/ui/class-names.ts'
 import { ToolbarLogo } from './toolbar-logo.tsx'
 import { ToolbarSearch } from './toolbar-search.tsx'
 import { useStoredPlace } from '#client/features/stores/stored-city.ts'
-import { whenIdle } from '#client/lib/when-idle.ts'
+import { whenIdleAfter } from '#client/lib/when-idle.ts'
 import { CartLinkPart } from '#client/features/ecom/cart-link-part.tsx'
 import { loadUserMenu, UserMenuPart } from '#client/features/auth/lazy-user-menu.tsx'
 
@@ -64,19 +64,18 @@ function StoreButton() {
  */
 function DeferredStorePrompt() {
   const [Part, setPart] = useState<ComponentType>()
-  useEffect(() => {
-    let cancelIdle: (() => void) | undefined
-    const load = () =>
-      void import('#client/features/stores/store-prompt-part.tsx').then(
-        (module) => setPart(() => module.StorePromptPart),
-        () => undefined,
-      )
-    const timer = setTimeout(() => (cancelIdle = whenIdle(load)), PRELOAD_DELAY_MS)
-    return () => {
-      clearTimeout(timer)
-      cancelIdle?.()
-    }
-  }, [])
+  useEffect(
+    () =>
+      whenIdleAfter(
+        PRELOAD_DELAY_MS,
+        () =>
+          void import('#client/features/stores/store-prompt-part.tsx').then(
+            (module) => setPart(() => module.StorePromptPart),
+            () => undefined,
+          ),
+      ),
+    [],
+  )
   return Part ? <Part /> : null
 }
 

@@ -16,7 +16,7 @@ export async function forgetPersonalData(): Promise<void> {
 /** Signs out; resolves once the cookies are cleared. Throws when the server could not be reached. */
 export async function signOut(): Promise<void> {
   const { LOGOUT_PATH } = await import('#shared/auth/bff.ts')
-  const response = await fetch(LOGOUT_PATH, { method: 'POST', credentials: 'same-origin' })
+  const response = await fetch(LOGOUT_PATH, { method: 'POST' })
   if (!response.ok) throw new Error(`sign-out answered ${response.status}`)
   clearLastAttempt()
   // The card and passes kept for the till (the answer's Clear-Site-Data "storage" drops them too).
