@@ -70,7 +70,7 @@ async function start(input: EarlyInput): Promise<void> {
   await parts
   // The server rendered an error view: its code must be there before hydration (lazy-error-view.tsx).
   if (!page) await loadErrorViews()
-  // A field changed on the server's HTML has its replay loading (early-input.ts).
+  // Input held on the server's HTML (a field changed, a button clicked) has its replay loading.
   await input.ready()
   // The server renders `#root` on every page; without it `hydrateRoot` throws (a reported error).
   const root = document.getElementById('root')!
