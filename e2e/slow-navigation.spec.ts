@@ -39,6 +39,13 @@ test('a tapped product shows a progress bar at once, asks each call once, and ho
     calls.push(url.pathname + url.search)
     lastCall = Date.now()
   })
+  // The connection reads 3g throughout. Chromium estimates `effectiveType` from the requests it sees, and
+  // the held answers below made it read 2g now and then on a busy machine: the tap then became a document
+  // load (document-navigation.ts), with no progress bar and no held prefetches, which is another test's.
+  await page.addInitScript(() => {
+    const connection = (navigator as Navigator & { connection?: object }).connection
+    if (connection) Object.defineProperty(connection, 'effectiveType', { get: () => '3g' })
+  })
   await acceptCookies(page, baseURL!)
   await page.goto('/catalog/2')
   await waitForHydration(page)
