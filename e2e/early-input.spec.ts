@@ -42,6 +42,8 @@ test('a street typed on the server checkout is the form’s: its suggestions ope
   page,
   stack,
 }) => {
+  // The cookie banner would cover the suggestions in the screenshot.
+  await acceptCookies(page, stack.baseURL)
   await openCheckout(page, stack.baseURL)
   const form = new CourierForm(page)
   await form.choose()
@@ -55,6 +57,7 @@ test('a street typed on the server checkout is the form’s: its suggestions ope
   await expect(form.suggestions.getByRole('option', { name: /ул\. Тверская\s+Москва/ })).toBeVisible()
   await expect(form.street).toHaveValue('Тверск')
   await expect(form.street).toBeFocused()
+  await page.screenshot({ path: 'e2e/artifacts/early-input-street-360.png' })
   // The text stays when the form renders again: the suggestion taken fills the street from it.
   await form.suggestions.getByRole('option', { name: /ул\. Тверская\s+Москва/ }).click()
   await expect(form.street).toHaveValue('ул. Тверская, д. ')
@@ -111,5 +114,6 @@ test.describe('on a desktop', () => {
     await expect(page).toHaveURL(/[?&]inStock=1/)
     await expect(inStock).toBeChecked()
     await expect(page.getByRole('list', { name: 'Выбранные фильтры' })).toContainText('В наличии')
+    await page.screenshot({ path: 'e2e/artifacts/early-input-filter-1440.png' })
   })
 })
