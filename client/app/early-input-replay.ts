@@ -21,14 +21,12 @@ const isCheckable = (field: Field): field is HTMLInputElement =>
   field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
 
 /**
- * Replays the held events: the changed fields, in the order they were first changed, then the last
- * click if it was on a `type="button"` button. Call right after `hydrateRoot`, before React has
- * rendered: the DOM then still holds exactly what the shopper left.
+ * Replays the changed fields, in the order they were first changed, then the last click if it was on
+ * a `type="button"` button. Call right after `hydrateRoot`, before React has rendered: the DOM then
+ * still holds exactly what the shopper left.
  */
-export function replayEarlyInput(held: readonly Event[]): void {
-  const lastClick = held.findLast((event) => event.type === 'click')
-  const button = (lastClick?.target as Element | undefined)?.closest<HTMLElement>('button[type=button]')
-  const fields = new Set(held.flatMap((event) => (event.type === 'input' && event.target ? [event.target] : [])))
+export function replayEarlyInput(fields: Iterable<EventTarget>, clicked: EventTarget | null): void {
+  const button = (clicked as Element | null)?.closest<HTMLElement>('button[type=button]')
   replayFields(fields)
   // A discrete event: React hydrates the button's part at once and runs its handler.
   button?.click()

@@ -24,13 +24,18 @@ export interface EarlyInput {
   release(): void
 }
 
-/** Starts holding early input: clicks, and `input` events, which every kind of field sends. */
+/**
+ * Starts holding early input: the fields changed (every kind of field sends `input`) and the target of
+ * the last click. Bound: the page's fields and one element, until `release`.
+ */
 export function holdEarlyInput(): EarlyInput {
-  const held: Event[] = []
+  const fields = new Set<EventTarget>()
+  let clicked: EventTarget | null = null
   let replay: typeof replayEarlyInput | undefined
   let loading: Promise<void> | undefined
   const hold = (event: Event) => {
-    held.push(event)
+    if (event.type === 'input') fields.add(event.target!)
+    else clicked = event.target
     if (event.type === 'input' || (event.target as Element).closest('button[type=button]'))
       loading ??= import('./early-input-replay.ts').then(
         (module) => void (replay = module.replayEarlyInput),
@@ -45,7 +50,7 @@ export function holdEarlyInput(): EarlyInput {
     release: () => {
       document.removeEventListener('click', hold, true)
       document.removeEventListener('input', hold, true)
-      replay?.(held)
+      replay?.(fields, clicked)
     },
   }
 }
