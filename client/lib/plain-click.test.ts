@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { isPlainClick } from './plain-click.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+const navigate = vi.fn()
+vi.mock('wouter/use-browser-location', () => ({ navigate }))
+const { followPlainClick, isPlainClick } = await import('./plain-click.ts')
 
 const click = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false }
 
@@ -15,5 +18,45 @@ describe('isPlainClick', () => {
   it('leaves a middle or right click to the browser', () => {
     expect(isPlainClick({ ...click, button: 1 })).toBe(false)
     expect(isPlainClick({ ...click, button: 2 })).toBe(false)
+  })
+})
+
+describe('followPlainClick', () => {
+  let frames: Array<() => void>
+  beforeEach(() => {
+    frames = []
+    navigate.mockClear()
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback))
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  const event = (fields: Partial<typeof click & { defaultPrevented: boolean }> = {}) => ({
+    ...click,
+    defaultPrevented: false,
+    preventDefault: vi.fn(),
+    ...fields,
+  })
+
+  it('takes a plain click over and navigates in a task after the next frame, not in the tap or the frame', async () => {
+    const tap = event()
+    followPlainClick(tap, '/catalog/1-ukhod-za-litsom')
+    expect(tap.preventDefault).toHaveBeenCalledTimes(1)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(navigate).not.toHaveBeenCalled()
+    for (const frame of frames) frame()
+    expect(navigate).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/catalog/1-ukhod-za-litsom'))
+    expect(navigate).toHaveBeenCalledTimes(1)
+  })
+
+  it.each([
+    ['a click with a modifier (a new tab)', { ctrlKey: true }],
+    ['a middle click', { button: 1 }],
+    ['a click a handler already took', { defaultPrevented: true }],
+  ])('leaves %s to the browser', (_, fields) => {
+    const tap = event(fields)
+    followPlainClick(tap, '/catalog')
+    expect(tap.preventDefault).not.toHaveBeenCalled()
+    expect(frames).toHaveLength(0)
   })
 })

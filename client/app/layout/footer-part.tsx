@@ -7,12 +7,11 @@
  * the footer's render would; the icons are the server's `<use>` of the sprite, as everywhere.
  */
 import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react'
-import { navigate } from 'wouter/use-browser-location'
 import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import { renderedByServer } from '#client/components/lazy-part.tsx'
-import { isPlainClick } from '#client/lib/plain-click.ts'
+import { followPlainClick } from '#client/lib/plain-click.ts'
 
 let loaded: typeof import('./footer.tsx') | undefined
 
@@ -49,9 +48,7 @@ export function FooterPart() {
     if (!link) return
     // The server wrote the name from the footer's typed link lists.
     track(link.dataset.track as AnalyticsEventName)
-    if (link.dataset.route === undefined || event.defaultPrevented || !isPlainClick(event)) return
-    event.preventDefault()
-    navigate(link.getAttribute('href') ?? '/')
+    if (link.dataset.route !== undefined) followPlainClick(event, link.getAttribute('href') ?? '/')
   }
 
   // The server's render waits here for footer.tsx (no boundary: the shell waits for it).

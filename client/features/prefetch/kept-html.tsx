@@ -21,13 +21,11 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react'
-// The browser location's own navigate: a kept part does not subscribe to the location (decision 032).
-import { navigate } from 'wouter/use-browser-location'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import type { AnalyticsParams } from '#client/analytics/params.ts'
 import { prefetchInView, usePrefetch } from './prefetch-link.tsx'
-import { isPlainClick } from '#client/lib/plain-click.ts'
+import { followPlainClick } from '#client/lib/plain-click.ts'
 
 /** The element of a kept part as the server wrote it, and the values it showed. */
 interface Kept {
@@ -124,9 +122,7 @@ export function keptHtml<M extends PartsModule>(load: () => Promise<M>) {
               link.dataset.params ? (JSON.parse(link.dataset.params) as AnalyticsParams) : undefined,
             )
           const href = link.getAttribute('href')
-          if (!internal(href) || event.defaultPrevented || !isPlainClick(event)) return
-          event.preventDefault()
-          navigate(href)
+          if (internal(href)) followPlainClick(event, href)
         },
         // Again as the pointer moves over a link's parts: the queue prefetches a path once.
         onPointerOver: (event: PointerEvent) => intent(linkOf(event.target)),

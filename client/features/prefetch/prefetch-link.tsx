@@ -15,11 +15,10 @@ import {
   type ReactNode,
 } from 'react'
 import { useSWRConfig } from 'swr'
-import { navigate } from 'wouter/use-browser-location'
 import { PRELOAD_DELAY_MS } from '#shared/constants.ts'
 import { useApp } from '#client/context/app-context.tsx'
 import { slowConnection } from './slow-connection.ts'
-import { isPlainClick } from '#client/lib/plain-click.ts'
+import { followPlainClick } from '#client/lib/plain-click.ts'
 import type { Watch } from './in-view.ts'
 
 export interface PrefetchLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -132,9 +131,7 @@ export function PrefetchLink({
       {...rest}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
         onClick?.(event)
-        if (event.defaultPrevented || !isPlainClick(event)) return
-        event.preventDefault()
-        navigate(href)
+        followPlainClick(event, href)
       }}
     >
       {children}
