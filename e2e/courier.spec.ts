@@ -208,3 +208,40 @@ test('a change of mind while the last choice is still being saved is saved after
     await stack.clearFaults()
   }
 })
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+
+  test('the address suggestions open above the cookie banner, which the shopper has not answered yet', async ({
+    page,
+    stack,
+  }) => {
+    await signIn(page, stack.baseURL, ANNA_PHONE)
+    await keepStore(page)
+    await page.goto(`/product/${PRODUCT_ID}`)
+    await ensureInCart(page, PRODUCT_ID)
+    await page.goto('/ecom/checkout')
+    const banner = page.locator('.cookie-banner__inner')
+    await expect(banner).toBeVisible()
+    const courier = new CourierForm(page)
+    await courier.choose()
+    // The field mid-screen, as a phone puts a focused field: its list reaches down where the banner is.
+    await courier.street.evaluate((field) => field.scrollIntoView({ block: 'center' }))
+    await courier.street.fill('ул')
+    const options = courier.suggestions.getByRole('option')
+    await expect(options.first()).toBeVisible()
+    const bannerTop = (await banner.boundingBox())!.y
+    // An option lower on the screen than the banner's top: what a tap there reaches is the option.
+    const boxes = await options.evaluateAll((all) =>
+      all.map((option) => option.getBoundingClientRect().toJSON() as DOMRect),
+    )
+    const covered = boxes.find((box) => box.top > bannerTop + 4 && box.bottom < 740)
+    expect(covered, 'an option where the banner is').toBeDefined()
+    const reached = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('[role="option"]')?.textContent ?? null,
+      [covered!.left + covered!.width / 2, covered!.top + covered!.height / 2],
+    )
+    expect(reached).not.toBeNull()
+    await page.screenshot({ path: 'e2e/artifacts/courier-suggestions-over-banner-360.png' })
+  })
+})
