@@ -20,7 +20,9 @@
  * (`node scripts/bench/bench-browser.mjs`) it prints a table and exits 1 when a budget is missed.
  * LH_PAGES=/,/cookie-policy picks pages (paths, or kinds such as `home,product`); LH_RUNS=0 skips
  * Lighthouse, TRACE_RUNS=0 the trace, TRACE_ONLY=1 everything but the trace, TRACE_PEER=0 the peer, TRACE_PAGES=category,product
- * picks the traced pages; LH_REPORT_DIR=<dir> keeps each Lighthouse run's report as `<kind>-<run>.json`.
+ * picks the traced pages; LH_REPORT_DIR=<dir> keeps each Lighthouse run's report as `<kind>-<run>.json`;
+ * BENCH_SESSION_RENEW_S (default 600) is how old the seed shopper's session may get before a signed-in
+ * interaction signs it in again.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -358,6 +360,28 @@ async function measureInteractions({ baseURL, mockURL }, all, cookie, runs) {
   const { chromium } = await import('@playwright/test')
   const pages = Object.fromEntries(all.map((page) => [page.kind, baseURL + page.path]))
   const visitor = await shopperVisitor(baseURL, cookie)
+  // The seed shopper's session ages in real time and by the mock clock's moves; once it is near the
+  // access token's life (MOCK_ACCESS_TTL_S, 900 s), each fresh context would refresh it with the same
+  // refresh token, which works once: the first context stayed signed in, the next ones were signed out
+  // and found an empty cart. The session is renewed before that.
+  let session = { since: Date.now(), movedMs: 0 }
+  const moveClock = async (advanceMs) => {
+    const response = await fetch(`${mockURL}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs }),
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (!response.ok) throw new Error(`the mock's clock answered ${response.status}`)
+    session.movedMs += advanceMs
+  }
+  const renewIfOld = async () => {
+    if (Date.now() - session.since + session.movedMs < SESSION_RENEW_MS) return
+    // Past the mock's window of 3 code requests a minute, then a new sign-in.
+    await moveClock(61_000)
+    Object.assign(visitor, await shopperVisitor(baseURL, await signIn(baseURL)))
+    session = { since: Date.now(), movedMs: 0 }
+  }
   const only = process.env.INTERACTIONS?.split(',').filter(Boolean)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
   try {
@@ -370,14 +394,8 @@ async function measureInteractions({ baseURL, mockURL }, all, cookie, runs) {
       // The mock allows 3 code requests per phone a minute, and the code step asks for one in each run
       // (the bench's own sign-in was one more): its clock moves past that window before each such run.
       beforeRun: async (interaction) => {
-        if (!interaction.asksCode) return
-        const response = await fetch(`${mockURL}/__mock/clock`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ advanceMs: 61_000 }),
-          signal: AbortSignal.timeout(10_000),
-        })
-        if (!response.ok) throw new Error(`the mock's clock answered ${response.status}`)
+        if (interaction.signedIn) await renewIfOld()
+        if (interaction.asksCode) await moveClock(61_000)
       },
       log: (line) => process.stderr.write(`${line}\n`),
     })
@@ -385,6 +403,9 @@ async function measureInteractions({ baseURL, mockURL }, all, cookie, runs) {
     await browser.close()
   }
 }
+
+/** How old the seed shopper's session may get (real time plus the mock clock's moves) before a run renews it. */
+const SESSION_RENEW_MS = Number(process.env.BENCH_SESSION_RENEW_S ?? 600) * 1000
 
 /** The seed shopper for a Playwright context: the session's cookies, the banner accepted, the store kept on the device. */
 async function shopperVisitor(baseURL, cookie) {
