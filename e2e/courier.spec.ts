@@ -238,8 +238,8 @@ test.describe('on a phone', () => {
     const covered = boxes.find((box) => box.top > bannerTop + 4 && box.bottom < 740)
     expect(covered, 'an option where the banner is').toBeDefined()
     const reached = await page.evaluate(
-      ([x, y]) => document.elementFromPoint(x, y)?.closest('[role="option"]')?.textContent ?? null,
-      [covered!.left + covered!.width / 2, covered!.top + covered!.height / 2],
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="option"]')?.textContent ?? null,
+      { x: covered!.left + covered!.width / 2, y: covered!.top + covered!.height / 2 },
     )
     expect(reached).not.toBeNull()
     await page.screenshot({ path: 'e2e/artifacts/courier-suggestions-over-banner-360.png' })
