@@ -216,11 +216,7 @@ test.describe('on a phone', () => {
     page,
     stack,
   }) => {
-    await signIn(page, stack.baseURL, ANNA_PHONE)
-    await keepStore(page)
-    await page.goto(`/product/${PRODUCT_ID}`)
-    await ensureInCart(page, PRODUCT_ID)
-    await page.goto('/ecom/checkout')
+    await openCheckout(page, stack.baseURL, PRODUCT_ID)
     const banner = page.locator('.cookie-banner__inner')
     await expect(banner).toBeVisible()
     const courier = new CourierForm(page)
