@@ -1,8 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-
-const navigate = vi.fn()
-vi.mock('wouter/use-browser-location', () => ({ navigate }))
-const { followPlainClick, isPlainClick } = await import('./plain-click.ts')
+import { followPlainClick, isPlainClick } from './plain-click.ts'
 
 const click = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false }
 
@@ -23,10 +20,13 @@ describe('isPlainClick', () => {
 
 describe('followPlainClick', () => {
   let frames: Array<() => void>
+  // wouter's navigate is `history.pushState(null, '', to)`: the history the test gives the module.
+  let navigate: ReturnType<typeof vi.fn>
   beforeEach(() => {
     frames = []
-    navigate.mockClear()
+    navigate = vi.fn()
     vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback))
+    vi.stubGlobal('history', { pushState: navigate })
   })
   afterEach(() => vi.unstubAllGlobals())
 
@@ -45,7 +45,7 @@ describe('followPlainClick', () => {
     expect(navigate).not.toHaveBeenCalled()
     for (const frame of frames) frame()
     expect(navigate).not.toHaveBeenCalled()
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/catalog/1-ukhod-za-litsom'))
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(null, '', '/catalog/1-ukhod-za-litsom'))
     expect(navigate).toHaveBeenCalledTimes(1)
   })
 
