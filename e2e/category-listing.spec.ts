@@ -153,6 +153,30 @@ test.describe('at 360 px', () => {
     await expect(page).toHaveURL(/inStock=1/)
   })
 
+  test('the sheet opens in a task after the frame that paints the tap, not in the tap', async ({ page, baseURL }) => {
+    await acceptCookies(page, baseURL!)
+    // The page clock holds frames as well as timers: the tap's frame comes when the test moves it.
+    await page.clock.install()
+    await page.clock.pauseAt(Date.now() + 1_000)
+    await page.goto(HAIR)
+    await waitForHydration(page)
+    const toggle = page.getByRole('button', { name: /^Фильтры/ })
+    await toggle.click()
+    const isOpen = () => page.evaluate(() => document.querySelector('.filters.is-open') !== null)
+    expect(await isOpen()).toBe(false)
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    let pageMs = 0
+    while (!(await isOpen()) && pageMs < 100) {
+      await page.clock.runFor(1)
+      pageMs += 1
+    }
+    expect(await isOpen()).toBe(true)
+    // Within a frame or two of page time: the shopper sees no wait.
+    expect(pageMs).toBeLessThanOrEqual(40)
+    await expect(page.getByRole('dialog', { name: 'Фильтры' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Закрыть фильтры' })).toBeFocused()
+  })
+
   test('the empty state offers to reset the filters', async ({ page, baseURL }) => {
     await acceptCookies(page, baseURL!)
     await page.goto(`${HAIR}?priceMin=999999&sort=price-asc`)

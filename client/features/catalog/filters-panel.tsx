@@ -11,6 +11,7 @@ import { Link } from 'wouter'
 import type { GoodsFiltersShape } from '#shared/queries/views.ts'
 import { hasFilters, type ListState } from '#shared/queries/catalog.ts'
 import { Button } from '#client/components/ui/button.tsx'
+import { afterNextFrame } from '#client/lib/after-next-frame.ts'
 import { CachedChildren } from '#client/components/fragment-cache.tsx'
 import { countLabel, formatNumber } from '#client/lib/format.ts'
 import { LABEL_NAMES } from './texts.ts'
@@ -114,6 +115,10 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
   const close = useRef<HTMLButtonElement>(null)
   const device = useSyncExternalStore(onStorage, chosenStore, noStore)
   const body = useRef<HTMLDivElement>(null)
+  // Opening waits for the frame that paints the tap: the sheet's render, style and layout in the tap's
+  // own task made it the interaction's longest (decision 032, "the filter sheet opens after its frame").
+  const opening = useRef<() => void>(undefined)
+  useEffect(() => () => opening.current?.(), [])
   // The sheet is modal: focus moves into it and stays there (a filter's navigation focuses the page's
   // heading behind it: focus goes back to the field), Escape closes it, and focus returns to «Фильтры».
   useEffect(() => {
@@ -156,7 +161,11 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
         className="filters__toggle"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          opening.current?.()
+          opening.current = open ? undefined : afterNextFrame(() => setOpen(true))
+          if (open) setOpen(false)
+        }}
       >
         Фильтры
         {active > 0 && (
