@@ -1,6 +1,7 @@
 // The browser location's own navigate: the links that take clicks over do not subscribe to the
 // location (decision 032).
 import { navigate } from 'wouter/use-browser-location'
+import { afterFrame } from './after-frame.ts'
 
 /** A primary-button click with no modifier key: one a link may take over for a client navigation. */
 export const isPlainClick = (event: {
@@ -23,5 +24,5 @@ export function followPlainClick(
 ): void {
   if (event.defaultPrevented || !isPlainClick(event)) return
   event.preventDefault()
-  requestAnimationFrame(() => setTimeout(() => navigate(href)))
+  afterFrame(() => navigate(href))
 }

@@ -14,6 +14,7 @@ import { useApp } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
+import { afterFrame } from '#client/lib/after-frame.ts'
 import { USER_AGREEMENT_EVENT, hasUserAgreement, userAgreementCookie } from '#client/lib/user-agreement.ts'
 
 /** Cookie banner. */
@@ -40,8 +41,12 @@ export function CookieBanner() {
     document.cookie = userAgreementCookie({ secure: location.protocol === 'https:', domain: config.cookieDomain })
     track('cookies_accept_click')
     setShown(false)
-    window.dispatchEvent(new Event(USER_AGREEMENT_EVENT))
-    toast.show({ theme: 'info', type: 'cookies-accepted', title: 'Спасибо! Настройки cookies сохранены' })
+    // What answers the agreement (the store prompt, the toast) comes after the frame that takes the
+    // banner away, in a task of its own: in the tap's task it made that task the longest (decision 032).
+    afterFrame(() => {
+      dispatchEvent(new Event(USER_AGREEMENT_EVENT))
+      toast.show({ theme: 'info', type: 'cookies-accepted', title: 'Спасибо! Настройки cookies сохранены' })
+    })
   }
 
   return (
