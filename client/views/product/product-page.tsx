@@ -1,6 +1,5 @@
 /** Goods page (routes product and product-reviews): gallery, price, actions, description tabs, reviews. */
-import { useEffect } from 'react'
-import { Link } from 'wouter'
+import { useEffect, type AnchorHTMLAttributes } from 'react'
 import { goodsOf, productPath, productTrail, type PlacedGoods } from '#shared/queries/goods.ts'
 import type { productPage } from '#shared/routes/product.ts'
 import { productParams } from '#client/analytics/params.ts'
@@ -10,6 +9,7 @@ import { NearScreen } from '#client/components/near-screen.tsx'
 import { Rating } from '#client/components/ui/rating.tsx'
 import { Tabs, type TabItem } from '#client/components/ui/tabs.tsx'
 import { useQuery } from '#client/data/use-query.ts'
+import { followPlainClick } from '#client/lib/plain-click.ts'
 import { whenIdle } from '#client/lib/when-idle.ts'
 import { AgeGate } from '#client/features/age/age-gate.tsx'
 import { LABEL_NAMES } from '#client/features/catalog/texts.ts'
@@ -21,6 +21,24 @@ import type { QueriesOf, ViewProps } from '../registry.ts'
 
 const loadWhereToBuy = () => import('#client/features/product/where-to-buy.tsx').then((module) => module.WhereToBuy)
 const loadRelated = () => import('#client/features/product/related-goods.tsx').then((module) => module.RelatedGoods)
+
+/**
+ * A link between the goods' sections (about, reviews): a plain anchor whose plain click navigates in a
+ * task after the tap's frame (`followPlainClick`, decision 032). wouter's `Link` navigated in the tap's
+ * own task, which made it the interaction's longest.
+ */
+function SectionLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return (
+    <a
+      href={href}
+      {...rest}
+      onClick={(event) => {
+        onClick?.(event)
+        followPlainClick(event, href)
+      }}
+    />
+  )
+}
 
 /** The reviews' heading: the rating and the «Отзывы» chip open the reviews scrolled to it. */
 const REVIEWS_ANCHOR = 'reviews-title'
@@ -103,7 +121,7 @@ function GoodsView({
           <p className="product-page__brand">{goods.brand.name}</p>
           <h1 className="product-page__title break-anywhere">{goods.name}</h1>
           <div className="product-page__meta">
-            <Link
+            <SectionLink
               href={`${productPath(goods, true)}#${REVIEWS_ANCHOR}`}
               className="product-page__rating"
               onClick={() => track('product_reviews_click', { product_id: String(goods.id) })}
@@ -113,7 +131,7 @@ function GoodsView({
               ) : (
                 <span className="text-muted product-page__no-reviews">Нет отзывов</span>
               )}
-            </Link>
+            </SectionLink>
             {goods.labels.length > 0 && (
               <span className="product-page__labels">
                 {goods.labels.map((label) => (
@@ -150,16 +168,16 @@ function GoodsView({
         </div>
       )}
       <nav className="product-page__sections" aria-label="Разделы товара">
-        <Link href={productPath(goods)} className="chip" aria-current={!reviews ? 'page' : undefined}>
+        <SectionLink href={productPath(goods)} className="chip" aria-current={!reviews ? 'page' : undefined}>
           О товаре
-        </Link>
-        <Link
+        </SectionLink>
+        <SectionLink
           href={`${productPath(goods, true)}#${REVIEWS_ANCHOR}`}
           className="chip"
           aria-current={reviews ? 'page' : undefined}
         >
           Отзывы <span className="product-page__count">{count}</span>
-        </Link>
+        </SectionLink>
       </nav>
       {reviews ? (
         <ReviewsSection goodsId={goods.id} />
