@@ -143,6 +143,37 @@ test.describe('cookie banner', () => {
   })
 })
 
+test.describe('cookie banner on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+
+  test('a control focused under the banner is scrolled above it, and nothing is kept once it is accepted', async ({
+    page,
+  }) => {
+    await page.goto('/catalog/4-ukhod-za-volosami')
+    await waitForHydration(page)
+    const banner = page.getByRole('region', { name: 'Файлы cookie' })
+    const bannerTop = (await banner.locator('.cookie-banner__inner').boundingBox())!.y
+    // A card's heart, scrolled to where the banner covers it, still inside the screen.
+    const heart = page.locator('main .product-card .icon-btn').nth(6)
+    const placed = await heart.evaluate((element) => {
+      scrollTo(0, element.getBoundingClientRect().top + scrollY - (innerHeight - 80))
+      return element.getBoundingClientRect().top
+    })
+    expect(placed).toBeGreaterThan(bannerTop)
+    await heart.focus()
+    await expect
+      .poll(async () => {
+        const box = (await heart.boundingBox())!
+        return box.y + box.height
+      })
+      .toBeLessThanOrEqual(bannerTop)
+
+    await banner.getByRole('button', { name: 'Принять' }).click()
+    await expect(banner).toHaveCount(0)
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)).toBe('auto')
+  })
+})
+
 test.describe('age confirmation', () => {
   test.beforeEach(async ({ context, baseURL }) => {
     await context.addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
