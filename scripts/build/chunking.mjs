@@ -24,6 +24,8 @@ import {
   FRAMEWORK_ENTRY,
   LAZY_PACKAGE_PREFIX,
   SYNC_EXTERNAL_STORE_SHIM,
+  SWR_WITH_PREFETCH_WARNING,
+  withoutPrefetchWarning,
   frameworkModules,
   lazyPackage,
 } from './framework.mjs'
@@ -121,6 +123,10 @@ export async function chunkingPlugin() {
           ? { path: FACADE_PREFIX + args.path, namespace: 'chunking' }
           : undefined,
       )
+      b.onLoad({ filter: SWR_WITH_PREFETCH_WARNING }, async (args) => ({
+        contents: withoutPrefetchWarning(await readFile(args.path, 'utf8'), args.path),
+        loader: 'js',
+      }))
       b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
         path: SYNC_EXTERNAL_STORE_SHIM,
         namespace: 'chunking',

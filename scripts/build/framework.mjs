@@ -37,6 +37,20 @@ export const FACADED = /^(react|react\/jsx-runtime|react-dom|react-dom\/client)$
  */
 export const SYNC_EXTERNAL_STORE_SHIM = 'virtual:use-sync-external-store-shim'
 /**
+ * swr's warning about a key the server rendered without prefetched data prints only with the
+ * `strictServerPrefetchWarning` option, which this app never sets; its text alone is 130 B of gzip in
+ * every first load. The browser build drops that one statement (`withoutPrefetchWarning`), and fails
+ * when an swr release no longer has it, so that the drop is looked at again.
+ */
+export const SWR_WITH_PREFETCH_WARNING = /\/node_modules\/swr\/dist\/use-swr-[^/]*\.mjs$/
+const PREFETCH_WARNING = /console\.warn\(`Missing pre-initiated data for serialized key [^`]*`\);/
+export function withoutPrefetchWarning(source, path) {
+  const dropped = source.replace(PREFETCH_WARNING, '')
+  if (dropped === source) throw new Error(`${path}: swr's prefetch warning was not found (scripts/build/framework.mjs)`)
+  return dropped
+}
+
+/**
  * A package imported lazily (Leaflet) is reached through a module that imports the framework first,
  * as every lazy module of ours imports the shell: the bundler's CommonJS helpers such a package needs
  * are then reached by the same entry points as the framework and stay in its chunk, instead of a
