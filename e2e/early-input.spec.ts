@@ -5,7 +5,7 @@
  * kept: a ticked radio went back to the draft's choice, typed text was not the form's, a chosen sort
  * did nothing.
  */
-import { test, expect, holdPageCode, waitForHydration } from './fixtures/stack.ts'
+import { test, expect, holdPageCode, stallChunkOf, waitForHydration } from './fixtures/stack.ts'
 import { openCheckout } from './fixtures/checkout-page.ts'
 import { CourierForm } from './fixtures/courier-form.ts'
 import { SearchBox } from './fixtures/search-box.ts'
@@ -75,6 +75,26 @@ test('a query typed into the server search box gets its suggestions once the cod
   await waitForHydration(page)
   await expect(search.options.filter({ hasText: /^Шампуни/ })).toBeVisible()
   await expect(search.input).toHaveValue('шамп')
+})
+
+test('a replay whose code never arrives holds the page’s handlers a few seconds, not for good', async ({
+  page,
+  baseURL,
+}) => {
+  await acceptCookies(page, baseURL!)
+  await stallChunkOf(page, 'client/app/early-input-replay.ts')
+  const release = await holdPageCode(page, 'main')
+  await page.goto('/')
+  const search = new SearchBox(page)
+  await search.type('шамп')
+  await notHydrated(page)
+  release()
+  // REPLAY_WAIT_MS (3 s) after the page's code is in, the page hydrates without the replay...
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 10_000 })
+  // ...and listens: the next letter is React's, with what the field holds.
+  await search.input.pressSequentially('у')
+  await expect(search.options.filter({ hasText: /^Шампуни/ })).toBeVisible()
+  await expect(search.input).toHaveValue('шампу')
 })
 
 test('a sort chosen on the server category page sorts it once the code is in', async ({ page, baseURL }) => {

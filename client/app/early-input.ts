@@ -12,13 +12,20 @@
  * (decision 018, "Early input"; early-input-replay.ts): the fields first, then the last click if it
  * was on a `type="button"` button (one with no action of its own: links and form submits act without
  * our code). The replay's code is not in the shell: the first change of a field or click on such a
- * button starts loading it, and hydration waits for it (`ready`), so most visitors, who do neither
- * that early, never load it.
+ * button starts loading it, and hydration waits for it (`ready`, at most `REPLAY_WAIT_MS`), so most
+ * visitors, who do neither that early, never load it.
  */
 import type { replayEarlyInput } from './early-input-replay.ts'
 
+/**
+ * How long hydration waits for the replay's code. A request that stalls (a dead connection, a proxy
+ * holding it) must not keep the page without its handlers: after this the page hydrates and replays
+ * nothing, as when the code fails to load.
+ */
+export const REPLAY_WAIT_MS = 3_000
+
 export interface EarlyInput {
-  /** Settles once whatever the release needs is loaded; await it before `hydrateRoot`. */
+  /** Settles once whatever the release needs is loaded, or `REPLAY_WAIT_MS` on; await it before `hydrateRoot`. */
   ready(): Promise<void> | undefined
   /** Call right after `hydrateRoot`: stops holding and hands over what was held. */
   release(): void
@@ -46,7 +53,7 @@ export function holdEarlyInput(): EarlyInput {
   document.addEventListener('click', hold, true)
   document.addEventListener('input', hold, true)
   return {
-    ready: () => loading,
+    ready: () => loading && Promise.race([loading, new Promise<void>((done) => setTimeout(done, REPLAY_WAIT_MS))]),
     release: () => {
       document.removeEventListener('click', hold, true)
       document.removeEventListener('input', hold, true)
