@@ -15,6 +15,7 @@ import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { afterFrame } from '#client/lib/after-frame.ts'
+import { AGREED_MARK_ATTRIBUTE } from './agreed-mark.ts'
 import { USER_AGREEMENT_EVENT, hasUserAgreement, userAgreementCookie } from '#client/lib/user-agreement.ts'
 
 /** Cookie banner. */
@@ -41,6 +42,8 @@ export function CookieBanner() {
     document.cookie = userAgreementCookie({ secure: location.protocol === 'https:', domain: config.cookieDomain })
     track('cookies_accept_click')
     setShown(false)
+    // The consent mark's attribute: the page's styles for a shopper who agreed (no room kept for the banner).
+    document.documentElement.setAttribute(AGREED_MARK_ATTRIBUTE, '')
     // What answers the agreement (the store prompt, the toast) comes after the frame that takes the
     // banner away, in a task of its own: in the tap's task it made that task the longest (decision 032).
     afterFrame(() => {
