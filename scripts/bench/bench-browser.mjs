@@ -356,15 +356,16 @@ async function measureMainThread(baseURL, all, runs) {
  * The walkthrough's interactions (scripts/bench/interaction-trace.mjs), `runs` times each, at 360 px;
  * INTERACTIONS=word,word picks those whose name holds a word.
  */
-async function measureInteractions({ baseURL, mockURL }, all, cookie, runs) {
+async function measureInteractions({ baseURL, mockURL }, all, cookie, signedInAt, runs) {
   const { chromium } = await import('@playwright/test')
   const pages = Object.fromEntries(all.map((page) => [page.kind, baseURL + page.path]))
   const visitor = await shopperVisitor(baseURL, cookie)
   // The seed shopper's session ages in real time and by the mock clock's moves; once it is near the
   // access token's life (MOCK_ACCESS_TTL_S, 900 s), each fresh context would refresh it with the same
   // refresh token, which works once: the first context stayed signed in, the next ones were signed out
-  // and found an empty cart. The session is renewed before that.
-  let session = { since: Date.now(), movedMs: 0 }
+  // and found an empty cart. The session is renewed before that. Its age counts from the bench's sign-in,
+  // before the traces and Lighthouse (10 minutes and more), not from the interactions' start.
+  let session = { since: signedInAt, movedMs: 0 }
   const moveClock = async (advanceMs) => {
     const response = await fetch(`${mockURL}/__mock/clock`, {
       method: 'POST',
@@ -599,6 +600,7 @@ export async function browserBench() {
   const store = await startStore()
   try {
     const cookie = await signIn(store.baseURL)
+    const signedInAt = Date.now()
     const all = await pageKinds(store.baseURL, cookie)
     const pages = pickPages(all)
     // Warm the anonymous caches (and the server's code paths) before anything is measured.
@@ -622,7 +624,7 @@ export async function browserBench() {
     const slow3g = slow3gRuns > 0 ? await measureSlow3g(store.baseURL, all, cookie, slow3gRuns) : undefined
     // After Lighthouse: adding to the cart and choosing a courier window change the seed shopper's state.
     const interactions =
-      interactionRuns > 0 ? await measureInteractions(store, all, cookie, interactionRuns) : []
+      interactionRuns > 0 ? await measureInteractions(store, all, cookie, signedInAt, interactionRuns) : []
     const b = BROWSER_BUDGETS
     const ours = mainThread.filter((r) => !r.peer)
     const peerCategory = mainThread.find((r) => r.peer)
