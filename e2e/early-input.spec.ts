@@ -64,14 +64,23 @@ test('a street typed on the server checkout is the form’s: its suggestions ope
   await expect(form.city).toHaveText('Город доставки: Москва')
 })
 
-test('a query typed into the server search box gets its suggestions once the code is in', async ({ page, baseURL }) => {
-  await acceptCookies(page, baseURL!)
+/**
+ * Types «шамп» into the home page's search box while the page's code is held, then lets the code in;
+ * answers the box.
+ */
+async function typeQueryBeforeHydration(page: import('@playwright/test').Page): Promise<SearchBox> {
   const release = await holdPageCode(page, 'main')
   await page.goto('/')
   const search = new SearchBox(page)
   await search.type('шамп')
   await notHydrated(page)
   release()
+  return search
+}
+
+test('a query typed into the server search box gets its suggestions once the code is in', async ({ page, baseURL }) => {
+  await acceptCookies(page, baseURL!)
+  const search = await typeQueryBeforeHydration(page)
   await waitForHydration(page)
   await expect(search.options.filter({ hasText: /^Шампуни/ })).toBeVisible()
   await expect(search.input).toHaveValue('шамп')
@@ -83,12 +92,7 @@ test('a replay whose code never arrives holds the page’s handlers a few second
 }) => {
   await acceptCookies(page, baseURL!)
   await stallChunkOf(page, 'client/app/early-input-replay.ts')
-  const release = await holdPageCode(page, 'main')
-  await page.goto('/')
-  const search = new SearchBox(page)
-  await search.type('шамп')
-  await notHydrated(page)
-  release()
+  const search = await typeQueryBeforeHydration(page)
   // REPLAY_WAIT_MS (3 s) after the page's code is in, the page hydrates without the replay...
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 10_000 })
   // ...and listens: the next letter is React's, with what the field holds.
