@@ -116,7 +116,7 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
   const device = useSyncExternalStore(onStorage, chosenStore, noStore)
   const body = useRef<HTMLDivElement>(null)
   // Opening waits for the frame that paints the tap: the sheet's render, style and layout in the tap's
-  // own task made it the interaction's longest (decision 032, "the filter sheet opens after its frame").
+  // own task made it the interaction's longest (decision 032, amendment of the seventeenth session).
   const opening = useRef<() => void>(undefined)
   useEffect(() => () => opening.current?.(), [])
   // The sheet is modal: focus moves into it and stays there (a filter's navigation focuses the page's
@@ -163,8 +163,9 @@ export function FiltersPanel({ filters, state, onChange, resetHref, form, total 
         aria-controls={panelId}
         onClick={() => {
           opening.current?.()
-          opening.current = open ? undefined : afterNextFrame(() => setOpen(true))
+          opening.current = undefined
           if (open) setOpen(false)
+          else opening.current = afterNextFrame(() => setOpen(true))
         }}
       >
         Фильтры
