@@ -395,9 +395,19 @@ test('after a new build, the worker is replaced and the next navigation runs the
     await load
     await expect(page).toHaveURL(/\/catalog$/)
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('next')
-    // The new build's worker takes over and drops the old build's shell.
-    await registered(page)
-    await expect.poll(() => workerBuild(page), { timeout: 20_000 }).toBe(newBuild)
+    // The new build's worker takes over and drops the old build's shell. The old worker is still
+    // active, so `registered` would return at once; the new page asks for the update itself once
+    // offline support starts (in idle time after load, on the fake clock), so the clock moves on
+    // until then rather than leaving it to the browser's own check after a navigation.
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(1_000)
+          return workerBuild(page)
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(newBuild)
     await expect.poll(async () => Object.keys(await cacheStorage(page))).toEqual([`aurora-shell-${newBuild}`])
     await context.close()
   } finally {
