@@ -8,6 +8,7 @@ import { join, relative } from 'node:path'
 import { root } from './root.mjs'
 import { SHELL, kitEntry, KITS } from './chunking.mjs'
 import { pageModules } from './page-map.mjs'
+import { FRAMEWORK_ENTRY } from './framework.mjs'
 
 /**
  * Lazy parts (client/components/lazy-part.tsx) the server renders for some shoppers only: their
@@ -45,6 +46,13 @@ export async function writeManifest(metafile, consentMarkFile, { dist, offline }
   // The page's module script is the shell's chunk, which starts the app itself (client/app/start.tsx):
   // the entry file only imports it, and a request for those few bytes would be one more in the first load.
   const [shellFile] = outputs.find(([, out]) => Object.hasOwn(out.inputs, relative(root, SHELL)))
+  // The framework's chunk runs early, as an async module script of its own (server/render/document.ts):
+  // it must import nothing, so that evaluating it can never start the app before the page is parsed.
+  const [frameworkFile, frameworkOut] = outputs.find(([, out]) =>
+    Object.hasOwn(out.inputs, `chunking:${FRAMEWORK_ENTRY}`),
+  )
+  if (!entryImports.has(frameworkFile) || frameworkOut.imports.length > 0)
+    throw new Error(`the framework's chunk ${frameworkFile} must be in the first load and import nothing`)
   for (const name of Object.keys(KITS)) {
     const kit = `chunking:${kitEntry(name)}`
     const inFirstLoad = [entryFile, ...entryImports].find((file) => Object.hasOwn(metafile.outputs[file].inputs, kit))
@@ -83,6 +91,7 @@ export async function writeManifest(metafile, consentMarkFile, { dist, offline }
   const manifest = {
     buildId,
     entry: url(shellFile),
+    framework: url(frameworkFile),
     css: entryOut.cssBundle ? [url(entryOut.cssBundle)] : [],
     consentMark: url(consentMarkFile),
     webManifest: offline.webManifest,

@@ -24,6 +24,19 @@ describe('documentHead', () => {
     expect(tail.indexOf(`id="${BOOT_ELEMENT_ID}"`)).toBeGreaterThan(tail.indexOf('</div>'))
   })
 
+  it('runs the framework chunk as an async module script of its own, preloaded as before', () => {
+    const head = documentHead({
+      ...input,
+      preloads: ['/assets/chunk-S.js', '/assets/chunk-F.js'],
+      framework: '/assets/chunk-F.js',
+    })
+    expect(head).toContain('<link rel="modulepreload" href="/assets/chunk-F.js">')
+    expect(head).toContain('<script type="module" async src="/assets/chunk-F.js"></script>')
+    // The shell stays a preload: it runs as the page's deferred module script, after parsing.
+    expect(head).not.toContain('src="/assets/chunk-S.js"')
+    expect(documentHead(input)).not.toContain('async')
+  })
+
   it('lets a streamed document paint its first part', () => {
     expect(documentHead(input)).not.toContain('rel="expect"')
     expect(documentHead({ ...input, wholeFirstPaint: false })).not.toContain('blocking=')

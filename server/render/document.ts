@@ -22,6 +22,16 @@ export interface HeadInput {
   /** The web app manifest (the build's `webManifest`), linked when the build has one. */
   webManifest?: string | undefined
   preloads: readonly string[]
+  /**
+   * The framework's chunk, one of the preloads (manifest `framework`), is also an async module script.
+   * The page's module script (the shell) is deferred: it runs once the parser is done, which is the
+   * moment the held first paint is allowed too, so the two raced, and the framework's and the shell's
+   * evaluation landed after first paint as one task of 8-13 ms in some cold loads. An async module
+   * script runs as soon as its code is there, in a task of its own, mostly while the parser is still on
+   * the page; the shell then evaluates only itself. The chunk imports nothing, so running it early can
+   * never start the app before the page is parsed (scripts/build/manifest.mjs checks that).
+   */
+  framework?: string | undefined
   siteName: string
   /** The first screen's icon symbols, right after `<body>`, outside the React root. */
   inlineIcons?: string
@@ -65,6 +75,7 @@ export function documentHead(input: HeadInput): string {
     // hides the buttons that cannot work (client/public/assets/no-script.css).
     `<noscript><link rel="stylesheet" href="${NO_SCRIPT_CSS}"></noscript>`,
     ...input.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    input.framework ? `<script type="module" async src="${escapeHtml(input.framework)}"></script>` : '',
     // JSON-LD is data, not script: the CSP's script-src does not apply and the serializer escapes `<`.
     ...(meta.jsonLd ?? []).map((item) => `<script type="application/ld+json">${serializeBootData(item)}</script>`),
   ]

@@ -97,6 +97,7 @@ export async function sendDocument(ctx: PageContext, input: DocumentInput): Prom
         signedIn: state.authorized,
         ecom: state.ecomEnabled,
       }),
+      framework: deps.manifest.framework,
       siteName: SITE_NAME,
     })
   // The data block carries the fallback and the view's keys packed; the server's own render uses them as is.
