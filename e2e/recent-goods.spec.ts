@@ -62,11 +62,13 @@ for (const width of WIDTHS) {
 
     await rail.getByRole('link').first().click()
     await expect(page).toHaveURL(new RegExp(`/product/${viewed[2]!.id}-`))
-    expect(events.find((event) => event.name === 'recent_click')?.params).toMatchObject({
-      product_id: String(viewed[2]!.id),
-      position: 1,
-      list: 'main.recent',
-    })
+    await expect
+      .poll(() => events.find((event) => event.name === 'recent_click')?.params)
+      .toMatchObject({
+        product_id: String(viewed[2]!.id),
+        position: 1,
+        list: 'main.recent',
+      })
 
     await page.goto('/search')
     await waitForHydration(page)

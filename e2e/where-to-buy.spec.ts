@@ -67,10 +67,12 @@ for (const width of WIDTHS) {
     // Distances from the chosen store, and the store's state now (a Monday noon: open).
     await expect(block.getByText(/^Расстояние: \d+(,\d)? к?м$/).first()).toBeVisible()
     await expect(block.getByText(/^Открыто до \d\d:\d\d$/).first()).toBeVisible()
-    expect(events.find((event) => event.name === 'where_to_buy_open')?.params).toMatchObject({
-      product_id: String(goods.id),
-      stores: count,
-    })
+    await expect
+      .poll(() => events.find((event) => event.name === 'where_to_buy_open')?.params)
+      .toMatchObject({
+        product_id: String(goods.id),
+        stores: count,
+      })
     expect(await seriousViolations(page, '.where-to-buy')).toEqual([])
     await page.addStyleTag({ content: STILL_TOOLBAR })
     await expect(block).toHaveScreenshot(`where-to-buy-${width}.png`)
@@ -106,10 +108,12 @@ for (const width of WIDTHS) {
     expect(code).not.toBe(SHOP)
     expect(await page.evaluate(() => localStorage.getItem('shop.name'))).toBe(name)
     await expect(block.locator(`[data-store-code="${code}"]`).getByText('Ваш магазин')).toBeVisible()
-    expect(events.find((event) => event.name === 'store_pick_from_pdp')?.params).toMatchObject({
-      store_code: code,
-      product_id: String(goods.id),
-    })
+    await expect
+      .poll(() => events.find((event) => event.name === 'store_pick_from_pdp')?.params)
+      .toMatchObject({
+        store_code: code,
+        product_id: String(goods.id),
+      })
   })
 }
 
