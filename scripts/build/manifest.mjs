@@ -46,8 +46,8 @@ export async function writeManifest(metafile, consentMarkFile, { dist, offline }
   // The page's module script is the shell's chunk, which starts the app itself (client/app/start.tsx):
   // the entry file only imports it, and a request for those few bytes would be one more in the first load.
   const [shellFile] = outputs.find(([, out]) => Object.hasOwn(out.inputs, relative(root, SHELL)))
-  // The framework's chunk runs early, as an async module script of its own (server/render/document.ts):
-  // it must import nothing, so that evaluating it can never start the app before the page is parsed.
+  // The framework's chunk also runs early, as an async module script: it must import nothing, so that
+  // evaluating it can never start the app before the page is parsed.
   const [frameworkFile, frameworkOut] = outputs.find(([, out]) =>
     Object.hasOwn(out.inputs, `chunking:${FRAMEWORK_ENTRY}`),
   )

@@ -23,15 +23,11 @@ export interface HeadInput {
   webManifest?: string | undefined
   preloads: readonly string[]
   /**
-   * The framework's chunk, one of the preloads (manifest `framework`), is also an async module script.
-   * The page's module script (the shell) is deferred: it runs once the parser is done, which is the
-   * moment the held first paint is allowed too, so the two raced, and the framework's and the shell's
-   * evaluation landed after first paint as one task of 8-13 ms in some cold loads. An async module
-   * script runs as soon as its code is there, in a task of its own, mostly while the parser is still on
-   * the page; the shell then evaluates only itself. The chunk imports nothing, so running it early can
-   * never start the app before the page is parsed (scripts/build/manifest.mjs checks that).
+   * The framework's chunk, one of the preloads, is also an async module script: it evaluates in a task of
+   * its own as soon as it arrives, mostly before first paint, instead of with the deferred shell after
+   * parsing (decision 032). It imports nothing, so running it early cannot start the app.
    */
-  framework?: string | undefined
+  framework?: string
   siteName: string
   /** The first screen's icon symbols, right after `<body>`, outside the React root. */
   inlineIcons?: string

@@ -7,6 +7,7 @@ const manifest: ClientManifest = {
   css: [],
   consentMark: '/assets/consent-mark.js',
   entryImports: ['/assets/framework.js', '/assets/shell.js'],
+  framework: '/assets/framework.js',
   routes: { main: ['/assets/home.js', '/assets/kit.js'] },
   parts: { signedIn: ['/assets/user-menu.js'], ecom: ['/assets/cart-link.js', '/assets/kit.js'] },
 }

@@ -6,11 +6,8 @@ export interface ClientManifest {
   buildId: string
   /** Entry module URL. */
   entry: string
-  /**
-   * The framework's chunk (react, react-dom, scheduler, swr, wouter; one of `entryImports`, importing
-   * nothing): the head also runs it as an async module script (document.ts). Absent in older builds.
-   */
-  framework?: string
+  /** The framework's chunk (react, react-dom, scheduler, swr, wouter): one of `entryImports`, importing nothing. */
+  framework: string
   /** Stylesheet URLs. */
   css: string[]
   /** The consent mark's URL: the classic script of `<head>` that hides the cookie banner from a shopper who agreed. */

@@ -17,6 +17,7 @@ export const FIXTURE_MANIFEST: ClientManifest = {
   css: ['/assets/entry-TESTSTYL.css'],
   consentMark: '/assets/consent-mark-TESTMARK.js',
   entryImports: ['/assets/chunk-TESTCHNK.js'],
+  framework: '/assets/chunk-TESTCHNK.js',
   routes: {},
   webManifest: '/assets/manifest-TESTMNFS.webmanifest',
 }
