@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from '@playwright/test'
 import { test, expect, startStack, waitForHydration, type Stack } from './fixtures/stack.ts'
-import { ANNA_PHONE, freshPhone, signIn } from './fixtures/ecom-shopper.ts'
+import { ANNA_PHONE, OTP_CODE, freshPhone, signIn } from './fixtures/ecom-shopper.ts'
 
 /** An 8 × 8 red PNG for the photo upload. */
 const PNG = Buffer.from(
@@ -217,6 +217,41 @@ test.describe('favorites page', () => {
     await expect(card).toBeVisible()
     await page.reload()
     await expect(card).toBeVisible()
+  })
+
+  test('a heart on a home rail signs in first, then adds the goods and shows it, after a reload too', async ({
+    page,
+    baseURL,
+  }) => {
+    // The rails' cards share one favorites list that only their hearts follow (decision 032). A
+    // shopper registered beforehand, with no favorites yet, signs in through the dialog.
+    const phone = freshPhone()
+    await signIn(page, baseURL!, phone)
+    await page.context().clearCookies()
+    await page.context().addCookies([{ name: 'user_agreement', value: '1', url: baseURL! }])
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.goto('/')
+    await waitForHydration(page)
+    const rail = page.locator('section[aria-labelledby="home-specials"]')
+    const card = rail.locator('[data-goods-id]').first()
+    const goodsId = await card.getAttribute('data-goods-id')
+    await card.getByRole('button', { name: 'В избранное' }).click()
+    const login = page.getByRole('dialog', { name: /Вход/ })
+    await expect(login).toContainText('Войдите, чтобы добавлять товары в избранное')
+    await login.getByLabel('Номер телефона').fill(phone.slice(1))
+    await login.getByRole('button', { name: 'Получить код' }).click()
+    await login.getByLabel('Код из SMS').fill(OTP_CODE)
+    await expect(login).toBeHidden()
+    await expect(page.getByText('Товар добавлен в избранное')).toBeVisible()
+    const pressed = rail.locator(`[data-goods-id="${goodsId}"]`).getByRole('button', { name: 'Убрать из избранного' })
+    await expect(pressed).toHaveAttribute('aria-pressed', 'true')
+    // The other cards' hearts stay as they were.
+    await expect(rail.getByRole('button', { name: 'Убрать из избранного' })).toHaveCount(1)
+
+    await page.reload()
+    await waitForHydration(page)
+    await expect(pressed).toHaveAttribute('aria-pressed', 'true')
+    await expect(rail.getByRole('button', { name: 'В избранное' }).first()).toBeVisible()
   })
 
   test('an anonymous visitor is asked to sign in', async ({ page }) => {

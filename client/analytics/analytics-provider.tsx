@@ -8,7 +8,7 @@
  */
 import { useContext, useMemo } from 'react'
 import { STORAGE } from '#shared/cookies.ts'
-import { AppContext } from '#client/context/app-context.tsx'
+import { ConfigContext } from '#client/context/app-context.tsx'
 import { hasUserAgreement } from '#client/lib/user-agreement.ts'
 import type { AnalyticsEventName } from './events.ts'
 import { ANALYTICS_HELD_MAX } from './limits.ts'
@@ -65,8 +65,12 @@ function trackerFor(counterId: string | undefined): Analytics {
   return { track: (name, params) => track(counterId, name, params) }
 }
 
-/** Analytics for a component, with the counter id of the app config (none outside the app). */
+/**
+ * Analytics for a component, with the counter id of the app config (none outside the app). It reads
+ * the config's context, not the app's: a product card that sends events does not render again when
+ * the shopper signs in.
+ */
 export function useAnalytics(): Analytics {
-  const counterId = useContext(AppContext)?.config.analyticsCounterId
+  const counterId = useContext(ConfigContext)?.analyticsCounterId
   return useMemo(() => trackerFor(counterId), [counterId])
 }

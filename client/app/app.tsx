@@ -15,6 +15,7 @@ import { RouteView, type PageProps } from '../views/registry.ts'
 import {
   ApiContext,
   AppContext,
+  ConfigContext,
   useApp,
   type AppContextValue,
   type ClientSession,
@@ -109,16 +110,18 @@ export function App({ boot, api, page, ssrPath, ssrSearch }: AppProps) {
     <SWRConfig value={swrConfig}>
       <AppContext.Provider value={context}>
         <ApiContext value={api}>
-          <IconProjectContext value={config.product}>
-            <ToastProvider>
-              <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
-                {import.meta.env.SSR && <FragmentFrame />}
-                <Shell initialView={boot.view} initialPage={page} />
-                <DialogHost state={dialogs} />
-                <CookieBanner />
-              </Router>
-            </ToastProvider>
-          </IconProjectContext>
+          <ConfigContext value={config}>
+            <IconProjectContext value={config.product}>
+              <ToastProvider>
+                <Router {...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' })}>
+                  {import.meta.env.SSR && <FragmentFrame />}
+                  <Shell initialView={boot.view} initialPage={page} />
+                  <DialogHost state={dialogs} />
+                  <CookieBanner />
+                </Router>
+              </ToastProvider>
+            </IconProjectContext>
+          </ConfigContext>
         </ApiContext>
       </AppContext.Provider>
     </SWRConfig>

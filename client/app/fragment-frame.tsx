@@ -9,13 +9,14 @@ import { SWRConfig, useSWRConfig } from 'swr'
 import { Router, useRouter } from 'wouter'
 import { FragmentCacheContext } from '#client/components/fragment-cache.tsx'
 import { IconProjectContext } from '#client/components/icon.tsx'
-import { ApiContext, AppContext } from '#client/context/app-context.tsx'
+import { ApiContext, AppContext, ConfigContext } from '#client/context/app-context.tsx'
 
 /** Gives the fragment cache, when there is one, the providers the page's parts render in. */
 export function FragmentFrame() {
   const cache = useContext(FragmentCacheContext)
   const app = useContext(AppContext)
   const api = useContext(ApiContext)
+  const config = useContext(ConfigContext)
   const swr = useSWRConfig()
   const router = useRouter()
   const project = useContext(IconProjectContext)
@@ -23,9 +24,11 @@ export function FragmentFrame() {
     <SWRConfig value={swr}>
       <AppContext.Provider value={app}>
         <ApiContext value={api}>
-          <IconProjectContext value={project}>
-            <Router {...router}>{children}</Router>
-          </IconProjectContext>
+          <ConfigContext value={config}>
+            <IconProjectContext value={project}>
+              <Router {...router}>{children}</Router>
+            </IconProjectContext>
+          </ConfigContext>
         </ApiContext>
       </AppContext.Provider>
     </SWRConfig>

@@ -40,6 +40,16 @@ export const ApiContext = createContext<ApiClient | null>(null)
 /** The API client: the app root provides it, so it is never missing inside the app. */
 export const useApi = (): ApiClient => useContext(ApiContext)!
 
+/**
+ * The public config alone, for the same reason: it changes only when a developer's override applies,
+ * so a part that reads nothing else (the home page, the footer) does not render again when the shopper
+ * signs in (decision 032).
+ */
+export const ConfigContext = createContext<PublicConfig | null>(null)
+
+/** The public config: the app root provides it, so it is never missing inside the app. */
+export const useConfig = (): PublicConfig => useContext(ConfigContext)!
+
 /** The app context; throws outside the app tree (a programming error). */
 export function useApp(): AppContextValue {
   const value = useContext(AppContext)

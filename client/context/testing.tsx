@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
-import { ApiContext, AppContext, type AppContextValue } from './app-context.tsx'
+import { ApiContext, AppContext, ConfigContext, type AppContextValue } from './app-context.tsx'
 import type { ApiClient } from '#shared/api/client.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
@@ -44,9 +44,11 @@ export function renderInApp(
   return renderToString(
     <AppContext value={app}>
       <ApiContext value={app.api}>
-        <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>
-          {node}
-        </Router>
+        <ConfigContext value={app.config}>
+          <Router ssrPath={options.path ?? '/'} ssrSearch={options.search ?? ''}>
+            {node}
+          </Router>
+        </ConfigContext>
       </ApiContext>
     </AppContext>,
   )

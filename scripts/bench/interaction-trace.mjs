@@ -20,8 +20,9 @@
  * style and layout invalidations and their causes (Chromium's invalidation tracking, which itself costs
  * so much on a new page that its tasks' times are then not the build's); `INTERACTION_DEBUG=sel` adds
  * Chromium's selector statistics of the task's style recalculations (time, attempts and matches per
- * selector; it slows the task down too); `INTERACTION_DEBUG=tl` lists every task of 1 ms or more from the
- * input on, with its start, wall and CPU time; `INTERACTION_DEBUG=fn` lists the longest task's CPU
+ * selector; it slows the task down too); `INTERACTION_DEBUG=tl` lists every task of 1 ms or more in the
+ * first second from the input (`INTERACTION_TL_MS` other milliseconds), with its start, wall and CPU
+ * time, and their CPU in all (what an interaction costs besides its longest task); `INTERACTION_DEBUG=fn` lists the longest task's CPU
  * samples by function (self and inclusive), source-mapped.
  */
 import {
@@ -246,12 +247,16 @@ export async function analyseInteraction(events, { mapOf, chunkName }) {
   if (process.env.INTERACTION_DEBUG === 'fn') await debugFunctions(longest, samples, mapOf, chunkName)
   // `INTERACTION_DEBUG=tl`: the main thread's tasks of a millisecond or more from the input on, with
   // their start, wall and CPU time, to see what the Event Timing duration (input to next paint) waited for.
-  if (process.env.INTERACTION_DEBUG === 'tl')
-    for (const task of tasks.filter((t) => t.dur >= 1_000 && t.ts - start < 1_000_000)) {
+  if (process.env.INTERACTION_DEBUG === 'tl') {
+    const span = Number(process.env.INTERACTION_TL_MS ?? 1_000) * 1_000
+    const listed = tasks.filter((t) => t.dur >= 1_000 && t.ts - start < span)
+    for (const task of listed) {
       const inner = own.filter((c) => c.ph === 'X' && c.name !== 'RunTask' && c.ts >= task.ts && c.ts < task.ts + task.dur)
       const names = [...new Set(inner.sort((a, b) => b.dur - a.dur).slice(0, 4).map((c) => c.name))].join(', ')
       console.error(`    +${round((task.ts - start) / 1000)} ms: ${round(task.dur / 1000)} ms wall, ${round(task.tdur / 1000)} ms CPU (${names})`)
     }
+    console.error(`    ${listed.length} tasks, ${round(listed.reduce((sum, t) => sum + t.tdur, 0) / 1000)} ms CPU in all`)
+  }
   return {
     longest_ms: round(longest.tdur / 1000),
     at_ms: round((longest.ts - start) / 1000),

@@ -7,7 +7,7 @@
  * the footer's render would; the icons are the server's `<use>` of the sprite, as everywhere.
  */
 import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react'
-import { useApp } from '#client/context/app-context.tsx'
+import { useConfig } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import { renderedByServer } from '#client/components/lazy-part.tsx'
@@ -30,7 +30,7 @@ const keptHtml = (): string | undefined => (serverHtml ??= document.querySelecto
 
 /** The site footer: rendered by the server, kept as it is by the browser. */
 export function FooterPart() {
-  const { config } = useApp()
+  const config = useConfig()
   const { track } = useAnalytics()
   // Not wouter's `useLocation`: the footer would render again on every navigation (decision 032).
   const ref = useRef<HTMLElement>(null)

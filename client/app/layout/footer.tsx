@@ -8,7 +8,7 @@
 import type { MouseEventHandler } from 'react'
 import { MAIN_SITE_PAGES, SUPPORT_PHONE } from '#shared/main-site-pages.ts'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useConfig } from '#client/context/app-context.tsx'
 import type { AnalyticsEventName } from '#client/analytics/events.ts'
 import { Icon, type IconName } from '#client/components/icon.tsx'
 import { Logo } from '#client/components/layout/logo.tsx'
@@ -69,7 +69,7 @@ export interface FooterProps {
 
 /** Site footer. */
 export function Footer({ onClick }: FooterProps) {
-  const { config } = useApp()
+  const config = useConfig()
   const mainSite = config.mainSiteUrl.replace(/\/+$/, '')
   const item = (link: FooterLink) => (
     <li key={link.path}>

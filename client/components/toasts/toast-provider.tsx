@@ -4,7 +4,7 @@
  * provider from code outside React. Without a provider the browser falls back to one page-wide
  * store (the server never has one: toasts are shown from effects and handlers only).
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { ToastOptions } from './toast-store.ts'
 import { LazyToastStore, type ToastStoreApi } from './lazy-toast-store.ts'
 
@@ -58,7 +58,8 @@ const noopApi: ToastApi = { show: () => '', dismiss: () => {} }
 /** Toast actions for components; a no-op on the server (never throws). */
 export function useToast(): ToastApi {
   const store = useToastStore()
-  return store ? { show: store.show, dismiss: store.dismiss } : noopApi
+  // One object per store: callers keep it in their callbacks' dependencies (use-favorites.ts).
+  return useMemo(() => (store ? { show: store.show, dismiss: store.dismiss } : noopApi), [store])
 }
 
 /** Shows a toast from anywhere in the browser (the mounted provider's store); '' on the server. */

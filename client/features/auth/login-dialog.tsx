@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from '#shared/auth/error-flags.ts'
 import { codeDigits, isCodeComplete, resendSecondsLeft, type LastOtpAttempt } from '#shared/auth/login-machine.ts'
 import { formatPhone, formatPhoneInput } from '#shared/auth/phone.ts'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApp, useConfig } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
 import { Dialog } from '#client/components/ui/dialog.tsx'
@@ -78,7 +78,7 @@ const PHONE_PASTE_LENGTH = 32
 
 /** The phone step. */
 function PhoneStep({ flow }: { flow: LoginFlow }) {
-  const { config } = useApp()
+  const config = useConfig()
   // The number of a code still valid stays in the field: after «Изменить номер» for correction, and
   // on reopening, where «Получить код» goes straight back to that code without sending another.
   const [phone, setPhone] = useState(() => {
@@ -165,7 +165,7 @@ function PhoneStep({ flow }: { flow: LoginFlow }) {
 
 /** The code step. */
 function CodeStep({ flow, attempt }: { flow: LoginFlow; attempt: LastOtpAttempt }) {
-  const { config } = useApp()
+  const config = useConfig()
   const [code, setCode] = useState('')
   const [now, setNow] = useState<number | undefined>(undefined)
   const [captchaToken, setCaptchaToken] = useState('')

@@ -1,11 +1,12 @@
 /** `<ProductCard goods>`: a product in lists (catalogue, search, home blocks, articles). */
+import { memo, use } from 'react'
 import type { GoodsCardShape } from '#shared/queries/views.ts'
 import { href } from '#shared/routing/href.ts'
 import { Price } from '#client/components/ui/price.tsx'
 import { Rating } from '#client/components/ui/rating.tsx'
 import { cx } from '#client/components/ui/class-names.ts'
 import { CachedChildren } from '#client/components/fragment-cache.tsx'
-import { useApp } from '#client/context/app-context.tsx'
+import { AppContext } from '#client/context/app-context.tsx'
 import { AddToCartButton } from '#client/features/ecom/add-to-cart-button.tsx'
 import { PrefetchLink } from '#client/features/prefetch/prefetch-link.tsx'
 import { FavoriteButton } from '#client/features/product/favorite-button.tsx'
@@ -31,20 +32,30 @@ export interface ProductCardProps {
  * One product card; the whole card is the link, buttons stay above it. A list repeats it 24 times, so
  * its parts carry no class the stylesheet can find by position (commerce.css, "Product card"); the
  * link and name keep theirs (tests and the page objects find them).
+ *
+ * In the browser the card reads no app state: signing in renders its cart button and heart, which
+ * subscribe themselves, not the card and not the list around it (decision 032).
  */
-export function ProductCard({ goods, favorites, headingLevel = 3, eager, position, list }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({
+  goods,
+  favorites,
+  headingLevel = 3,
+  eager,
+  position,
+  list,
+}: ProductCardProps) {
   const { track } = useAnalytics()
   // Built when an event needs them: a list renders (and hydrates) dozens of cards, few are clicked.
   const trackParams = () =>
     mergeParams(productParams(goods), position === undefined ? undefined : positionParams(position, list))
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
-  // The actions row only for visitors who can buy: the button renders nothing for the others.
-  const ecom = useApp().session.ecomEnabled
   // Badges sit under the name, not over the product: the age mark first, at most two shown (CSS).
   const labels = goods.labels ?? []
   // The server keeps the card's HTML for the shared goods object: the variant names
-  // every prop and flag the HTML depends on. Not kept: a heart already pressed or the cart's button
-  // (personal), and an eager image, whose render also preloads it in the page's head.
+  // every prop and flag the HTML depends on. Not kept: the cart's button (personal; the server never
+  // reads the favorites), and an eager image, whose render also preloads it in the page's head.
+  // `use` may be conditional, and the browser's build drops it (a build-time constant).
+  const ecom = import.meta.env.SSR && use(AppContext)?.session.ecomEnabled === true
   const variant = `${headingLevel}${favorites.enabled ? 'f' : ''}`
   return (
     <CachedChildren
@@ -53,7 +64,7 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
       data-goods-id={goods.id}
       owner={goods}
       variant={variant}
-      personal={ecom || favorites.has(goods.id) || eager === true}
+      personal={ecom || eager === true}
     >
       {() => (
         <>
@@ -84,21 +95,19 @@ export function ProductCard({ goods, favorites, headingLevel = 3, eager, positio
           )}
           <Price price={goods.price} oldPrice={goods.oldPrice} discountPercent={goods.discountPercent} size="sm" />
           {goods.inStock ? <StoreAvailability goodsId={goods.id} /> : <p>Нет в наличии</p>}
-          {/* The actions row comes with the button, in its turn (reveal-in-turn.ts): signing in changes
-              a few cards' layout per frame, not every card's in one. */}
-          {ecom && (
-            <AddToCartButton
-              goodsId={goods.id}
-              disabled={!goods.inStock}
-              size="sm"
-              fullWidth
-              trackParams={trackParams()}
-              rowClassName="product-card__actions"
-            />
-          )}
+          {/* Nothing for visitors who cannot buy. The actions row comes with the button, in its turn
+              (reveal-in-turn.ts): signing in changes a few cards' layout per frame, not every card's in one. */}
+          <AddToCartButton
+            goodsId={goods.id}
+            disabled={!goods.inStock}
+            size="sm"
+            fullWidth
+            trackParams={trackParams}
+            rowClassName="product-card__actions"
+          />
           <FavoriteButton goodsId={goods.id} favorites={favorites} size="sm" tooltip={false} />
         </>
       )}
     </CachedChildren>
   )
-}
+})

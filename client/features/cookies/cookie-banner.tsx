@@ -10,7 +10,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'wouter'
 import { href } from '#shared/routing/href.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useConfig } from '#client/context/app-context.tsx'
 import { useAnalytics } from '#client/analytics/analytics-provider.tsx'
 import { useToast } from '#client/components/toasts/toast-provider.tsx'
 import { Button } from '#client/components/ui/button.tsx'
@@ -20,7 +20,7 @@ import { USER_AGREEMENT_EVENT, hasUserAgreement, userAgreementCookie } from '#cl
 
 /** Cookie banner. */
 export function CookieBanner() {
-  const { config } = useApp()
+  const config = useConfig()
   const { track } = useAnalytics()
   const toast = useToast()
   const textId = useId()

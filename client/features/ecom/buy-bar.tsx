@@ -43,7 +43,7 @@ export function BuyBar({ goodsId, name, price, oldPrice, anchorId, trackParams }
         inCart="stepper"
         size="md"
         className="buy-bar__add"
-        trackParams={trackParams ?? {}}
+        trackParams={trackParams && (() => trackParams)}
       />
     </div>
   )

@@ -33,8 +33,11 @@ export interface AddToCartButtonProps {
   size?: ButtonSize
   fullWidth?: boolean
   className?: string
-  /** Product and list params of the add-to-cart event (spec section 3: price, discount, position). */
-  trackParams?: AnalyticsParams
+  /**
+   * Builds the product and list params of the add-to-cart event (spec section 3: price, discount,
+   * position) when the event is sent: a list renders dozens of buttons, few are pressed.
+   */
+  trackParams?: () => AnalyticsParams
   /**
    * What goods already in the cart show: a link to the cart (cards, default), or on a goods page a
    * − quantity + stepper (− at 1 takes the goods out) with «Оформить».
@@ -82,7 +85,7 @@ function ShownCartButton({
   const commands = useCartCommands()
   const [message, setMessage] = useState<string>()
   const add = useAction(async () => {
-    track('product_addToCart_click', { product_id: String(goodsId), ...trackParams })
+    track('product_addToCart_click', { product_id: String(goodsId), ...trackParams?.() })
     if (!session.authorized) {
       if (!(await openLogin({ reason: 'Войдите, чтобы добавить товар в корзину' }))) return
       void refreshSession()

@@ -1,6 +1,6 @@
 /** `<FavoriteButton goodsId>`: the heart toggle of cards and product pages (only when favorites are available). */
 import { IconButton } from '#client/components/ui/button.tsx'
-import type { FavoritesApi } from './use-favorites.ts'
+import { useIsFavorite, type FavoritesApi } from './use-favorites.ts'
 
 export interface FavoriteButtonProps {
   goodsId: number
@@ -12,7 +12,7 @@ export interface FavoriteButtonProps {
   tooltip?: boolean
 }
 
-/** Heart toggle with `aria-pressed`. */
+/** Heart toggle with `aria-pressed`; it alone renders again when its goods enter or leave the list. */
 export function FavoriteButton({
   goodsId,
   favorites,
@@ -21,8 +21,8 @@ export function FavoriteButton({
   variant = 'ghost',
   tooltip = true,
 }: FavoriteButtonProps) {
+  const active = useIsFavorite(favorites, goodsId)
   if (!favorites.enabled) return null
-  const active = favorites.has(goodsId)
   return (
     <IconButton
       icon={active ? 'heart-filled' : 'heart'}

@@ -80,7 +80,7 @@ export function ProductBuyBox({
             goodsId={goodsId}
             disabled={!inStock}
             size="lg"
-            trackParams={trackParams}
+            trackParams={trackParams && (() => trackParams)}
             inCart="stepper"
             itemName={shareTitle}
           />

@@ -6,12 +6,12 @@
  */
 import { useEffect, useState } from 'react'
 import type { AdSlot } from '#shared/models/main-page.ts'
-import { useApp } from '#client/context/app-context.tsx'
+import { useConfig } from '#client/context/app-context.tsx'
 import { SmartLink } from './home-section.tsx'
 
 /** Ad slot: the network's container, its fallback when the network fails, nothing when there is neither. */
 export function AdSlotBox({ slot }: { slot: AdSlot }) {
-  const { config } = useApp()
+  const config = useConfig()
   const [state, setState] = useState<'loading' | 'filled' | 'failed'>('loading')
   const scriptUrl = config.adfoxScriptUrl
 

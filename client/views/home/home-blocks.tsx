@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { GoodsBlockShape } from '#shared/queries/views.ts'
 import { Button } from '#client/components/ui/button.tsx'
 import { ProductCard } from '#client/features/catalog/product-card.tsx'
-import type { FavoritesApi } from '#client/features/product/use-favorites.ts'
+import { useFavorites } from '#client/features/product/use-favorites.ts'
 import { SectionHeader } from './home-section.tsx'
 
 /** A titled home section with an optional 'Смотреть все' link. */
@@ -34,7 +34,8 @@ function Section({
 export const RAIL_INITIAL_CARDS = 5
 
 /** A rail of goods cards: the first `RAIL_INITIAL_CARDS`, all of them once the shopper asks. */
-export function GoodsRail({ id, block, favorites }: { id: string; block: GoodsBlockShape; favorites: FavoritesApi }) {
+export function GoodsRail({ id, block }: { id: string; block: GoodsBlockShape }) {
+  const favorites = useFavorites()
   const [expanded, setExpanded] = useState<'no' | 'scroll' | 'button'>('no')
   const list = useRef<HTMLUListElement>(null)
   useEffect(() => {

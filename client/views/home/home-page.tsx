@@ -4,15 +4,15 @@
  * promo only for anonymous visitors. The goods rails hydrate; the blocks without state keep the
  * server's HTML (static-blocks.tsx, kept parts), and the ad slots are a lazy part.
  */
+import type { ReactNode } from 'react'
 import type { SWRConfiguration } from 'swr'
 import type { mainPage } from '#shared/routes/site.ts'
 import { SITE_NAME } from '#shared/constants.ts'
 import { lazyPart } from '#client/components/lazy-part.tsx'
 import { NearScreen } from '#client/components/near-screen.tsx'
-import { useApp } from '#client/context/app-context.tsx'
+import { useApp, useConfig } from '#client/context/app-context.tsx'
 import { useQuery, type QueryRef } from '#client/data/use-query.ts'
 import { keptHtml } from '#client/features/prefetch/kept-html.tsx'
-import { useFavorites } from '#client/features/product/use-favorites.ts'
 import type { ViewProps } from '../registry.ts'
 import { GoodsRail } from './home-blocks.tsx'
 
@@ -35,10 +35,12 @@ export function ready(): Promise<unknown> | undefined {
   return document.querySelector('.ad-slot') ? ads.preload() : undefined
 }
 
-/** The home page. */
+/**
+ * The home page. It reads the config alone, not the session: signing in renders the parts that depend
+ * on it (the rails' hearts and cart buttons, the registration promo), not the page's every block.
+ */
 export function Page({ queries }: ViewProps<'main', typeof mainPage>) {
-  const { config, session } = useApp()
-  const favorites = useFavorites()
+  const config = useConfig()
   const ticker = useBlock(queries.ticker)
   const slider = useBlock(queries.slider)
   const popular = useBlock(queries.popular)
@@ -67,21 +69,28 @@ export function Page({ queries }: ViewProps<'main', typeof mainPage>) {
       {slider && slider.items.length > 0 && <KeptPart part="MainSlider" props={{ banners: slider.items }} />}
       {adsAt('top')}
       {popular && popular.items.length > 0 && <KeptPart part="PopularBlock" props={{ block: popular }} />}
-      {specials && <GoodsRail id="home-specials" block={specials} favorites={favorites} />}
+      {specials && <GoodsRail id="home-specials" block={specials} />}
       {categories && categories.items.length > 0 && <KeptPart part="CategoriesBlock" props={{ block: categories }} />}
-      {newArrival && <GoodsRail id="home-new" block={newArrival} favorites={favorites} />}
+      {newArrival && <GoodsRail id="home-new" block={newArrival} />}
       <NearScreen load={loadRecent} />
       {loyalty?.items[0] && <KeptPart part="LoyaltyBlock" props={{ banner: loyalty.items[0] }} />}
       {adsAt('middle')}
-      {exclusive && <GoodsRail id="home-exclusive" block={exclusive} favorites={favorites} />}
-      {gifts && <GoodsRail id="home-gifts" block={gifts} favorites={favorites} />}
+      {exclusive && <GoodsRail id="home-exclusive" block={exclusive} />}
+      {gifts && <GoodsRail id="home-gifts" block={gifts} />}
       {articles && articles.items.length > 0 && <KeptPart part="ArticlesBlockView" props={{ block: articles }} />}
       {brands && brands.items.length > 0 && <KeptPart part="BrandsBlockView" props={{ block: brands }} />}
       {bottomSlider && bottomSlider.items.length > 0 && (
         <KeptPart part="BottomSlider" props={{ banners: bottomSlider.items }} />
       )}
-      {!session.authorized && <KeptPart part="RegistrationPromo" props={{ banner: registration?.items[0] }} />}
+      <ForVisitors>
+        <KeptPart part="RegistrationPromo" props={{ banner: registration?.items[0] }} />
+      </ForVisitors>
       {adsAt('bottom')}
     </div>
   )
+}
+
+/** Its children for an anonymous visitor only. */
+function ForVisitors({ children }: { children: ReactNode }) {
+  return useApp().session.authorized ? null : children
 }
