@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { CHROMIUM, CHROMIUM_FLAGS, buildScriptOf, stop as stopChild } from './bench-lib.mjs'
+import { CHROMIUM, CHROMIUM_FLAGS, buildScriptOf, stop as stopChild, stoppedOnExit } from './bench-lib.mjs'
 import { LISTED_TASK_MS, TASK_BUDGET_MS, HYDRATED, traceMainThread } from './main-thread-trace.mjs'
 import { INTERACTION_BUDGET_MS, traceInteractions } from './interaction-trace.mjs'
 import { startPeerCategory } from './peer-react-router.mjs'
@@ -98,10 +98,9 @@ async function startStore() {
   const env = { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', SESSION_SECRET: 'bench-session-secret-of-32-characters' }
   const children = []
   const spawnNode = (file, extra) => {
-    const child = spawn(process.execPath, [join(storeRoot, file)], {
-      env: { ...env, ...extra },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
+    const child = stoppedOnExit(
+      spawn(process.execPath, [join(storeRoot, file)], { env: { ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] }),
+    )
     children.push(child)
     return child
   }
@@ -457,11 +456,11 @@ async function routeSizes() {
 /** Starts Chromium with a DevTools port for Lighthouse; resolves the port and a stop function. */
 async function startChromium() {
   const profile = await mkdtemp(join(tmpdir(), 'bench-browser-'))
-  const child = spawn(
+  const child = stoppedOnExit(spawn(
     CHROMIUM,
     ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
+  ))
   const port = await new Promise((resolve, reject) => {
     let text = ''
     const timer = setTimeout(() => reject(new Error(`Chromium (${CHROMIUM}) did not open its DevTools port`)), 20_000)

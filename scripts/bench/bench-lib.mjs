@@ -50,6 +50,20 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130))
+// Output piped into a reader that stops early (`| head`): exit as a shell pipeline would, so the
+// handler above stops the servers instead of an uncaught EPIPE leaving them running.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(141)
+    throw error
+  })
+
+/** Counts a child a bench spawned itself among those stopped when the bench exits; answers it. */
+export function stoppedOnExit(child) {
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  return child
+}
 
 /** Starts `node <file>` of a checkout (default: this one) with production defaults and `env` on top. */
 export function startNode(file, env = {}, { root = ROOT, args = [], quiet = true } = {}) {
@@ -58,9 +72,7 @@ export function startNode(file, env = {}, { root = ROOT, args = [], quiet = true
     env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', SESSION_SECRET: 'bench-session-secret-of-32-characters', ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   })
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  return child
+  return stoppedOnExit(child)
 }
 
 /** Stops a child by its PID (SIGTERM, SIGKILL after 5 s) and resolves once it has exited. */

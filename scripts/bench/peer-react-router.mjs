@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { ROOT, freePort, stop, waitFor } from './bench-lib.mjs'
+import { ROOT, freePort, stop, stoppedOnExit, waitFor } from './bench-lib.mjs'
 
 const PEER_DIR = resolve(ROOT, process.env.PEER_BENCH_DIR ?? '../shared/peer-bench')
 const RUN_DIR = join(ROOT, 'bench/peer-rr')
@@ -56,11 +56,13 @@ export async function startPeerCategory() {
   const [apiPort, port] = await Promise.all([freePort(), freePort()])
   const children = []
   const start = (args, cwd, env) => {
-    const child = spawn(process.execPath, args, {
-      cwd,
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
-      stdio: 'ignore',
-    })
+    const child = stoppedOnExit(
+      spawn(process.execPath, args, {
+        cwd,
+        env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
+        stdio: 'ignore',
+      }),
+    )
     children.push(child)
     return child
   }
