@@ -84,10 +84,6 @@ export const pagesPlugin = fp(
           request,
           reply,
           session: request.session,
-          // Made on first use (the request's getter): a page from the page cache never calls the gateway.
-          get api() {
-            return request.api
-          },
           origin: app.config.publicOrigin,
         },
         { pathname, search, matched },

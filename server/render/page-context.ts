@@ -39,7 +39,6 @@ export interface PageRequest {
   request: FastifyRequest
   reply: FastifyReply
   session: RequestSession
-  api: ApiClient
   origin: string
 }
 
@@ -54,6 +53,8 @@ export interface PageTarget {
 
 /** One page request on its way to an answer. */
 export interface PageContext extends PageRequest {
+  /** The request's gateway client, made once the page cache has missed (a kept page calls nothing). */
+  api: ApiClient
   deps: RenderDeps
   target: PageTarget
   /** The session as the rules and loaders see it (read again after a refused refresh ends it). */

@@ -75,7 +75,16 @@ export async function renderPage(deps: RenderDeps, page: PageRequest, target: Pa
 
   try {
     const state = session.state()
-    const ctx: PageContext = { ...page, deps, target, state, bot: state.bot === true, signal: controller.signal }
+    // The gateway client is made here, past the page cache: a kept page calls nothing.
+    const ctx: PageContext = {
+      ...page,
+      api: request.api,
+      deps,
+      target,
+      state,
+      bot: state.bot === true,
+      signal: controller.signal,
+    }
     let decided = await decide(ctx)
     // A refused refresh ends the session: decide once more as the anonymous visitor, not an error page.
     const retried = decided.kind === 'route' && session.ended
