@@ -8,7 +8,6 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { Pool } from 'undici'
 
 /** The checkout this script belongs to. */
 export const ROOT = new URL('../..', import.meta.url).pathname
@@ -267,80 +266,8 @@ export function wrk(url, { seconds = 8, connections = 50, paths, maxRequests } =
   })
 }
 
-/**
- * A paced load: `rate` GETs per second for `seconds`, sent on schedule whether or not earlier ones have
- * answered (over at most `connections` keep-alive connections; a request waits when all are busy). Each
- * latency counts from the moment the request was due, so a stall shows in the figures instead of
- * slowing the load down (as a closed loop like wrk's does). Requests time out after 5 s, like wrk's.
- *
- * The same schedule runs `warmupSeconds` first, not counted: it opens the connections and lets the store
- * and this process (the pacer, undici) settle at the rate. Without it the first paced runs read p99s of
- * 120–400 ms where later ones read 21–28 ms, whichever build came first; with 2 s, every run of two builds
- * in both orders read 21–28 ms (5,000/s on the category page).
- */
-export async function pacedLoad(url, { rate, seconds = 8, connections = 64, warmupSeconds = 2 }) {
-  const target = new URL(url)
-  const pool = new Pool(target.origin, { connections, headersTimeout: 5_000, bodyTimeout: 5_000 })
-  try {
-    if (warmupSeconds > 0) await onSchedule(pool, target, rate, warmupSeconds)
-    const { latencies, errors } = await onSchedule(pool, target, rate, seconds)
-    latencies.sort((a, b) => a - b)
-    const at = (q) =>
-      latencies.length ? +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2) : null
-    const p50 = at(0.5)
-    const p99 = at(0.99)
-    return {
-      rate,
-      seconds,
-      requests: latencies.length,
-      errors,
-      p50_ms: p50,
-      p99_ms: p99,
-      p99_over_p50: p50 ? +(p99 / p50).toFixed(2) : null,
-    }
-  } finally {
-    await pool.close()
-  }
-}
-
-/** Sends `rate` GETs a second for `seconds` through `pool`; resolves each one's latency from when it was due. */
-async function onSchedule(pool, target, rate, seconds) {
-  const due = Math.max(1, Math.round(rate * seconds))
-  const latencies = []
-  const pending = []
-  let errors = 0
-  let sent = 0
-  const started = performance.now()
-  const send = (dueAt) =>
-    pool.request({ path: target.pathname + target.search, method: 'GET', signal: AbortSignal.timeout(5_000) }).then(
-      async ({ statusCode, body }) => {
-        await body.arrayBuffer()
-        if (statusCode >= 400) errors++
-        else latencies.push(performance.now() - dueAt)
-      },
-      () => {
-        errors++
-      },
-    )
-  await new Promise((resolve) => {
-    const tick = () => {
-      const now = performance.now()
-      for (
-        let dueAt = started + (sent * 1000) / rate;
-        sent < due && dueAt <= now;
-        dueAt = started + (sent * 1000) / rate
-      ) {
-        pending.push(send(dueAt))
-        sent++
-      }
-      if (sent >= due) resolve()
-      else setTimeout(tick, 2)
-    }
-    tick()
-  })
-  await Promise.all(pending)
-  return { latencies, errors }
-}
+/** The paced (open-loop) load of the benches, on raw sockets: paced-load.mjs. */
+export { pacedLoad } from './paced-load.mjs'
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100
 

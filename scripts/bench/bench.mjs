@@ -8,7 +8,7 @@
  * cookie policy: wrk at concurrency 50 (BENCH_SECONDS per run, default 8, after a 2 s warm-up) against
  * the store uncached (CACHES=off: every cache and memo off, bench-lib.mjs CACHE_MODES) and warm (default config), and
  * against a baseline (scripts/bench/bench-baseline.mjs: a minimal Fastify route making the same gateway calls
- * and answering the same bytes), and, for each uncached page, a paced run (`pacedLoad`: 60 % of the rate wrk reached, requests sent on
+ * and answering the same bytes), and, for each page uncached and warm, a paced run (`pacedLoad`: 60 % of the rate wrk reached, requests sent on
  * schedule, latency counted from when each was due): the store's own tail below saturation.
  * Reports req/s, p50, p99, p99/p50, server CPU per request (from
  * /proc/<pid>/stat), errors and timeouts, HTML and data-block bytes, and RSS of the warm store after
@@ -53,7 +53,7 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const WARMUP_SECONDS = 2
 const CONNECTIONS = 50
-/** The paced run of each uncached page: this share of the rate wrk reached, sent on schedule. */
+/** The paced runs of each page: this share of the rate wrk reached, sent on schedule. */
 const PACED_SHARE = 0.6
 /** Upper bound of each RSS phase (5,000, then 45,000 more requests). */
 const RSS_PHASE_SECONDS = Number(process.env.BENCH_RSS_SECONDS ?? 120)
@@ -203,6 +203,10 @@ async function serverBench() {
     for (const row of rows) {
       console.log(`warm ${row.path} …`)
       row.warm = await measure(warm.base + row.path, warm.child.pid)
+      row.warm_paced = await pacedLoad(warm.base + row.path, {
+        rate: Math.max(1, Math.round(row.warm.rps * PACED_SHARE)),
+        seconds: SECONDS,
+      })
     }
     for (const row of rows) {
       row.uncached_vs_baseline = row.baseline.rps ? +(row.uncached.rps / row.baseline.rps).toFixed(2) : null
@@ -264,9 +268,22 @@ function serverFailures({ pages, rss }) {
         )
       if (mode === 'uncached' && row.paced?.errors > BUDGETS.errors)
         failures.push(`${row.path} paced: ${row.paced.errors} errors or timeouts`)
-      // Beside an uncached miss: the store's own tail below saturation (the paced run).
-      const paced =
-        mode === 'uncached' && row.paced ? `; paced at ${row.paced.rate} req/s: ${row.paced.p99_over_p50} ×` : ''
+      if (mode === 'warm') {
+        // The warm tail is the store's own below saturation (issue 33): the paced run at PACED_SHARE of
+        // wrk's rate. wrk's closed loop at 50 connections shares the two cores with a store that answers
+        // in 0.1 ms, so its p99 is the scheduler's more than the store's; it is reported beside
+        // (decision 025, twenty-first session).
+        const paced = row.warm_paced
+        if (paced.errors > BUDGETS.errors) failures.push(`${row.path} warm paced: ${paced.errors} errors or timeouts`)
+        if (paced.p99_over_p50 === null || paced.p99_over_p50 > BUDGETS.p99_over_p50)
+          failures.push(
+            `${row.path} warm paced at ${paced.rate} req/s: p99 ${paced.p99_ms} ms is ${paced.p99_over_p50} × p50 ${paced.p50_ms} ms (budget ${BUDGETS.p99_over_p50} ×; wrk: ${run.p99_over_p50} ×)`,
+          )
+        continue
+      }
+      // Uncached, the page's render is the service time: wrk's closed loop is the budget's measure, and
+      // beside a miss stands the store's own tail below saturation (the paced run).
+      const paced = row.paced ? `; paced at ${row.paced.rate} req/s: ${row.paced.p99_over_p50} ×` : ''
       if (run.p99_over_p50 === null || run.p99_over_p50 > BUDGETS.p99_over_p50)
         failures.push(
           `${row.path} ${mode}: p99 ${run.p99_ms} ms is ${run.p99_over_p50} × p50 ${run.p50_ms} ms (budget ${BUDGETS.p99_over_p50} ×${paced})`,
@@ -295,7 +312,7 @@ function printServer({ pages, rss }) {
     `\nServer at concurrency ${CONNECTIONS}, ${SECONDS} s per run (baseline: minimal Fastify route, same gateway calls, same bytes;`,
   )
   console.log(
-    `paced: the uncached store at ${PACED_SHARE * 100} % of its wrk rate, requests sent on schedule, latency from when each was due)`,
+    `paced, warm_paced: the store at ${PACED_SHARE * 100} % of its wrk rate, requests sent on schedule, latency from when each was due;\nthe warm p99/p50 budget is the paced run's)`,
   )
   const header = [
     'page',
@@ -313,10 +330,10 @@ function printServer({ pages, rss }) {
   const widths = [Math.max(...pages.map((row) => row.path.length)) + 2, 10, 8, 9, 9, 9, 12, 14, 12, 10, 9]
   console.log(header.map((h, i) => pad(h, widths[i])).join(''))
   for (const row of pages) {
-    for (const mode of ['uncached', 'paced', 'warm', 'baseline']) {
+    for (const mode of ['uncached', 'paced', 'warm', 'warm_paced', 'baseline']) {
       const run = row[mode]
       if (!run) continue
-      const ratio = mode === 'baseline' ? '1' : mode === 'paced' ? '' : row[`${mode}_vs_baseline`]
+      const ratio = mode === 'baseline' ? '1' : mode.endsWith('paced') ? '' : row[`${mode}_vs_baseline`]
       const cells = [
         row.path,
         mode,
